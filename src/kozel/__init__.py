@@ -1,0 +1,49 @@
+"""kozel: complete, correct rules for the card game Kozel (Goat, Козёл) and its regional variants.
+
+>>> import kozel, random
+>>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+>>> rng = random.Random(0)
+>>> while not state.is_over:
+...     state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+>>> state.result.titles[0].startswith("goat")
+True
+"""
+
+from kozel import variants
+from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
+from kozel.engine import apply, legal_moves, new_game
+from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError
+from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
+from kozel.rules import Ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "CardSet",
+    "Deck",
+    "DeckError",
+    "GameState",
+    "HandResult",
+    "IllegalMoveError",
+    "KozelError",
+    "MatchResult",
+    "Move",
+    "MoveKind",
+    "NotationError",
+    "Phase",
+    "Rank",
+    "Ruleset",
+    "RulesetError",
+    "Suit",
+    "Trick",
+    "__version__",
+    "apply",
+    "format_cards",
+    "legal_moves",
+    "new_game",
+    "parse_cards",
+    "parse_move",
+    "variants",
+]

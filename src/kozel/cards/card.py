@@ -1,0 +1,178 @@
+"""Suits, ranks and cards: the 36 cards of the Russian pack, six to ace.
+
+A :class:`Card` is interned (there is exactly one object per card) and is an
+``int``: its index in the canonical order (clubs, spades, hearts, diamonds; six
+up to ace inside a suit), so cards hash, compare and sort as small integers.
+The index (0..35) is what card sets use as a bit position.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, final
+
+from kozel.errors import NotationError
+
+__all__ = ["CARDS", "Card", "Rank", "Suit"]
+
+
+class Suit(enum.IntEnum):
+    """A suit of the pack, in the canonical order used for sorting cards."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit as its card symbol: ``♣ ♠ ♥ ♦``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit as one ASCII letter: ``C S H D``."""
+        return _SUIT_LETTERS[self]
+
+    def __str__(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+
+class Rank(enum.IntEnum):
+    """A rank of the pack, from six (6) to ace (14); the value is the pip count, J=11, Q=12, K=13, A=14."""
+
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def text(self) -> str:
+        """The rank as printed on a card: ``6 7 8 9 10 J Q K A``."""
+        return _RANK_TEXT[self]
+
+    @property
+    def letter(self) -> str:
+        """The rank as one ASCII character: ``6 7 8 9 T J Q K A``."""
+        return _RANK_LETTERS[self]
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self]
+
+
+_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+_SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.SPADES: "S", Suit.HEARTS: "H", Suit.DIAMONDS: "D"}
+_RANK_TEXT: Final = {r: (str(r.value) if r <= Rank.TEN else r.name[0]) for r in Rank}
+_RANK_LETTERS: Final = {r: ("T" if r == Rank.TEN else _RANK_TEXT[r]) for r in Rank}
+
+#: Suit spellings accepted by the parser, lower-cased: symbols (filled and hollow) and letters.
+_SUIT_WORDS: Final = {
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "c": Suit.CLUBS,
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "s": Suit.SPADES,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "h": Suit.HEARTS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "d": Suit.DIAMONDS,
+}  # fmt: skip
+#: Rank spellings accepted by the parser, lower-cased.
+_RANK_WORDS: Final = {
+    "6": Rank.SIX, "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE,
+    "10": Rank.TEN, "t": Rank.TEN, "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE,
+}  # fmt: skip
+
+_RANKS_PER_SUIT: Final = len(Rank)
+
+
+@final
+class Card(int):
+    """One playing card; ``Card(Rank.TEN, Suit.HEARTS)`` is the ten of hearts, written ``10♥``.
+
+    A card is also its index in the canonical order (an ``int`` from 0 to 35), which is its bit in
+    a card set; there is one object per card.
+
+    >>> Card.parse("qs") == Card(Rank.QUEEN, Suit.SPADES)
+    True
+    """
+
+    #: Position of the card in the canonical order, 0..35; also its bit in a card set.
+    index: int
+    #: ``1 << index``: the card as a one-card bitmask.
+    bit: int
+    #: The card's rank.
+    rank: Rank
+    #: The card's suit.
+    suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        try:
+            return CARDS[Suit(suit) * _RANKS_PER_SUIT + Rank(rank) - Rank.SIX]
+        except ValueError:
+            raise NotationError(f"no card of rank {rank!r} and suit {suit!r}") from None
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = int.__new__(cls, index)
+        suit, offset = divmod(index, _RANKS_PER_SUIT)
+        for name, value in (
+            ("index", index),
+            ("bit", 1 << index),
+            ("rank", Rank(Rank.SIX + offset)),
+            ("suit", Suit(suit)),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read one card: ``"10♥"``, ``"TH"``, ``"10h"`` and ``"th"`` all give the ten of hearts.
+
+        >>> Card.parse("qs")
+        Card.parse('Q♠')
+        """
+        token = text.strip() if isinstance(text, str) else repr(text)
+        if len(token) >= 2:
+            rank = _RANK_WORDS.get(token[:-1].lower())
+            suit = _SUIT_WORDS.get(token[-1].lower())
+            if rank is not None and suit is not None:
+                return CARDS[suit * _RANKS_PER_SUIT + rank - Rank.SIX]
+        raise NotationError(
+            f"{token!r} is not a card: write a rank (6-10, T, J, Q, K, A) then a suit "
+            "(♣ ♠ ♥ ♦ or C S H D), as in '10♥' or 'TH'",
+            token,
+        )
+
+    @property
+    def ascii(self) -> str:
+        """The card in two ASCII characters, rank then suit: ``TH`` for the ten of hearts."""
+        return _RANK_LETTERS[self.rank] + _SUIT_LETTERS[self.suit]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self.rank] + _SUIT_SYMBOLS[self.suit]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+#: Every card, indexed by :attr:`Card.index`.
+CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(len(Suit) * _RANKS_PER_SUIT))

@@ -1,0 +1,31 @@
+"""Reading lists of cards from text: ``"A♠ 10♥ 7♣"``, ``"as th 7c"``, ``"A♠, 10♥"``."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from kozel.cards.card import Card
+from kozel.errors import NotationError
+
+__all__ = ["format_cards", "parse_cards"]
+
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas, in the order written.
+
+    A bad token raises :class:`~kozel.NotationError` naming it; an empty text gives no cards.
+
+    >>> parse_cards("A♠ 10h, 7C")
+    (Card.parse('A♠'), Card.parse('10♥'), Card.parse('7♣'))
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cards are read from text, not from {type(text).__name__}")
+    return tuple(Card.parse(token) for token in _SEPARATORS.split(text.strip()) if token)
+
+
+def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Write cards in the order given, separated by spaces: the inverse of :func:`parse_cards`."""
+    return " ".join(str(card) for card in cards)

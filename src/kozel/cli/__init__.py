@@ -1,0 +1,1 @@
+"""The ``kozel`` command line."""

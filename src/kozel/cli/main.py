@@ -1,0 +1,69 @@
+"""The ``kozel`` command: ``kozel match`` plays a whole match between random players and tells it trick by trick."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+import kozel
+from kozel.cli.narrate import describe_deal, describe_move, side_name
+from kozel.errors import KozelError
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kozel", description="Rules of the card game Kozel (Goat, Козёл).")
+    parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    match = commands.add_parser("match", help="play a whole match between random players, trick by trick")
+    match.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    match.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the players' choices")
+    match.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    match.add_argument("--quiet", action="store_true", help="print only the hand results and the outcome")
+    return parser
+
+
+def _play(ruleset_name: str, seed: int | None, players: int | None, quiet: bool) -> int:
+    rules = kozel.variants.get(ruleset_name)
+    if players is not None:
+        rules = rules.for_players(players)
+    state = kozel.new_game(rules, seed=seed)
+    rng = random.Random(state.seed)
+    print(f"kozel {kozel.__version__}: {rules.name}, {rules.players} players, seed {state.seed}")
+    print(*describe_deal(state), sep="\n")
+    while not state.is_over:
+        move = rng.choice(kozel.legal_moves(state))
+        after = kozel.apply(state, move)
+        for line in describe_move(state, move, after):
+            if not quiet or not line.startswith("  "):
+                print(line)
+        if not after.is_over and after.hand_number != state.hand_number and not quiet:
+            print(*describe_deal(after), sep="\n")
+        state = after
+    result = state.result
+    assert result is not None
+    goats = " and ".join(side_name(rules, side) for side in result.goats)
+    verb = "is" if len(result.goats) == 1 else "are"
+    title = result.titles[0] if len(result.goats) == 1 else result.titles[0].replace("goat", "goats", 1)
+    print(f"Match over after {state.hand_number} hands: {goats} {verb} the {title}. Scores {state.scores}.")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``kozel`` command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        return _play(args.ruleset, args.seed, args.players, args.quiet)
+    except KozelError as error:
+        print(f"kozel: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader stopped early, as `kozel match | head` does
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Table talk: a line of plain words for each thing that happens in a match, for the terminal."""
+
+from __future__ import annotations
+
+from kozel.cards.cardset import cardset_from_mask
+from kozel.cards.notation import format_cards
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["describe_deal", "describe_move", "side_name"]
+
+
+def side_name(rules: Ruleset, side: int) -> str:
+    """A side in words: ``"team 1 (seats 1 and 3)"`` or ``"seat 2"`` when everyone plays alone."""
+    seats = rules.seating.seats_of(side)
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    listed = ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    return f"team {side} (seats {listed})"
+
+
+def describe_deal(state: GameState) -> list[str]:
+    """The start of a hand: who dealt, the trump and every hand (the narrator sees all cards)."""
+    trump = (
+        f"trump {state.trump} (shown: {state.trump_card})"
+        if state.trump is not None
+        else "permanent trumps " + format_cards(list(state.table.order))
+    )
+    lines = [f"Hand {state.hand_number + 1}: seat {state.dealer} deals; {trump}; scores {state.scores}"]
+    lines += [f"  seat {seat}: {hand}" for seat, hand in enumerate(state.hands)]
+    return lines
+
+
+def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
+    """What ``move`` did, in words, then the trick's winner and the hand's result when they follow."""
+    cards = format_cards(list(move.cards))
+    words = {
+        MoveKind.LEAD: f"seat {move.seat} leads {cards}",
+        MoveKind.BEAT: f"seat {move.seat} beats with {cards}",
+        MoveKind.PASS: f"seat {move.seat} passes {len(move.cards)} face down ({cards})",
+        MoveKind.MOLODKA: f"seat {move.seat} plays a molodka out of turn: {cards}",
+        MoveKind.PLAY: f"seat {move.seat} plays {cards}",
+        MoveKind.TRANSFER: f"seat {move.seat} hands {cards} to the partner face down",
+        MoveKind.TRANSFER_BACK: f"seat {move.seat} gives back {cards} face down",
+    }
+    lines = ["  " + words[move.kind]]
+    trick = before.trick
+    rules = before.ruleset
+    if trick is not None and move.kind in (MoveKind.BEAT, MoveKind.PASS) and len(trick.plays) == rules.players - 1:
+        winner = move.seat if move.kind is MoveKind.BEAT else trick.winner
+        taken = cardset_from_mask(move.mask | sum(play.mask for play in trick.plays))
+        points = sum(rules.card_points(card) for card in taken)
+        lines.append(f"  -> seat {winner} takes the trick ({points} points); stock {len(after.stock)} left")
+    if after.hand_number != before.hand_number:
+        result = after.hand_results[-1]
+        eggs = " (eggs)" if result.eggs else ""
+        lines.append(
+            f"Hand over{eggs}: card points {result.points}, tricks {result.tricks}, "
+            f"written {result.written}; scores {after.scores}"
+        )
+    return lines

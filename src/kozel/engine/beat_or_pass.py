@@ -1,0 +1,279 @@
+"""Trick play by beating or passing: leads, beats, passes, the molodka and the end of a trick.
+
+A seat's moves depend only on its hand, the cards on top and the trumps, so they
+are memoised on the hand's trump table.  ``apply`` checks a move by the rules
+themselves (not by searching the legal moves) and builds the next state directly.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+from kozel.cards.cardset import cards_of
+from kozel.engine.draw import draw
+from kozel.engine.hand_end import finish_hand
+from kozel.engine.memo import remember
+from kozel.engine.molodka import molodka_move, molodka_seat
+from kozel.errors import IllegalMoveError
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState, Phase, TransferWindow, Trick
+from kozel.rules.trump import TrumpTable
+
+__all__ = ["apply", "beats", "explain", "legal_moves", "refuse"]
+
+_LEAD: Final = MoveKind.LEAD
+_BEAT: Final = MoveKind.BEAT
+_PASS: Final = MoveKind.PASS
+_MOLODKA: Final = MoveKind.MOLODKA
+_PLAY: Final = Phase.PLAY
+_new: Final = tuple.__new__
+
+#: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
+#: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
+BeatTest = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def _beat_test(table: TrumpTable, top: int) -> BeatTest:
+    test: BeatTest | None = table.memo.get(top)
+    if test is None:
+        beaters = table.beaters
+        cards = cards_of(top)
+        conditions = []
+        for size in range(1, len(cards) + 1):
+            for subset in combinations(cards, size):
+                union = 0
+                for card in subset:
+                    union |= beaters[card]
+                conditions.append((union, size))
+        test = remember(table.memo, top, (conditions[-1][0], tuple(conditions)))
+    return test
+
+
+def beats(table: TrumpTable, mask: int, top: int) -> bool:
+    """Whether the cards of ``mask`` beat those of ``top`` one to one (each a different card on top).
+
+    By Hall's theorem such a matching exists exactly when every group of top cards is beaten by at
+    least as many of the cards as the group holds.
+    """
+    if mask.bit_count() != top.bit_count():
+        return False
+    union, conditions = _beat_test(table, top)
+    if mask & ~union:
+        return False
+    return all((beaten_by & mask).bit_count() >= size for beaten_by, size in conditions)
+
+
+def _leads(table: TrumpTable, seat: int, hand: int) -> list[Move]:
+    moves: list[Move] = []
+    for group in table.group_masks:
+        part = hand & group
+        if part:
+            cards = cards_of(part)
+            if len(cards) == 1:
+                moves.append(_new(Move, (seat, _LEAD, cards, part)))
+                continue
+            bits = [1 << card for card in cards]
+            for size in range(1, len(cards) + 1):
+                moves.extend(
+                    _new(Move, (seat, _LEAD, combo, mask))
+                    for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+                )
+    return moves
+
+
+def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> list[Move]:
+    cards = cards_of(hand)
+    beat: list[Move] = []
+    passes: list[Move] = []
+    if top & (top - 1) == 0:  # one card on top: the common case, kept simple and fast
+        beaten_by = table.beaters[top.bit_length() - 1]
+        for card in cards:
+            one = (card,)
+            mask = 1 << card
+            passes.append(_new(Move, (seat, _PASS, one, mask)))
+            if mask & beaten_by:
+                beat.append(_new(Move, (seat, _BEAT, one, mask)))
+        beat.extend(passes)
+        return beat
+    size = top.bit_count()
+    bits = [1 << card for card in cards]
+    union, conditions = _beat_test(table, top)
+    for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True):
+        passes.append(_new(Move, (seat, _PASS, combo, mask)))
+        if not mask & ~union and all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions):
+            beat.append(_new(Move, (seat, _BEAT, combo, mask)))
+    beat.extend(passes)
+    return beat
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """The moves of the seat to play (leads, or beats then passes), then the molodka allowed now, if any."""
+    seat = state.turn
+    assert seat is not None
+    trick = state.trick
+    deal = state.deal
+    if trick is None:
+        moves = _leads(deal.table, seat, state.hand_masks[seat])
+    else:
+        moves = _answers(deal.table, seat, state.hand_masks[seat], trick.best.mask)
+    if deal.molodkas:
+        molodka = molodka_move(state)
+        if molodka is not None:
+            moves.append(molodka)
+    return tuple(moves)
+
+
+def _is_legal(state: GameState, move: Move) -> bool:
+    seat, kind, _, mask = move
+    if seat != state.turn or not mask or mask & ~state.hand_masks[seat]:
+        return False
+    trick = state.trick
+    table = state.deal.table
+    if trick is None:
+        lowest = (mask & -mask).bit_length() - 1
+        return kind is _LEAD and not mask & ~table.group_masks[table.group[lowest]]
+    top = trick.best.mask
+    if kind is _PASS:
+        return mask.bit_count() == top.bit_count()
+    return kind is _BEAT and beats(table, mask, top)
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move`` (a lead, beat, pass or molodka); refuses anything else."""
+    if move.kind is _MOLODKA:
+        if move != molodka_move(state):
+            raise explain(state, move)
+        return _play_molodka(state, move)
+    if not _is_legal(state, move):
+        raise explain(state, move)
+    seat = move.seat
+    hands = list(state.hand_masks)
+    hands[seat] &= ~move.mask
+    trick = state.trick
+    players = len(hands)
+    if trick is None:
+        new_trick = _new(Trick, (seat, (move,), move, False))
+    else:
+        plays = (*trick.plays, move)
+        best = move if move.kind is _BEAT else trick.best
+        if len(plays) == players:
+            return _take_trick(state, hands, plays, best)
+        new_trick = _new(Trick, (trick.leader, plays, best, trick.molodka))
+    # Built directly (fields in GameState order) because this runs on every move.
+    return _new(
+        GameState,
+        (state.deal, tuple(hands), state.stock, (seat + 1) % players, new_trick, state.won_masks,
+         state.trick_counts, _PLAY, None),
+    )  # fmt: skip
+
+
+def _play_molodka(state: GameState, move: Move) -> GameState:
+    """The cards on the table go back to their owners and the trick restarts with the molodka as lead."""
+    hands = list(state.hand_masks)
+    if state.trick is not None:
+        for play in state.trick.plays:
+            hands[play.seat] |= play.mask
+    hands[move.seat] &= ~move.mask
+    return state._replace(
+        hand_masks=tuple(hands),
+        turn=(move.seat + 1) % len(hands),
+        trick=Trick(leader=move.seat, plays=(move,), best=move, molodka=True),
+        window=None,
+    )
+
+
+def _take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], best: Move) -> GameState:
+    """Every card of the trick goes to the winner's side; then the draw, and the next lead or the hand's end."""
+    rules = state.deal.ruleset
+    winner = best.seat
+    side = winner % rules.seating.sides
+    cards = 0
+    for play in plays:
+        cards |= play.mask
+    won = list(state.won_masks)
+    won[side] |= cards
+    counts = list(state.trick_counts)
+    counts[side] += 1
+    stock = state.stock
+    if stock:
+        stock = draw(hands, stock, winner, rules.dealing.hand_size)
+    if not stock and not any(hands):
+        return finish_hand(state, tuple(won), tuple(counts), winner)
+    transfer = rules.transfer
+    drew = len(stock) != len(state.stock)
+    window = TransferWindow(leader=winner) if drew and transfer is not None and transfer.after_draw else None
+    return _new(
+        GameState,
+        (state.deal, tuple(hands), stock, winner, None, tuple(won), tuple(counts), _PLAY, window),
+    )
+
+
+def refuse(move: Move, rule: str, why: str) -> IllegalMoveError:
+    """The error for ``move``, which breaks ``rule`` because of ``why``."""
+    return IllegalMoveError(f"{move} is not allowed: {why}", move=move, rule=rule)
+
+
+def explain(state: GameState, move: Move) -> IllegalMoveError:
+    """The error for a move that is not legal in a beat-or-pass trick, naming the rule it breaks."""
+    players = state.deal.ruleset.players
+    if not 0 <= move.seat < players:
+        return refuse(move, "seat", f"there is no seat {move.seat} at a table of {players}")
+    hand = state.hand_masks[move.seat]
+    missing = " ".join(str(card) for card in move.cards if not hand & card.bit)
+    if move.kind is _MOLODKA:
+        return _explain_molodka(state, move, missing)
+    if move.kind not in (_LEAD, _BEAT, _PASS):
+        return refuse(move, "beat or pass", f"a {move.kind.word} move has no place in a beat-or-pass trick")
+    if move.seat != state.turn:
+        return refuse(move, "turn", f"it is seat {state.turn}'s turn")
+    if missing:
+        return refuse(move, "hand", f"seat {move.seat} does not hold {missing}")
+    trick = state.trick
+    if trick is None:
+        if move.kind is not _LEAD:
+            return refuse(move, "lead", f"no trick is on the table: seat {move.seat} must lead")
+        if not move.cards:
+            return refuse(move, "lead", "a lead needs at least one card")
+        return refuse(move, "lead", "a lead is cards of one suit (trumps count as one suit)")
+    if move.kind is _LEAD:
+        return refuse(move, "lead", f"a trick is on the table: seat {move.seat} must beat it or pass")
+    top = cards_of(trick.best.mask)
+    if len(move.cards) != len(top):
+        return refuse(
+            move,
+            move.kind.word,
+            f"answer the {len(top)} card(s) on top with exactly {len(top)} card(s), not {len(move.cards)}",
+        )
+    return refuse(
+        move,
+        "beat",
+        f"{' '.join(map(str, move.cards))} cannot beat {' '.join(map(str, top))} one to one "
+        "(each card must beat a different card on top: higher of its suit, or a trump over a plain card)",
+    )
+
+
+def _explain_molodka(state: GameState, move: Move, missing: str) -> IllegalMoveError:
+    rule = state.deal.ruleset.play.molodka
+    if rule is None:
+        return refuse(move, "molodka", "this game has no molodka")
+    if missing:
+        return refuse(move, "molodka", f"seat {move.seat} does not hold {missing}")
+    hand_size = state.deal.ruleset.dealing.hand_size
+    full_hand = f"a molodka is a full hand of {hand_size} {'trumps' if rule.trumps_only else 'cards of one suit'}"
+    if move.mask != state.hand_masks[move.seat] or len(move.cards) != hand_size:
+        return refuse(move, "molodka", full_hand)
+    trick = state.trick
+    if trick is not None and trick.molodka:
+        return refuse(move, "molodka", "only one molodka may be played in a trick")
+    leader = state.turn if trick is None else trick.leader
+    if move.seat == leader:
+        return refuse(move, "molodka", "the leader plays such cards as an ordinary lead")
+    allowed = molodka_seat(state)
+    if allowed is not None and allowed != move.seat:
+        return refuse(
+            move,
+            "molodka",
+            f"seat {allowed} also holds a molodka and sits nearer clockwise to the leader, so only he may play one",
+        )
+    return refuse(move, "molodka", full_hand)

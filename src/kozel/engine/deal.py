@@ -1,0 +1,147 @@
+"""Dealing a hand: shuffling from the match seed, giving out the cards, showing the trump."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+
+from kozel.cards.card import Card
+from kozel.cards.notation import parse_cards
+from kozel.engine.molodka import molodka_hands
+from kozel.errors import DeckError, KozelError
+from kozel.game.results import HandResult
+from kozel.game.state import Deal, GameState, Phase, TransferWindow
+from kozel.rules.leading import LeadSeat
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trump import TrumpSource
+
+__all__ = ["deal_hand", "lead_seat", "new_game", "shuffled_order"]
+
+
+def shuffled_order(ruleset: Ruleset, seed: int, hand_number: int) -> tuple[Card, ...]:
+    """The deck order of hand ``hand_number`` (0 first) of the match with ``seed``, top card first."""
+    order = list(ruleset.deck)
+    random.Random(f"kozel/{seed}/{hand_number}").shuffle(order)
+    return tuple(order)
+
+
+def lead_seat(rule: LeadSeat, dealer: int, players: int, last_trick_winner: int | None) -> int:
+    """The seat that ``rule`` names when ``dealer`` has dealt."""
+    if rule is LeadSeat.DEALER:
+        return dealer
+    if rule is LeadSeat.LEFT_OF_DEALER:
+        return (dealer + 1) % players
+    if last_trick_winner is None:
+        raise KozelError("leading: the first hand of a match has no previous trick")
+    return last_trick_winner
+
+
+def deal_hand(
+    ruleset: Ruleset,
+    *,
+    seed: int,
+    dealer: int,
+    leader: int,
+    order: tuple[Card, ...],
+    scores: tuple[int, ...],
+    hand_results: tuple[HandResult, ...],
+) -> GameState:
+    """The state at the start of a hand dealt by ``dealer`` from ``order`` (top card first).
+
+    Cards go ``packet`` at a time clockwise from the dealer's left, the dealer last, until every
+    hand is full; the rest is the stock.  A shown trump card is the middle card of the stock.
+    """
+    players = ruleset.players
+    packet = ruleset.dealing.packet
+    hands = [0] * players
+    position = 0
+    for _ in range(ruleset.dealing.hand_size // packet):
+        for step in range(1, players + 1):
+            seat = (dealer + step) % players
+            for card in order[position : position + packet]:
+                hands[seat] |= card.bit
+            position += packet
+    stock = order[position:]
+    trump_card = stock[len(stock) // 2] if ruleset.trumps.shown is TrumpSource.MIDDLE_OF_STOCK else None
+    trump = trump_card.suit if trump_card is not None else None
+    transfer = ruleset.transfer
+    table = ruleset.trumps.table(trump)
+    molodka = ruleset.play.molodka
+    deal = Deal(
+        ruleset=ruleset,
+        seed=seed,
+        dealer=dealer,
+        trump=trump,
+        trump_card=trump_card,
+        scores=scores,
+        hand_results=hand_results,
+        result=None,
+        table=table,
+        molodkas=molodka_hands(table, molodka, ruleset.dealing.hand_size) if molodka is not None else frozenset(),
+    )
+    return GameState(
+        deal=deal,
+        hand_masks=tuple(hands),
+        stock=stock,
+        turn=leader,
+        trick=None,
+        won_masks=(0,) * ruleset.sides,
+        trick_counts=(0,) * ruleset.sides,
+        phase=Phase.PLAY,
+        window=TransferWindow(leader=leader) if transfer is not None and transfer.after_deal else None,
+    )
+
+
+def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ...]:
+    order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    for card in order:
+        if not isinstance(card, Card):
+            raise DeckError(f"deck= must hold cards, not {card!r}")
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in order:
+        (twice if card in seen else seen).add(card)
+    missing = sorted(set(ruleset.deck) - seen)
+    extra = sorted(seen - set(ruleset.deck))
+    problems = []
+    if twice:
+        problems.append("twice: " + " ".join(map(str, sorted(twice))))
+    if missing:
+        problems.append("missing: " + " ".join(map(str, missing)))
+    if extra:
+        problems.append("not in this deck: " + " ".join(map(str, extra)))
+    if problems:
+        raise DeckError(
+            f"deck= must hold each of the {len(ruleset.deck)} cards of {ruleset.name!r} exactly once; "
+            + "; ".join(problems)
+        )
+    return order
+
+
+def new_game(
+    ruleset: Ruleset,
+    seed: int | None = None,
+    *,
+    deck: Iterable[Card] | str | None = None,
+    dealer: int = 0,
+) -> GameState:
+    """Start a match: its first hand is dealt and the first leader is to move.
+
+    Every shuffle comes from ``seed``, so a seed and the moves replay a whole match; without a seed
+    one is drawn at random and kept in ``state.seed``.  ``deck`` fixes the first hand's deck order,
+    top card first (later hands are shuffled from the seed).  ``dealer`` is the first hand's dealer.
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
+        raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
+    order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
+    leader = lead_seat(ruleset.leading.first_hand, dealer, ruleset.players, None)
+    return deal_hand(
+        ruleset, seed=seed, dealer=dealer, leader=leader, order=order, scores=(0,) * ruleset.sides, hand_results=()
+    )

@@ -1,0 +1,29 @@
+"""Drawing from the stock after a trick: one card at a time, the trick winner first, then clockwise."""
+
+from __future__ import annotations
+
+from kozel.cards.card import Card
+
+__all__ = ["draw"]
+
+
+def draw(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int) -> tuple[Card, ...]:
+    """Refill ``hands`` (bitmasks, changed in place) from ``stock`` and return what is left of it.
+
+    Starting with seat ``first`` and going clockwise, each player short of ``hand_size`` takes the
+    top card in turn, round after round, until everyone is full or the stock is empty.
+    """
+    players = len(hands)
+    taken = 0
+    left = len(stock)
+    while taken < left:
+        drew = False
+        for step in range(players):
+            seat = (first + step) % players
+            if taken < left and hands[seat].bit_count() < hand_size:
+                hands[seat] |= stock[taken].bit
+                taken += 1
+                drew = True
+        if not drew:
+            break
+    return stock[taken:] if taken else stock

@@ -1,0 +1,20 @@
+"""A bounded memo for values that depend only on hands and trumps, such as the legal moves of a hand."""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeVar
+
+__all__ = ["MEMO_LIMIT", "remember"]
+
+#: Entries kept per trump table before the memo starts afresh; bounds memory in long simulations.
+MEMO_LIMIT: Final = 1 << 16
+
+T = TypeVar("T")
+
+
+def remember(memo: dict[Any, Any], key: Any, value: T) -> T:
+    """Store ``value`` under ``key`` in ``memo`` (emptied first when full) and return it."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value

@@ -1,0 +1,59 @@
+"""The molodka: a full hand of one suit played out of turn, restarting the trick."""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations
+
+from kozel.cards.cardset import cards_of, iter_bits
+from kozel.game.move import Move, MoveKind, make_move
+from kozel.game.state import GameState
+from kozel.rules.trick_play import Molodka
+from kozel.rules.trump import TrumpTable
+
+__all__ = ["molodka_hands", "molodka_move", "molodka_seat"]
+
+
+@functools.cache
+def molodka_hands(table: TrumpTable, rule: Molodka, hand_size: int) -> frozenset[int]:
+    """Every hand (as a bitmask) that is a molodka under ``rule``: ``hand_size`` cards of one group."""
+    groups = (table.trump_mask,) if rule.trumps_only else table.group_masks
+    return frozenset(
+        sum(1 << i for i in combo) for group in groups for combo in combinations(iter_bits(group), hand_size)
+    )
+
+
+def molodka_seat(state: GameState) -> int | None:
+    """The one seat that may play a molodka now, or None.
+
+    The trick's leader (or the player to lead) cannot; a trick takes one molodka at most; among the
+    holders only the nearest clockwise to the leader may play.
+    """
+    molodkas = state.deal.molodkas
+    if not molodkas:
+        return None
+    trick = state.trick
+    if trick is None:
+        leader = state.turn
+    elif trick.molodka:
+        return None
+    else:
+        leader = trick.leader
+    if leader is None:
+        return None
+    hands = state.hand_masks
+    players = len(hands)
+    for step in range(1, players):
+        seat = (leader + step) % players
+        if hands[seat] in molodkas:
+            return seat
+    return None
+
+
+def molodka_move(state: GameState) -> Move | None:
+    """The molodka move allowed now, if any: the whole hand of :func:`molodka_seat`."""
+    seat = molodka_seat(state)
+    if seat is None:
+        return None
+    mask = state.hand_masks[seat]
+    return make_move(seat, MoveKind.MOLODKA, cards_of(mask), mask)

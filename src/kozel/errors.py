@@ -1,0 +1,47 @@
+"""The errors kozel raises: every one derives from :class:`KozelError`.
+
+Each error says what was wrong and, where a table rule applies, which rule.
+Nothing is ever silently fixed: bad input raises and leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DeckError",
+    "IllegalMoveError",
+    "KozelError",
+    "NotationError",
+    "RulesetError",
+]
+
+
+class KozelError(Exception):
+    """Base class of every error raised by kozel."""
+
+
+class NotationError(KozelError, ValueError):
+    """Text that does not spell a card, a list of cards or a move."""
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        #: The piece of text that could not be read, when there is one.
+        self.token = token
+
+
+class RulesetError(KozelError, ValueError):
+    """A ruleset whose parts contradict each other, so no game could follow it."""
+
+
+class DeckError(KozelError, ValueError):
+    """A deck or a deal that does not hold the ruleset's cards exactly once each."""
+
+
+class IllegalMoveError(KozelError, ValueError):
+    """A move the rules do not allow in this position; ``rule`` names the rule it breaks."""
+
+    def __init__(self, message: str, move: object = None, rule: str = "") -> None:
+        super().__init__(message)
+        #: The refused move.
+        self.move = move
+        #: A short name of the table rule the move breaks, such as ``"beat"``.
+        self.rule = rule

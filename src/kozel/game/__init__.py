@@ -1,0 +1,18 @@
+"""Game state, moves and results."""
+
+from kozel.game.move import Move, MoveKind, parse_move
+from kozel.game.results import HandResult, MatchResult
+from kozel.game.state import Deal, GameState, Phase, TransferWindow, Trick
+
+__all__ = [
+    "Deal",
+    "GameState",
+    "HandResult",
+    "MatchResult",
+    "Move",
+    "MoveKind",
+    "Phase",
+    "TransferWindow",
+    "Trick",
+    "parse_move",
+]

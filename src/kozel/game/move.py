@@ -1,0 +1,133 @@
+"""Moves: what a player does at the table, and their text notation."""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Final, NamedTuple
+
+from kozel.cards.card import Card
+from kozel.cards.notation import parse_cards
+from kozel.errors import NotationError
+
+__all__ = ["Move", "MoveKind", "parse_move"]
+
+
+class MoveKind(enum.IntEnum):
+    """The kinds of move; each names a thing a player does at the table."""
+
+    #: Open a trick with one or more cards of one suit, face up.
+    LEAD = 0
+    #: Beat every card on top one to one, face up.
+    BEAT = 1
+    #: Lay as many cards as lie on top face down, giving up the trick.
+    PASS = 2
+    #: Play a molodka out of turn: the trick restarts with it as the lead.
+    MOLODKA = 3
+    #: Play one card into a follow-suit trick.
+    PLAY = 4
+    #: Hand all one's (one or two) trumps to the partner face down.
+    TRANSFER = 5
+    #: Give the partner as many plain cards back for a transfer, face down.
+    TRANSFER_BACK = 6
+
+    @property
+    def word(self) -> str:
+        """The kind as written in move notation: ``lead``, ``beat``, ``transfer_back``..."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+_FACE_DOWN: Final = frozenset({MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
+_KINDS: Final = {kind.word: kind for kind in MoveKind}
+_MOVE_TEXT: Final = re.compile(r"\s*(\d+)\s+([A-Za-z_]+)\s*(.*?)\s*", re.DOTALL)
+
+
+class _MoveFields(NamedTuple):
+    seat: int
+    kind: MoveKind
+    cards: tuple[Card, ...]
+    mask: int
+
+
+class Move(_MoveFields):
+    """One player's action: ``seat`` does ``kind`` with ``cards``.
+
+    Moves are immutable values.  The cards are kept in canonical order, so two moves with the same
+    cards are equal however the cards were listed; ``mask`` is the cards as a bitmask.
+
+    >>> str(Move(1, MoveKind.BEAT, [Card.parse("A♥"), Card.parse("10♠")]))
+    '1 beat 10♠ A♥'
+    """
+
+    __slots__ = ()
+
+    #: The seat that moves.
+    seat: int
+    #: What the seat does.
+    kind: MoveKind
+    #: The cards involved, in canonical order (possibly none).
+    cards: tuple[Card, ...]
+    #: The cards as a bitmask (derived from ``cards``).
+    mask: int
+
+    def __new__(cls, seat: int, kind: MoveKind, cards: Iterable[Card] | str = ()) -> Move:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise TypeError(f"a move's seat is a seat number, not {seat!r}")
+        if not isinstance(kind, MoveKind):
+            raise TypeError(f"a move's kind is a MoveKind, not {kind!r}")
+        listed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        mask = 0
+        for card in listed:
+            if not isinstance(card, Card):
+                raise TypeError(f"a move's cards must be cards, not {card!r}")
+            if mask & card.bit:
+                raise NotationError(f"a move names {card} twice", str(card))
+            mask |= card.bit
+        return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask))
+
+    @property
+    def face_up(self) -> bool:
+        """Whether the cards are shown to everyone (a pass or a transfer is face down)."""
+        return self.kind not in _FACE_DOWN
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move written as ``"<seat> <kind> <cards>"``, for example ``"2 beat 10♥ A♠"``."""
+        return parse_move(text)
+
+    def __str__(self) -> str:
+        head = f"{self.seat} {self.kind.word}"
+        return f"{head} {' '.join(str(card) for card in self.cards)}" if self.cards else head
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+def make_move(seat: int, kind: MoveKind, cards: tuple[Card, ...], mask: int) -> Move:
+    """A move built without checks, for the engine's hot paths: ``cards`` must be canonical and match ``mask``."""
+    return _new_tuple(Move, (seat, kind, cards, mask))
+
+
+_new_tuple: Final = tuple.__new__
+
+
+def parse_move(text: str) -> Move:
+    """Read the text notation of a move, the inverse of ``str(move)``.
+
+    >>> str(parse_move("2 beat th as"))
+    '2 beat A♠ 10♥'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is read from text, not from {type(text).__name__}")
+    match = _MOVE_TEXT.fullmatch(text)
+    if match is None:
+        raise NotationError(f"{text!r} is not a move: write '<seat> <kind> <cards>', as in '2 beat 10♥ A♠'", text)
+    seat, word, rest = match.groups()
+    kind = _KINDS.get(word.lower())
+    if kind is None:
+        raise NotationError(f"{word!r} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
+    return Move(int(seat), kind, parse_cards(rest))

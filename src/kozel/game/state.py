@@ -1,0 +1,198 @@
+"""GameState: everything about a match at one moment, as one immutable value.
+
+States are built by the engine (:func:`kozel.new_game`, :func:`kozel.apply`);
+they compare by value, so two states reached by the same moves from the same
+deal are equal.  A state is a named tuple of small values (hands and won cards
+are bitmasks), so building the next one is cheap; ``hands`` and ``won`` give
+the same cards as :class:`~kozel.CardSet` values.  The engine knows every card;
+what one seat may see is a view, never a whole state.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from kozel.cards.card import Card, Suit
+from kozel.cards.cardset import CardSet, cardset_from_mask
+from kozel.game.move import Move
+from kozel.game.results import HandResult, MatchResult
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trump import TrumpTable
+
+__all__ = ["Deal", "GameState", "Phase", "TransferWindow", "Trick"]
+
+
+class Phase(enum.Enum):
+    """What the table is doing."""
+
+    #: Tricks are being played (a lead, or answers to the trick on the table).
+    PLAY = "play"
+    #: A partner must give back plain cards for the trumps just handed to him.
+    TRANSFER_BACK = "transfer_back"
+    #: The match is over.
+    OVER = "over"
+
+
+class Trick(NamedTuple):
+    """The trick on the table: its leader, the plays so far in order, and the play winning it so far."""
+
+    #: The seat that led (after a molodka, the molodka's player).
+    leader: int
+    #: The plays in the order made; each has ``seat``, ``cards`` and ``face_up``.
+    plays: tuple[Move, ...]
+    #: The play that takes the trick if nobody beats it: the last beat, or the lead.
+    best: Move
+    #: Whether a molodka was played in this trick (only one is allowed).
+    molodka: bool = False
+
+    @property
+    def winner(self) -> int:
+        """The seat that takes the trick if play stopped now."""
+        return self.best.seat
+
+    @property
+    def cards(self) -> CardSet:
+        """Every card on the table, face up or face down."""
+        mask = 0
+        for play in self.plays:
+            mask |= play.mask
+        return cardset_from_mask(mask)
+
+
+class TransferWindow(NamedTuple):
+    """The moment before a lead when players may hand their few trumps to their partners."""
+
+    #: The seat that leads once the window closes.
+    leader: int
+    #: Sides that have already made their transfer in this window.
+    done: tuple[int, ...] = ()
+    #: A transfer the partner has not answered yet.
+    pending: Move | None = None
+
+
+class Deal(NamedTuple):
+    """The facts of one hand that stay fixed while it is played: rules, dealer, trump and the score so far."""
+
+    #: The rules being played.
+    ruleset: Ruleset
+    #: The seed every shuffle of the match comes from.
+    seed: int
+    #: The seat that dealt this hand.
+    dealer: int
+    #: The trump suit shown for this hand, or None where only permanent trumps play.
+    trump: Suit | None
+    #: The card that was shown to name the trump suit (it stays in the stock), or None.
+    trump_card: Card | None
+    #: Written match points per side, before this hand (the final points once the match is over).
+    scores: tuple[int, ...]
+    #: One result per finished hand, oldest first.
+    hand_results: tuple[HandResult, ...]
+    #: The match result once it is over, else None.
+    result: MatchResult | None
+    #: This hand's trump rule compiled to lookup tables (derived from ``ruleset`` and ``trump``).
+    table: TrumpTable
+    #: Every hand that is a molodka in this hand, as bitmasks (derived; empty where there is none).
+    molodkas: frozenset[int]
+
+
+class GameState(NamedTuple):
+    """A match at one moment: the hand in play, the score sheet, and whose turn it is.
+
+    The fields change from move to move; the facts fixed for the whole hand are in ``deal`` and
+    are also read directly: ``state.ruleset``, ``state.dealer``, ``state.trump``, ``state.scores``...
+    """
+
+    #: The facts of this hand that do not change while it is played.
+    deal: Deal
+    #: Each seat's hand as a bitmask (see ``hands``).
+    hand_masks: tuple[int, ...]
+    #: The face-down stock, top card first.
+    stock: tuple[Card, ...]
+    #: The seat whose turn it is, or None once the match is over.
+    turn: int | None
+    #: The trick on the table, or None between tricks.
+    trick: Trick | None
+    #: The cards each side has taken in this hand, as bitmasks (see ``won``).
+    won_masks: tuple[int, ...]
+    #: How many tricks each side has taken in this hand.
+    trick_counts: tuple[int, ...]
+    #: What the table is doing.
+    phase: Phase
+    #: The open trump-transfer window, or None.
+    window: TransferWindow | None
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The rules being played."""
+        return self.deal.ruleset
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle of the match comes from."""
+        return self.deal.seed
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this hand."""
+        return self.deal.dealer
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit shown for this hand, or None where only permanent trumps play."""
+        return self.deal.trump
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The card shown to name the trump suit (it stays in the stock), or None."""
+        return self.deal.trump_card
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Written match points per side."""
+        return self.deal.scores
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """One result per finished hand, oldest first."""
+        return self.deal.hand_results
+
+    @property
+    def result(self) -> MatchResult | None:
+        """The match result once it is over, else None."""
+        return self.deal.result
+
+    @property
+    def table(self) -> TrumpTable:
+        """This hand's trump rule compiled to lookup tables."""
+        return self.deal.table
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's hand."""
+        return tuple(cardset_from_mask(mask) for mask in self.hand_masks)
+
+    @property
+    def won(self) -> tuple[CardSet, ...]:
+        """The cards each side has taken in this hand."""
+        return tuple(cardset_from_mask(mask) for mask in self.won_masks)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.deal.result is not None
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands were finished before this one (0 during the first hand)."""
+        return len(self.deal.hand_results)
+
+    def __repr__(self) -> str:
+        deal = self.deal
+        if deal.result is not None:
+            return f"<GameState {deal.ruleset.name}: over, scores {deal.scores}, goats {deal.result.goats}>"
+        trump = f", trump {deal.trump}" if deal.trump is not None else ""
+        return (
+            f"<GameState {deal.ruleset.name}: hand {self.hand_number + 1}{trump}, "
+            f"seat {self.turn} to move, scores {deal.scores}>"
+        )

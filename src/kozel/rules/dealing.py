@@ -1,0 +1,38 @@
+"""Dealing: how many cards each player gets, and whether the hands are refilled from the stock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from kozel.errors import RulesetError
+
+__all__ = ["Dealing"]
+
+
+def _positive(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise RulesetError(f"dealing: {attribute.name} must be a whole number of at least 1, not {value!r}")
+
+
+@attrs.frozen
+class Dealing:
+    """The deal: ``hand_size`` cards each, ``packet`` at a time clockwise from the dealer's left, dealer last.
+
+    What is not dealt is the stock, face down, top card first.  With ``refill``, after each trick every
+    player draws one card at a time from the top of the stock, the trick winner first and then
+    clockwise, until everyone holds ``hand_size`` again or the stock is empty.  The deal passes clockwise
+    from hand to hand.
+    """
+
+    #: Cards in each player's hand after the deal.
+    hand_size: int = attrs.field(default=4, validator=_positive)
+    #: Cards given to a player at a time while dealing (1: one card at a time).
+    packet: int = attrs.field(default=1, validator=_positive)
+    #: Whether players draw back up to ``hand_size`` from the stock after each trick.
+    refill: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.hand_size % self.packet:
+            raise RulesetError(f"dealing: a hand of {self.hand_size} cannot be dealt in packets of {self.packet}")

@@ -1,0 +1,53 @@
+"""Seating: how many play and how they form sides (teams, or each for himself)."""
+
+from __future__ import annotations
+
+import attrs
+
+from kozel.errors import RulesetError
+
+__all__ = ["Seating"]
+
+
+def _check(instance: Seating, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 2:
+        raise RulesetError(f"seating: {attribute.name} must be a whole number of at least 2, not {value!r}")
+
+
+@attrs.frozen
+class Seating:
+    """The players around the table and their sides; seats are numbered 0..players-1 clockwise.
+
+    Sides alternate around the table, so seat ``s`` plays for side ``s % sides``:
+    with four players in two teams, partners sit opposite (0+2 against 1+3).
+    When ``sides == players`` everyone plays for himself.
+    """
+
+    #: How many people play.
+    players: int = attrs.field(default=4, validator=_check)
+    #: How many sides (teams, or single players) compete; players sit alternately by side.
+    sides: int = attrs.field(default=2, validator=_check)
+
+    def __attrs_post_init__(self) -> None:
+        if self.players % self.sides:
+            raise RulesetError(
+                f"seating: {self.players} players cannot form {self.sides} equal sides "
+                "(every side needs the same number of players)"
+            )
+
+    @property
+    def team_size(self) -> int:
+        """How many players sit on each side."""
+        return self.players // self.sides
+
+    def side_of(self, seat: int) -> int:
+        """The side (team or single player) that ``seat`` plays for."""
+        return seat % self.sides
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side, clockwise from ``seat``."""
+        return tuple((seat + step) % self.players for step in range(self.sides, self.players, self.sides))
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that play for ``side``."""
+        return tuple(range(side, self.players, self.sides))

@@ -1,0 +1,39 @@
+"""Trump transfer: a player with only one or two trumps hands them to the partner face down."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from kozel.errors import RulesetError
+
+__all__ = ["TrumpTransfer"]
+
+
+def _sorted_counts(counts: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(set(counts)))
+
+
+def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
+    if not value or any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in value):
+        raise RulesetError(f"trump transfer: counts must be whole numbers of at least 1, not {value!r}")
+
+
+@attrs.frozen
+class TrumpTransfer:
+    """A player holding exactly ``counts`` trumps may hand all of them to the partner face down.
+
+    The partner gives back as many plain cards, face down, of his choice.  It is optional; it may be
+    done while the next trick has not been led, once per side each time the window opens (after
+    each draw from the stock, and after the deal where ``after_deal`` says so), and only when the
+    partner holds enough plain cards to give back.
+    """
+
+    #: How many trumps a player may hold to hand them over (all of them go).
+    counts: tuple[int, ...] = attrs.field(default=(1, 2), converter=_sorted_counts, validator=_counts)
+    #: Whether the window opens right after the deal.
+    after_deal: bool = False
+    #: Whether the window opens after each draw from the stock.
+    after_draw: bool = True

@@ -1,0 +1,165 @@
+"""Trumps: which cards are trumps in a hand, and which card beats which.
+
+A hand's trumps are the ruleset's permanent trumps (``fixed``, highest first),
+then, when the ruleset shows a trump suit, the rest of that suit in the plain
+rank order.  Every other card is a plain card of its own suit.  A card beats
+another when both are of the same group (the trumps, or one plain suit) and it
+ranks higher, or when it is a trump and the other is not.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable
+from typing import Any, Final
+
+import attrs
+
+from kozel.cards.card import CARDS, Card, Rank, Suit
+from kozel.cards.notation import parse_cards
+from kozel.errors import RulesetError
+
+__all__ = ["CLASSIC_RANK_ORDER", "TRUMP_GROUP", "TrumpSource", "TrumpTable", "Trumps"]
+
+#: Low to high: 6, 7, 8, 9, J, Q, K, 10, A. The ten outranks the king in every Kozel game.
+CLASSIC_RANK_ORDER: Final = (
+    Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE,
+)  # fmt: skip
+
+#: The group number of trumps; plain cards are grouped by their suit number, 0..3.
+TRUMP_GROUP: Final = 4
+
+
+class TrumpSource(enum.Enum):
+    """Where a hand's trump suit comes from, if it has one."""
+
+    #: No suit is shown: only the permanent trumps are trumps.
+    NONE = "none"
+    #: After the deal a card from the middle of the stock is shown; its suit is trump. The card stays
+    #: where it was in the stock and is drawn like any other.
+    MIDDLE_OF_STOCK = "middle_of_stock"
+
+
+def _card_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+
+
+def _rank_tuple(ranks: Iterable[Rank]) -> tuple[Rank, ...]:
+    return tuple(ranks)
+
+
+def _rank_order(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Rank, ...]) -> None:
+    if sorted(value) != sorted(Rank) or len(value) != len(Rank):
+        raise RulesetError(f"trumps: plain_order must list each of the nine ranks once, low to high, not {value!r}")
+
+
+def _fixed(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Card, ...]) -> None:
+    if any(not isinstance(card, Card) for card in value):
+        raise RulesetError(f"trumps: fixed must be a tuple of cards, not {value!r}")
+    if len(set(value)) != len(value):
+        raise RulesetError("trumps: a card is listed twice in the permanent trump order")
+
+
+@attrs.frozen(cache_hash=True)
+class Trumps:
+    """The trump rule: a suit shown each hand, a permanent trump order, or both."""
+
+    #: Where the hand's trump suit comes from (or ``NONE`` for permanent trumps only).
+    shown: TrumpSource = TrumpSource.NONE
+    #: Permanent trumps, highest first; they rank above every card of a shown trump suit.
+    fixed: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple, validator=_fixed)
+    #: The rank order inside a suit, low to high (also the order of a shown trump suit's own cards).
+    plain_order: tuple[Rank, ...] = attrs.field(
+        default=CLASSIC_RANK_ORDER, converter=_rank_tuple, validator=_rank_order
+    )
+
+    def table(self, suit: Suit | None) -> TrumpTable:
+        """The lookup tables of this trump rule for a hand whose shown trump suit is ``suit``."""
+        return _compile(self, suit)
+
+    def order(self, suit: Suit | None) -> tuple[Card, ...]:
+        """Every trump of a hand whose shown suit is ``suit``, highest first."""
+        return self.table(suit).order
+
+    def is_trump(self, card: Card, suit: Suit | None) -> bool:
+        """Whether ``card`` is a trump in a hand whose shown trump suit is ``suit``."""
+        return bool(self.table(suit).trump_mask & card.bit)
+
+    def beats(self, card: Card, other: Card, suit: Suit | None) -> bool:
+        """Whether ``card`` beats ``other``: higher in the same group, or a trump over a plain card."""
+        return bool(self.table(suit).beaters[other.index] & card.bit)
+
+
+class TrumpTable:
+    """One hand's trump rule compiled to lookup tables indexed by ``Card.index``, for the engine."""
+
+    __slots__ = ("beaters", "group", "group_masks", "memo", "order", "power", "suit", "trump_mask", "trumps")
+
+    #: The trump rule compiled.
+    trumps: Trumps
+    #: The shown trump suit, or None.
+    suit: Suit | None
+    #: Every trump, highest first.
+    order: tuple[Card, ...]
+    #: Bitmask of the trumps.
+    trump_mask: int
+    #: The group of each card: its suit number for a plain card, ``TRUMP_GROUP`` for a trump.
+    group: tuple[int, ...]
+    #: Bitmask of the cards of each group (0..3 plain suits, 4 trumps).
+    group_masks: tuple[int, ...]
+    #: Strength of each card; compared only inside a group, and trumps are above every plain card.
+    power: tuple[int, ...]
+    #: For each card, the bitmask of the cards that beat it.
+    beaters: tuple[int, ...]
+    #: Memo of the engine's legal moves for this table (they depend only on hands and trumps).
+    memo: dict[Any, Any]
+
+    def __init__(self, trumps: Trumps, suit: Suit | None) -> None:
+        rank_pos = {rank: pos for pos, rank in enumerate(trumps.plain_order)}
+        order = list(trumps.fixed)
+        if suit is not None:
+            own = [c for c in CARDS if c.suit == suit and c not in trumps.fixed]
+            order += sorted(own, key=lambda c: rank_pos[c.rank], reverse=True)
+        trump_pos = {card: len(order) - pos for pos, card in enumerate(order)}
+        self.trumps = trumps
+        self.suit = suit
+        self.order = tuple(order)
+        self.trump_mask = sum(card.bit for card in order)
+        self.group = tuple(TRUMP_GROUP if card in trump_pos else int(card.suit) for card in CARDS)
+        self.power = tuple(100 + trump_pos[card] if card in trump_pos else rank_pos[card.rank] for card in CARDS)
+        self.group_masks = tuple(
+            sum(card.bit for card in CARDS if self.group[card.index] == g) for g in range(TRUMP_GROUP + 1)
+        )
+        self.beaters = tuple(
+            sum(other.bit for other in CARDS if self._beats(other.index, card.index)) for card in CARDS
+        )
+        self.memo = {}
+
+    def _beats(self, a: int, b: int) -> bool:
+        if self.group[a] == self.group[b]:
+            return self.power[a] > self.power[b]
+        return self.group[a] == TRUMP_GROUP
+
+    def beats(self, card: Card, other: Card) -> bool:
+        """Whether ``card`` beats ``other`` in this hand."""
+        return bool(self.beaters[other.index] & card.bit)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TrumpTable):
+            return self is other or (self.trumps == other.trumps and self.suit == other.suit)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.trumps, self.suit))
+
+    def __reduce__(self) -> tuple[Any, tuple[Trumps, Suit | None]]:
+        return (_compile, (self.trumps, self.suit))
+
+    def __repr__(self) -> str:
+        return f"<TrumpTable {' '.join(map(str, self.order))}>"
+
+
+@functools.cache
+def _compile(trumps: Trumps, suit: Suit | None) -> TrumpTable:
+    return TrumpTable(trumps, suit)

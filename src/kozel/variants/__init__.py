@@ -1,0 +1,35 @@
+"""The catalog of built-in rulesets: ``get(name)`` and ``names()``.
+
+Each ruleset's ``doc`` (and its module's docstring) tells its rules in table words and the reading
+taken wherever the source text is unclear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from kozel.errors import RulesetError
+from kozel.rules.ruleset import Ruleset
+from kozel.variants import classic, hammer, hammer_clubs
+
+__all__ = ["CATALOG", "get", "names"]
+
+#: Every built-in ruleset by name.
+CATALOG: Final[Mapping[str, Ruleset]] = MappingProxyType(
+    {module.RULESET.name: module.RULESET for module in (classic, hammer, hammer_clubs)}
+)
+
+
+def names() -> tuple[str, ...]:
+    """The names of the built-in rulesets."""
+    return tuple(CATALOG)
+
+
+def get(name: str) -> Ruleset:
+    """The built-in ruleset called ``name``; an unknown name raises :class:`~kozel.RulesetError`."""
+    try:
+        return CATALOG[name]
+    except (KeyError, TypeError):
+        raise RulesetError(f"no built-in ruleset is called {name!r}; the catalog has {', '.join(CATALOG)}") from None

@@ -1,0 +1,31 @@
+"""hammer: the classic game where the dealer leads and only a "trump hammer" goes out of turn.
+
+Seed ``000_b5dfc842635bf6e7.txt``, opening section ("goat 6 spades"); RULES.md section 2.
+
+At the table, as ``classic`` except:
+
+- The dealer leads the first trick of every hand ("the player who dealt the cards moves"); the
+  deal passes clockwise.
+- Only a trump hammer, four trumps, may be played out of turn (with the molodka's priority rule:
+  the nearest clockwise to the leader); four cards of a plain suit are an ordinary lead.
+- Two or more may play, each for himself or in teams "pair on pair" or "three on three" seated
+  alternately: ``for_players(2)``, ``for_players(3)``, ``for_players(6)``; counts that would
+  leave unequal hands or no stock are refused.
+
+Readings taken: seed 000 gives only the card values here, so the hand is scored with the 2/4/6
+table of seed 001 (as ``classic``); the trump is shown from the middle of the stock as in
+``classic`` ("randomly sectioning the deck and showing one card", which goes back).
+"""
+
+import attrs
+
+from kozel.rules import BeatOrPass, Leading, LeadSeat, Molodka
+from kozel.variants.classic import RULESET as CLASSIC
+
+RULESET = attrs.evolve(
+    CLASSIC,
+    name="hammer",
+    play=BeatOrPass(molodka=Molodka(trumps_only=True)),
+    leading=Leading(first_hand=LeadSeat.DEALER, later_hands=LeadSeat.DEALER),
+    doc=__doc__ or "",
+)
