@@ -55,7 +55,7 @@ class CardSet:
     >>> len(hand), Card.parse("10h") in hand
     (3, True)
     >>> str(hand - CardSet.parse("7c"))
-    '10♥ A♠'
+    'A♠ 10♥'
     """
 
     __slots__ = ("mask",)

@@ -33,7 +33,8 @@ def _play(ruleset_name: str, seed: int | None, players: int | None, quiet: bool)
     state = kozel.new_game(rules, seed=seed)
     rng = random.Random(state.seed)
     print(f"kozel {kozel.__version__}: {rules.name}, {rules.players} players, seed {state.seed}")
-    print(*describe_deal(state), sep="\n")
+    if not quiet:
+        print(*describe_deal(state), sep="\n")
     while not state.is_over:
         move = rng.choice(kozel.legal_moves(state))
         after = kozel.apply(state, move)

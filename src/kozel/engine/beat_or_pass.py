@@ -10,13 +10,14 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
+from kozel.cards.card import CARDS
 from kozel.cards.cardset import cards_of
 from kozel.engine.draw import draw
 from kozel.engine.hand_end import finish_hand
 from kozel.engine.memo import remember
-from kozel.engine.molodka import molodka_move, molodka_seat
+from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.errors import IllegalMoveError
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState, Phase, TransferWindow, Trick
 from kozel.rules.trump import TrumpTable
 
@@ -28,6 +29,7 @@ _PASS: Final = MoveKind.PASS
 _MOLODKA: Final = MoveKind.MOLODKA
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
+_SINGLES: Final = tuple((card,) for card in CARDS)
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -89,7 +91,7 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> list[Move]:
     if top & (top - 1) == 0:  # one card on top: the common case, kept simple and fast
         beaten_by = table.beaters[top.bit_length() - 1]
         for card in cards:
-            one = (card,)
+            one = _SINGLES[card]
             mask = 1 << card
             passes.append(_new(Move, (seat, _PASS, one, mask)))
             if mask & beaten_by:
@@ -113,50 +115,48 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     assert seat is not None
     trick = state.trick
     deal = state.deal
+    hands = state.hand_masks
     if trick is None:
-        moves = _leads(deal.table, seat, state.hand_masks[seat])
+        moves = _leads(deal.table, seat, hands[seat])
+        leader = seat
     else:
-        moves = _answers(deal.table, seat, state.hand_masks[seat], trick.best.mask)
-    if deal.molodkas:
-        molodka = molodka_move(state)
-        if molodka is not None:
-            moves.append(molodka)
+        moves = _answers(deal.table, seat, hands[seat], trick.best.mask)
+        leader = -1 if trick.molodka else trick.leader
+    molodkas = deal.molodkas
+    if molodkas and leader >= 0:  # the one molodka allowed now (see molodka_seat)
+        holder = molodka_holder(hands, leader, molodkas)
+        if holder is not None:
+            moves.append(make_move(holder, _MOLODKA, cards_of(hands[holder]), hands[holder]))
     return tuple(moves)
-
-
-def _is_legal(state: GameState, move: Move) -> bool:
-    seat, kind, _, mask = move
-    if seat != state.turn or not mask or mask & ~state.hand_masks[seat]:
-        return False
-    trick = state.trick
-    table = state.deal.table
-    if trick is None:
-        lowest = (mask & -mask).bit_length() - 1
-        return kind is _LEAD and not mask & ~table.group_masks[table.group[lowest]]
-    top = trick.best.mask
-    if kind is _PASS:
-        return mask.bit_count() == top.bit_count()
-    return kind is _BEAT and beats(table, mask, top)
 
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move`` (a lead, beat, pass or molodka); refuses anything else."""
-    if move.kind is _MOLODKA:
+    seat, kind, _, mask = move
+    if kind is _MOLODKA:
         if move != molodka_move(state):
             raise explain(state, move)
         return _play_molodka(state, move)
-    if not _is_legal(state, move):
-        raise explain(state, move)
-    seat = move.seat
     hands = list(state.hand_masks)
-    hands[seat] &= ~move.mask
+    if seat != state.turn or not mask or mask & ~hands[seat]:
+        raise explain(state, move)
     trick = state.trick
+    table = state.deal.table
+    if trick is None:
+        lowest = (mask & -mask).bit_length() - 1
+        if kind is not _LEAD or mask & ~table.group_masks[table.group[lowest]]:
+            raise explain(state, move)
+    else:
+        top = trick.best.mask
+        if not ((kind is _PASS and mask.bit_count() == top.bit_count()) or (kind is _BEAT and beats(table, mask, top))):
+            raise explain(state, move)
+    hands[seat] &= ~mask
     players = len(hands)
     if trick is None:
         new_trick = _new(Trick, (seat, (move,), move, False))
     else:
         plays = (*trick.plays, move)
-        best = move if move.kind is _BEAT else trick.best
+        best = move if kind is _BEAT else trick.best
         if len(plays) == players:
             return _take_trick(state, hands, plays, best)
         new_trick = _new(Trick, (trick.leader, plays, best, trick.molodka))
@@ -261,7 +261,7 @@ def _explain_molodka(state: GameState, move: Move, missing: str) -> IllegalMoveE
         return refuse(move, "molodka", f"seat {move.seat} does not hold {missing}")
     hand_size = state.deal.ruleset.dealing.hand_size
     full_hand = f"a molodka is a full hand of {hand_size} {'trumps' if rule.trumps_only else 'cards of one suit'}"
-    if move.mask != state.hand_masks[move.seat] or len(move.cards) != hand_size:
+    if move.mask != state.hand_masks[move.seat] or move.mask not in state.deal.molodkas:
         return refuse(move, "molodka", full_hand)
     trick = state.trick
     if trick is not None and trick.molodka:

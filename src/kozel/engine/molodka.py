@@ -11,7 +11,7 @@ from kozel.game.state import GameState
 from kozel.rules.trick_play import Molodka
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["molodka_hands", "molodka_move", "molodka_seat"]
+__all__ = ["molodka_hands", "molodka_holder", "molodka_move", "molodka_seat"]
 
 
 @functools.cache
@@ -23,6 +23,16 @@ def molodka_hands(table: TrumpTable, rule: Molodka, hand_size: int) -> frozenset
     )
 
 
+def molodka_holder(hands: tuple[int, ...], leader: int, molodkas: frozenset[int]) -> int | None:
+    """Among the seats after ``leader`` whose hand is one of ``molodkas``, the nearest clockwise."""
+    players = len(hands)
+    for step in range(1, players):
+        seat = (leader + step) % players
+        if hands[seat] in molodkas:
+            return seat
+    return None
+
+
 def molodka_seat(state: GameState) -> int | None:
     """The one seat that may play a molodka now, or None.
 
@@ -30,24 +40,11 @@ def molodka_seat(state: GameState) -> int | None:
     holders only the nearest clockwise to the leader may play.
     """
     molodkas = state.deal.molodkas
-    if not molodkas:
-        return None
     trick = state.trick
-    if trick is None:
-        leader = state.turn
-    elif trick.molodka:
+    leader = state.turn if trick is None else None if trick.molodka else trick.leader
+    if not molodkas or leader is None:
         return None
-    else:
-        leader = trick.leader
-    if leader is None:
-        return None
-    hands = state.hand_masks
-    players = len(hands)
-    for step in range(1, players):
-        seat = (leader + step) % players
-        if hands[seat] in molodkas:
-            return seat
-    return None
+    return molodka_holder(state.hand_masks, leader, molodkas)
 
 
 def molodka_move(state: GameState) -> Move | None:

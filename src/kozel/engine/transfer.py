@@ -7,14 +7,10 @@ from itertools import combinations
 from kozel.cards.cardset import cards_of
 from kozel.engine.beat_or_pass import refuse
 from kozel.errors import IllegalMoveError
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState, Phase, TransferWindow
 
 __all__ = ["apply_transfer", "apply_transfer_back", "transfer_back_moves", "transfer_moves"]
-
-
-def _partner(state: GameState, seat: int) -> int:
-    return state.deal.ruleset.seating.partners(seat)[0]
 
 
 def transfer_moves(state: GameState) -> tuple[Move, ...]:
@@ -29,9 +25,9 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
             continue
         held = hand & trumps
         count = held.bit_count()
-        plain_of_partner = state.hand_masks[_partner(state, seat)] & ~trumps
+        plain_of_partner = state.hand_masks[state.deal.ruleset.seating.partner(seat)] & ~trumps
         if count in rule.counts and plain_of_partner.bit_count() >= count:
-            moves.append(Move(seat, MoveKind.TRANSFER, cards_of(held)))
+            moves.append(make_move(seat, MoveKind.TRANSFER, cards_of(held), held))
     return tuple(moves)
 
 
@@ -40,7 +36,7 @@ def transfer_back_moves(state: GameState) -> tuple[Move, ...]:
     window = state.window
     if window is None or window.pending is None:
         return ()
-    partner = _partner(state, window.pending.seat)
+    partner = state.deal.ruleset.seating.partner(window.pending.seat)
     plain = state.hand_masks[partner] & ~state.deal.table.trump_mask
     return tuple(
         Move(partner, MoveKind.TRANSFER_BACK, combo)
@@ -61,7 +57,7 @@ def apply_transfer(state: GameState, move: Move) -> GameState:
         raise _explain_transfer(state, move)
     window = state.window
     assert window is not None
-    partner = _partner(state, move.seat)
+    partner = state.deal.ruleset.seating.partner(move.seat)
     return state._replace(
         hand_masks=_swap(state, move.seat, partner, move.mask),
         turn=partner,
@@ -110,7 +106,7 @@ def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
     window = state.window
     if move.kind is not MoveKind.TRANSFER_BACK or window is None or window.pending is None:
         return refuse(move, "transfer", "the partner must first give back plain cards for the trumps handed to him")
-    partner = _partner(state, window.pending.seat)
+    partner = state.deal.ruleset.seating.partner(window.pending.seat)
     if move.seat != partner:
         return refuse(move, "transfer", f"seat {partner} gives the cards back, not seat {move.seat}")
     count = len(window.pending.cards)

@@ -89,6 +89,9 @@ class Move(_MoveFields):
             mask |= card.bit
         return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask))
 
+    def __getnewargs__(self) -> tuple[int, MoveKind, tuple[Card, ...]]:
+        return (self.seat, self.kind, self.cards)
+
     @property
     def face_up(self) -> bool:
         """Whether the cards are shown to everyone (a pass or a transfer is face down)."""

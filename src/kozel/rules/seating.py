@@ -48,6 +48,12 @@ class Seating:
         """The other seats of ``seat``'s side, clockwise from ``seat``."""
         return tuple((seat + step) % self.players for step in range(self.sides, self.players, self.sides))
 
+    def partner(self, seat: int) -> int:
+        """The partner of ``seat`` when sides are pairs: the seat ``sides`` places clockwise (opposite, with four)."""
+        if self.team_size != 2:
+            raise RulesetError(f"seating: sides of {self.team_size} players have no single partner")
+        return (seat + self.sides) % self.players
+
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that play for ``side``."""
         return tuple(range(side, self.players, self.sides))

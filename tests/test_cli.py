@@ -1,0 +1,68 @@
+"""The ``kozel`` command, through its real entry point."""
+
+import subprocess
+import sys
+
+import pytest
+
+import kozel
+from kozel.cli.main import main
+
+
+def test_a_whole_match_is_told_trick_by_trick(capsys):
+    assert main(["match", "classic", "--seed", "7"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"kozel {kozel.__version__}: classic, 4 players, seed 7"
+    assert out[1].startswith("Hand 1: seat 0 deals; trump ")
+    assert out[2].startswith("  seat 0: ")
+    assert any(line.startswith("  seat 1 leads ") for line in out)
+    assert any(" takes the trick (" in line for line in out)
+    assert any(line.startswith("Hand over") for line in out)
+    assert out[-1].startswith("Match over after ")
+    assert "is the goat" in out[-1]
+
+
+def test_the_same_seed_tells_the_same_match(capsys):
+    main(["match", "hammer", "--seed", "3"])
+    first = capsys.readouterr().out
+    main(["match", "hammer", "--seed", "3"])
+    assert capsys.readouterr().out == first
+
+
+def test_quiet_prints_only_results(capsys):
+    assert main(["match", "hammer_clubs", "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert not any(line.startswith("  ") for line in out)
+    assert out[-1].startswith("Match over")
+
+
+def test_other_player_counts(capsys):
+    assert main(["match", "classic", "--players", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 players" in out
+    assert "seat " in out.splitlines()[-1]
+
+
+def test_a_bad_ruleset_or_player_count_is_a_clear_error(capsys):
+    assert main(["match", "goat"]) == 2
+    assert "no built-in ruleset is called 'goat'" in capsys.readouterr().err
+    assert main(["match", "classic", "--players", "5"]) == 2
+    assert "unequal hands" in capsys.readouterr().err
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert kozel.__version__ in capsys.readouterr().out
+
+
+def test_the_installed_command_runs():
+    done = subprocess.run(
+        [sys.executable, "-m", "kozel", "match", "classic", "--seed", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+        encoding="utf-8",
+    )
+    assert done.stdout.splitlines()[-1].startswith("Match over")

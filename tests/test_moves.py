@@ -1,0 +1,67 @@
+"""Moves: values, canonical cards and the text notation."""
+
+import pickle
+
+import pytest
+
+import kozel
+from kozel import Card, Move, MoveKind, NotationError, parse_move
+
+
+def test_a_move_keeps_its_cards_in_canonical_order():
+    move = Move(1, MoveKind.BEAT, [Card.parse("A♥"), Card.parse("10♠")])
+    assert move.cards == (Card.parse("10♠"), Card.parse("A♥"))
+    assert move == Move(1, MoveKind.BEAT, "10♠ A♥")
+    assert hash(move) == hash(Move(1, MoveKind.BEAT, "A♥ 10♠"))
+    assert move.mask == Card.parse("10♠").bit | Card.parse("A♥").bit
+    assert move.seat == 1
+    assert move.kind is MoveKind.BEAT
+    assert move.face_up
+    assert not Move(1, MoveKind.PASS, "6♣").face_up
+    assert pickle.loads(pickle.dumps(move)) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["0 lead A♠", "2 beat 10♠ A♥", "3 pass 6♣ 7♦", "1 molodka 6♣ 7♣ 8♣ 9♣", "0 transfer Q♥", "2 transfer_back 9♥"],
+)
+def test_notation_round_trips(text):
+    move = parse_move(text)
+    assert str(move) == text
+    assert parse_move(str(move)) == move
+    assert eval(repr(move), {"Move": Move}) == move
+
+
+def test_notation_is_forgiving_about_case_and_card_spelling():
+    assert parse_move("  2 BEAT th as ") == Move(2, MoveKind.BEAT, "A♠ 10♥")
+    assert Move.parse("0 lead qc") == Move(0, MoveKind.LEAD, "Q♣")
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [("lead A♠", "lead A♠"), ("x lead A♠", "x lead A♠"), ("1 hit A♠", "hit"), ("1 lead A♠ 1z", "1z"), ("", "")],
+)
+def test_bad_notation_names_the_bad_part(text, token):
+    with pytest.raises(NotationError) as error:
+        parse_move(text)
+    assert error.value.token == token
+
+
+def test_a_move_names_a_card_once():
+    with pytest.raises(NotationError, match="twice"):
+        Move(0, MoveKind.LEAD, "A♠ A♠")
+
+
+def test_a_move_checks_its_parts():
+    with pytest.raises(TypeError):
+        Move(-1, MoveKind.LEAD, "A♠")
+    with pytest.raises(TypeError):
+        Move(0, "lead", "A♠")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Move(0, MoveKind.LEAD, [1])  # type: ignore[list-item]
+
+
+def test_apply_refuses_what_is_not_a_move():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=1)
+    with pytest.raises(kozel.IllegalMoveError, match="not a Move"):
+        kozel.apply(state, "1 lead A♠")  # type: ignore[arg-type]

@@ -1,0 +1,40 @@
+"""Perft: the number of legal move sequences to a fixed depth from fixed deals, kept in ``data/perft.json``.
+
+Any change to what is legal changes these counts, so a change in legality fails here loudly; a
+deliberate rule change updates the data (and says why in the CHANGELOG).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import kozel
+from kozel import GameState
+
+DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+
+
+def perft(state: GameState, depth: int) -> int:
+    """How many move sequences of length ``depth`` the rules allow from ``state``."""
+    if depth == 0 or state.is_over:
+        return 1
+    moves = kozel.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(kozel.apply(state, move), depth - 1) for move in moves)
+
+
+def position(case: dict) -> GameState:
+    rules = kozel.variants.get(case["ruleset"]).for_players(case["players"])
+    if "deck" in case:
+        return kozel.new_game(rules, seed=0, deck=case["deck"], dealer=case.get("dealer", 0))
+    return kozel.new_game(rules, seed=case["seed"], dealer=case.get("dealer", 0))
+
+
+@pytest.mark.parametrize("case", DATA, ids=[case["name"] for case in DATA])
+def test_perft(case):
+    state = position(case)
+    assert [perft(state, depth) for depth in range(1, len(case["counts"]) + 1)] == case["counts"]

@@ -1,0 +1,212 @@
+"""Rulesets as data: the catalog, the components and the checks made when a ruleset is built."""
+
+import attrs
+import pytest
+
+import kozel
+from kozel import Card, Deck, Ruleset, RulesetError, parse_cards
+from kozel.rules import (
+    BeatOrPass,
+    CardPoints,
+    Dealing,
+    Leading,
+    LeadSeat,
+    MatchRule,
+    Molodka,
+    ScoreMode,
+    ScoreRow,
+    Scoring,
+    Seating,
+    Trumps,
+    TrumpSource,
+    TrumpTransfer,
+)
+
+CLASSIC = kozel.variants.get("classic")
+
+
+def test_the_catalog_lists_the_beat_or_pass_games():
+    assert kozel.variants.names() == ("classic", "hammer", "hammer_clubs")
+    for name in kozel.variants.names():
+        rules = kozel.variants.get(name)
+        assert isinstance(rules, Ruleset)
+        assert rules.name == name
+
+
+def test_an_unknown_name_is_refused_with_the_catalog():
+    with pytest.raises(
+        RulesetError, match=r"no built-in ruleset is called 'goat'; the catalog has classic, hammer, hammer_clubs"
+    ):
+        kozel.variants.get("goat")
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_every_ruleset_tells_its_rules_and_cites_its_seed(name):
+    rules = kozel.variants.get(name)
+    assert rules.doc.startswith(f"{name}:")
+    assert "Readings taken" in rules.doc
+    assert ".txt" in rules.doc  # the seed file it comes from
+    assert "RULES.md section" in rules.doc
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_every_built_in_deck_totals_120_points(name):
+    rules = kozel.variants.get(name)
+    assert rules.total_points == 120
+    assert sum(rules.card_points(card) for card in rules.deck) == 120
+
+
+def test_card_points():
+    points = {str(card): CLASSIC.card_points(card) for card in CLASSIC.deck if card.suit.name == "HEARTS"}
+    assert points == {"6♥": 0, "7♥": 0, "8♥": 0, "9♥": 0, "10♥": 10, "J♥": 2, "Q♥": 3, "K♥": 4, "A♥": 11}
+
+
+def test_sides_alternate_around_the_table():
+    assert [CLASSIC.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert CLASSIC.seating.partners(0) == (2,)
+    six = CLASSIC.for_players(6)
+    assert (six.players, six.sides) == (6, 2)
+    assert [six.side_of(seat) for seat in range(6)] == [0, 1, 0, 1, 0, 1]
+    assert six.seating.partners(1) == (3, 5)
+    three = CLASSIC.for_players(3)
+    assert (three.players, three.sides) == (3, 3)
+    two = CLASSIC.for_players(2)
+    assert (two.players, two.sides) == (2, 2)
+
+
+@pytest.mark.parametrize("players", [5, 7, 8])
+def test_player_counts_that_leave_unequal_hands_are_refused(players):
+    with pytest.raises(RulesetError, match="unequal hands"):
+        CLASSIC.for_players(players)
+
+
+def test_a_deal_with_no_stock_cannot_show_a_trump_from_it():
+    with pytest.raises(RulesetError, match="no stock"):
+        CLASSIC.for_players(9)
+
+
+def test_a_deck_too_small_for_the_deal_is_refused():
+    with pytest.raises(RulesetError, match="cannot give 12 players 4 cards each"):
+        CLASSIC.for_players(12)
+
+
+def test_a_deal_without_refill_must_use_every_card():
+    with pytest.raises(RulesetError, match="20 cards would stay undealt"):
+        attrs.evolve(CLASSIC, dealing=Dealing(hand_size=4, refill=False), trumps=Trumps())
+
+
+def test_a_hand_must_split_into_packets():
+    with pytest.raises(RulesetError, match="packets of 3"):
+        Dealing(hand_size=4, packet=3)
+
+
+def test_seating_needs_equal_sides():
+    with pytest.raises(RulesetError, match="cannot form 3 equal sides"):
+        Seating(players=4, sides=3)
+    with pytest.raises(RulesetError, match="at least 2"):
+        Seating(players=1, sides=1)
+
+
+def test_a_trump_order_naming_cards_not_in_the_deck_is_refused():
+    short = attrs.evolve(CLASSIC, deck=Deck.pack32(), trumps=Trumps(fixed=parse_cards("7♣ Q♣")))
+    assert short.deck == Deck.pack32()
+    with pytest.raises(RulesetError, match="trump order names cards not in the deck: 6♣"):
+        attrs.evolve(CLASSIC, deck=Deck.pack32(), trumps=Trumps(fixed=parse_cards("Q♣ 6♣")))
+
+
+def test_a_trump_order_may_not_list_a_card_twice():
+    with pytest.raises(RulesetError, match="listed twice"):
+        Trumps(fixed=parse_cards("Q♣ Q♣"))
+
+
+def test_the_rank_order_must_list_every_rank_once():
+    with pytest.raises(RulesetError, match="nine ranks"):
+        Trumps(plain_order=CLASSIC.trumps.plain_order[:-1])
+
+
+def test_a_scoring_table_with_a_gap_is_refused():
+    with pytest.raises(RulesetError, match=r"no row covers 31\.\.40"):
+        Scoring(ScoreMode.PENALTY, (ScoreRow(0, 30, 4), ScoreRow(41, 120, 0)))
+
+
+def test_a_scoring_table_with_an_overlap_is_refused():
+    with pytest.raises(RulesetError, match="overlap"):
+        Scoring(ScoreMode.PENALTY, (ScoreRow(0, 30, 4), ScoreRow(30, 120, 0)))
+
+
+def test_a_scoring_table_must_start_at_zero():
+    with pytest.raises(RulesetError, match="start at 0"):
+        Scoring(ScoreMode.PENALTY, (ScoreRow(1, 120, 0),))
+
+
+def test_an_empty_row_is_refused():
+    with pytest.raises(RulesetError, match="empty"):
+        ScoreRow(40, 30, 2)
+
+
+def test_points_that_do_not_add_up_to_the_table_are_refused():
+    with pytest.raises(RulesetError, match=r"covers 0..120 card points, but the deck's cards add up to 124"):
+        attrs.evolve(CLASSIC, points=CardPoints(ace=12))
+    richer = Scoring(ScoreMode.PENALTY, (ScoreRow(0, 61, 2), ScoreRow(62, 124, 0)))
+    assert attrs.evolve(CLASSIC, points=CardPoints(ace=12), scoring=richer).total_points == 124
+
+
+def test_negative_card_points_are_refused():
+    with pytest.raises(RulesetError, match="ace must be a whole number"):
+        CardPoints(ace=-1)
+
+
+def test_the_trump_transfer_needs_partners():
+    clubs = kozel.variants.get("hammer_clubs")
+    with pytest.raises(RulesetError, match="exactly two players"):
+        clubs.for_players(6)
+    with pytest.raises(RulesetError, match="exactly two players"):
+        clubs.for_players(2)
+    assert attrs.evolve(clubs, transfer=None).for_players(6).players == 6
+
+
+def test_the_first_hand_has_no_last_trick_to_name_its_leader():
+    with pytest.raises(RulesetError, match="no previous trick"):
+        Leading(first_hand=LeadSeat.LAST_TRICK_WINNER)
+
+
+def test_a_match_target_must_be_positive():
+    with pytest.raises(RulesetError, match="target"):
+        MatchRule(target=0)
+
+
+def test_components_are_frozen_and_compared_by_value():
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        CLASSIC.seating = Seating(2, 2)  # type: ignore[misc]
+    rebuilt = attrs.evolve(CLASSIC, doc="another text")
+    assert rebuilt == CLASSIC  # the doc does not change the rules
+    assert hash(rebuilt) == hash(CLASSIC)
+    assert attrs.evolve(CLASSIC, match=MatchRule(target=16)) != CLASSIC
+
+
+def test_the_beat_or_pass_components_of_the_three_games():
+    assert CLASSIC.play == BeatOrPass(molodka=Molodka(trumps_only=False))
+    assert kozel.variants.get("hammer").play == BeatOrPass(molodka=Molodka(trumps_only=True))
+    assert kozel.variants.get("hammer_clubs").transfer == TrumpTransfer(
+        counts=(1, 2), after_deal=False, after_draw=True
+    )
+    assert CLASSIC.trumps.shown is TrumpSource.MIDDLE_OF_STOCK
+    assert kozel.variants.get("hammer_clubs").trumps.shown is TrumpSource.NONE
+
+
+def test_trumps_answer_which_card_beats_which():
+    trumps = CLASSIC.trumps
+    hearts = Card.parse("6♥").suit
+    card = Card.parse
+    assert trumps.beats(card("10♠"), card("K♠"), hearts)  # the ten is above the king
+    assert trumps.beats(card("A♠"), card("10♠"), hearts)
+    assert trumps.beats(card("J♠"), card("9♠"), hearts)
+    assert not trumps.beats(card("K♠"), card("10♠"), hearts)
+    assert trumps.beats(card("6♥"), card("A♠"), hearts)  # any trump beats any plain card
+    assert not trumps.beats(card("A♠"), card("6♥"), hearts)
+    assert not trumps.beats(card("A♠"), card("10♦"), hearts)  # plain suits do not meet
+    assert not trumps.beats(card("10♦"), card("A♠"), hearts)
+    assert trumps.is_trump(card("6♥"), hearts)
+    assert not trumps.is_trump(card("A♠"), hearts)
+    order = [str(c) for c in trumps.order(hearts)]
+    assert order == ["A♥", "10♥", "K♥", "Q♥", "J♥", "9♥", "8♥", "7♥", "6♥"]
