@@ -107,6 +107,7 @@ class Card(int):
     suit: Suit
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        """The card of ``rank`` and ``suit``: always the same object."""
         try:
             return CARDS[Suit(suit) * _RANKS_PER_SUIT + Rank(rank) - Rank.SIX]
         except ValueError:

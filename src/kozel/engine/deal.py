@@ -6,6 +6,8 @@ import random
 import secrets
 from collections.abc import Iterable
 
+from typing_extensions import assert_never
+
 from kozel.cards.card import Card
 from kozel.cards.notation import parse_cards
 from kozel.engine.molodka import molodka_hands
@@ -32,9 +34,11 @@ def lead_seat(rule: LeadSeat, dealer: int, players: int, last_trick_winner: int 
         return dealer
     if rule is LeadSeat.LEFT_OF_DEALER:
         return (dealer + 1) % players
-    if last_trick_winner is None:
-        raise KozelError("leading: the first hand of a match has no previous trick")
-    return last_trick_winner
+    if rule is LeadSeat.LAST_TRICK_WINNER:
+        if last_trick_winner is None:
+            raise KozelError("leading: the first hand of a match has no previous trick")
+        return last_trick_winner
+    assert_never(rule)
 
 
 def deal_hand(

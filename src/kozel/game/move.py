@@ -75,6 +75,7 @@ class Move(_MoveFields):
     mask: int
 
     def __new__(cls, seat: int, kind: MoveKind, cards: Iterable[Card] | str = ()) -> Move:
+        """The move of ``seat`` doing ``kind`` with ``cards`` (cards or card text), checked and in canonical order."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             raise TypeError(f"a move's seat is a seat number, not {seat!r}")
         if not isinstance(kind, MoveKind):
