@@ -392,6 +392,30 @@ def test_the_2_4_6_table(team0_won, points, written):
     assert state.scores == written
 
 
+def test_the_winner_of_the_last_trick_leads_the_next_hand():
+    state = last_trick(start(CLASSIC, MOLODKA_HANDS, shown="A♥"), ["9♥", "6♥", "7♥", "8♥"], "A♣")
+    state = play(state, "1 lead 6♥", "2 pass 7♥", "3 beat 8♥", "0 pass 9♥")
+    assert state.hand_number == 1
+    assert state.dealer == 1  # the deal passed clockwise
+    assert state.turn == 3  # seat 3 took the last trick, so seat 3 leads, not the dealer's left
+    assert state.trick is None
+
+
+def test_a_multi_card_beat_is_checked_one_to_one_when_applied():
+    # Trump diamonds.  6♦ is the only card that beats K♠ or A♠, so it cannot cover both.
+    hands = ["A♣ 9♣ 7♣ 6♥", "6♠ K♠ A♠ 7♦", "6♦ 7♠ 8♠ J♣", "Q♣ K♣ 10♣ 8♥"]
+    state = play(start(CLASSIC, hands, shown="A♦"), "1 lead 6♠ K♠ A♠")
+    assert legal_of(state, MoveKind.BEAT) == set()
+    with pytest.raises(IllegalMoveError, match="cannot beat 6♠ K♠ A♠ one to one"):
+        kozel.apply(state, move("2 beat 7♠ 8♠ 6♦"))
+    hands = ["A♣ 9♣ 7♣ 6♥", "6♠ 9♠ K♠ 7♦", "6♦ 7♠ A♠ J♣", "Q♣ K♣ 10♣ 8♥"]
+    state = play(start(CLASSIC, hands, shown="A♦"), "1 lead 6♠ 9♠ K♠")
+    assert legal_of(state, MoveKind.BEAT) == {"2 beat 7♠ A♠ 6♦"}  # 7♠ on 6♠, A♠ and 6♦ on 9♠ and K♠
+    state = play(state, "2 beat 7♠ A♠ 6♦")
+    assert state.trick.winner == 2
+    assert state.trick.best.cards == tuple(sorted(kozel.parse_cards("7♠ A♠ 6♦")))
+
+
 def test_a_goat_with_eggs():
     state = start(CLASSIC, MOLODKA_HANDS, shown="A♥")
     eggs = kozel.HandResult(points=(60, 60), tricks=(4, 5), written=(0, 0), eggs=True)

@@ -2,7 +2,7 @@
 
 import pytest
 from helpers import legal_of, play, start
-from test_classic import pass_all
+from test_classic import MOLODKA_HANDS, last_trick, pass_all
 
 import kozel
 from kozel import CardSet, IllegalMoveError, MoveKind, RulesetError
@@ -28,6 +28,13 @@ def test_the_dealer_leads_every_hand_and_the_deal_passes_clockwise():
     assert state.hand_results[1].tricks == (9, 0)
     assert state.scores == (6, 6)
     assert (state.dealer, state.turn) == (3, 3)
+
+
+def test_the_new_dealer_leads_even_when_another_seat_took_the_last_trick():
+    state = last_trick(start(HAMMER, MOLODKA_HANDS, shown="A♥"), ["9♥", "6♥", "7♥", "8♥"], "A♣")
+    state = state._replace(turn=1)
+    state = play(state, "1 lead 6♥", "2 pass 7♥", "3 beat 8♥", "0 pass 9♥")
+    assert (state.dealer, state.turn) == (1, 1)
 
 
 def test_only_a_trump_hammer_goes_out_of_turn():

@@ -47,6 +47,19 @@ def test_bad_notation_names_the_bad_part(text, token):
     assert error.value.token == token
 
 
+def test_replace_and_make_check_like_the_constructor():
+    move = parse_move("1 lead A♠")
+    changed = move._replace(cards=kozel.parse_cards("K♥ 6♠"))
+    assert changed == parse_move("1 lead 6♠ K♥")
+    assert changed.mask == Card.parse("K♥").bit | Card.parse("6♠").bit
+    with pytest.raises(TypeError, match="mask follows from its cards"):
+        move._replace(mask=3)
+    assert Move._make((1, MoveKind.LEAD, kozel.parse_cards("A♠"))) == move
+    assert Move._make(tuple(move)) == move
+    with pytest.raises(ValueError, match="does not hold exactly the cards"):
+        Move._make((1, MoveKind.LEAD, kozel.parse_cards("A♠"), move.mask | Card.parse("6♠").bit))
+
+
 def test_a_move_names_a_card_once():
     with pytest.raises(NotationError, match="twice"):
         Move(0, MoveKind.LEAD, "A♠ A♠")

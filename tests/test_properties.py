@@ -89,6 +89,9 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
             gained = after.won_masks[s] & ~before.won_masks[s]
             assert gained == (cards if s == side else 0), "a trick's cards went to more than one side"
         assert after.turn == winner
+        # The trump transfer opens after a draw from the stock, and only then.
+        drew = len(after.stock) < len(before.stock)
+        assert (after.window is not None) == (drew and rules.transfer is not None)
     else:  # the last trick of the hand
         result = after.hand_results[-1]
         for s in range(rules.sides):

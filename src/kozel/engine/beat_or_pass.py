@@ -1,8 +1,11 @@
 """Trick play by beating or passing: leads, beats, passes, the molodka and the end of a trick.
 
-A seat's moves depend only on its hand, the cards on top and the trumps, so they
-are memoised on the hand's trump table.  ``apply`` checks a move by the rules
-themselves (not by searching the legal moves) and builds the next state directly.
+The moves are built afresh on each call, straight from bitmasks (a memo of them
+by hand and top cards was measured: it served 8% of calls in random play and cost
+more than it saved).  What depends only on the cards on top and the trumps, the
+test for beating them one to one, is memoised on the hand's trump table.
+``apply`` checks a move by the rules themselves (not by searching the legal
+moves) and builds the next state directly.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A bounded memo for values that depend only on hands and trumps, such as the legal moves of a hand."""
+"""A bounded memo for values that depend only on cards and trumps, such as the test for beating some top cards."""
 
 from __future__ import annotations
 

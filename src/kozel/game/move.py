@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
 from kozel.cards.notation import parse_cards
@@ -93,6 +93,22 @@ class Move(_MoveFields):
     def __getnewargs__(self) -> tuple[int, MoveKind, tuple[Card, ...]]:
         return (self.seat, self.kind, self.cards)
 
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Move:  # type: ignore[override]
+        """A move from ``(seat, kind, cards)`` or ``(seat, kind, cards, mask)``, checked like any other."""
+        seat, kind, cards, *mask = tuple(iterable)
+        move = cls(seat, kind, cards)
+        if mask and mask != [move.mask]:
+            raise ValueError(f"the mask {mask[0]!r} does not hold exactly the cards {move.cards}")
+        return move
+
+    def _replace(self, **changes: object) -> Move:
+        """A copy with some of ``seat``, ``kind`` and ``cards`` changed, checked like any other move."""
+        if "mask" in changes:
+            raise TypeError("a move's mask follows from its cards; change the cards instead")
+        fields = {"seat": self.seat, "kind": self.kind, "cards": self.cards, **changes}
+        return Move(**fields)  # type: ignore[arg-type]
+
     @property
     def face_up(self) -> bool:
         """Whether the cards are shown to everyone (a pass or a transfer is face down)."""
@@ -100,7 +116,7 @@ class Move(_MoveFields):
 
     @staticmethod
     def parse(text: str) -> Move:
-        """Read a move written as ``"<seat> <kind> <cards>"``, for example ``"2 beat 10♥ A♠"``."""
+        """Read a move written as ``"<seat> <kind> <cards>"``, for example ``"2 beat A♠ 10♥"``."""
         return parse_move(text)
 
     def __str__(self) -> str:
@@ -129,7 +145,7 @@ def parse_move(text: str) -> Move:
         raise NotationError(f"a move is read from text, not from {type(text).__name__}")
     match = _MOVE_TEXT.fullmatch(text)
     if match is None:
-        raise NotationError(f"{text!r} is not a move: write '<seat> <kind> <cards>', as in '2 beat 10♥ A♠'", text)
+        raise NotationError(f"{text!r} is not a move: write '<seat> <kind> <cards>', as in '2 beat A♠ 10♥'", text)
     seat, word, rest = match.groups()
     kind = _KINDS.get(word.lower())
     if kind is None:

@@ -102,11 +102,6 @@ class Ruleset:
             )
 
     def _check_specials(self) -> None:
-        molodka = self.play.molodka
-        if molodka is not None and molodka.size > self.dealing.hand_size:
-            raise RulesetError(
-                f"{self.name}: a molodka of {molodka.size} cards cannot be held in a hand of {self.dealing.hand_size}"
-            )
         if self.transfer is not None:
             if self.seating.team_size != 2:
                 raise RulesetError(

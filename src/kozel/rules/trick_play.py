@@ -9,33 +9,23 @@ component arrives with those rulesets.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
-from kozel.errors import RulesetError
-
 __all__ = ["BeatOrPass", "Molodka"]
-
-
-def _size(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 2:
-        raise RulesetError(f"molodka: size must be a whole number of at least 2, not {value!r}")
 
 
 @attrs.frozen
 class Molodka:
     """Molodka (молодка): a full hand of one suit, played out of turn at any moment of a trick.
 
-    The cards already on the table go back to their owners and the trick starts again with the
-    molodka as its lead, its player now the leader.  Only one molodka per trick; when several
-    players could play one, only the one nearest clockwise to the leader may.  A leader who leads
-    such cards in turn makes an ordinary lead.  With ``trumps_only`` only a "trump hammer" (every
-    card a trump) counts.
+    A molodka is a full hand (four cards in the four-card games) of one suit; a hand shrunk at the
+    end of the stock is none.  The cards already on the table go back to their owners and the
+    trick starts again with the molodka as its lead, its player now the leader.  Only one molodka
+    per trick; when several players could play one, only the one nearest clockwise to the leader
+    may.  A leader who leads such cards in turn makes an ordinary lead.  With ``trumps_only`` only
+    a "trump hammer" (every card a trump) counts.
     """
 
-    #: How many cards of one suit make a molodka.
-    size: int = attrs.field(default=4, validator=_size)
     #: Whether only trumps make a molodka (the "trump hammer").
     trumps_only: bool = False
 

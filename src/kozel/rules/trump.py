@@ -112,7 +112,7 @@ class TrumpTable:
     power: tuple[int, ...]
     #: For each card, the bitmask of the cards that beat it.
     beaters: tuple[int, ...]
-    #: Memo of the engine's legal moves for this table (they depend only on hands and trumps).
+    #: Memo of the engine's beat tests for this table (they depend only on the top cards and trumps).
     memo: dict[Any, Any]
 
     def __init__(self, trumps: Trumps, suit: Suit | None) -> None:

@@ -14,8 +14,9 @@ pass, the dealer leads, trump hammer out of turn) except:
   partner has enough plain cards.
 
 Readings taken: the section mixes the hammer game with the fixed trump order of seed 002; it is
-read as the hammer game with those fixed trumps.  The transfer needs a partner, so this ruleset
-is for four players in two teams (other counts raise an error unless ``transfer`` is set to None).
+read as the hammer game with those fixed trumps.  The transfer needs a partner, so every side
+must be a pair: four players in two teams, or six in three pairs (``for_players(6, sides=3)``);
+other seatings raise an error unless ``transfer`` is set to None.
 The window opens after each draw only, not after the deal ("after each release, the players take
 one card..."), and one transfer per team per window keeps trumps from going back and forth.
 """
