@@ -32,7 +32,6 @@ _PASS: Final = MoveKind.PASS
 _MOLODKA: Final = MoveKind.MOLODKA
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
-_SINGLES: Final = tuple((card,) for card in CARDS)
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -69,47 +68,65 @@ def beats(table: TrumpTable, mask: int, top: int) -> bool:
     return all((beaten_by & mask).bit_count() >= size for beaten_by, size in conditions)
 
 
+#: Moves that depend only on a seat and a few cards, made once and shared: interned moves are cheap.
+_INTERNED: dict[tuple[int, MoveKind, int], tuple[Move, ...]] = {}
+
+
+def _lead_moves(seat: int, part: int) -> tuple[Move, ...]:
+    """Every lead of ``seat`` from the cards of ``part`` (all of one suit): each non-empty subset."""
+    key = (seat, _LEAD, part)
+    moves = _INTERNED.get(key)
+    if moves is None:
+        cards = cards_of(part)
+        bits = [1 << card for card in cards]
+        moves = tuple(
+            _new(Move, (seat, _LEAD, combo, mask))
+            for size in range(1, len(cards) + 1)
+            for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+        )
+        remember(_INTERNED, key, moves)
+    return moves
+
+
+def _singles(seat: int, kind: MoveKind) -> tuple[Move, ...]:
+    """The one-card moves of ``kind`` for ``seat``, indexed by card."""
+    key = (seat, kind, 0)
+    moves = _INTERNED.get(key)
+    if moves is None:
+        moves = tuple(_new(Move, (seat, kind, (card,), 1 << card)) for card in CARDS)
+        remember(_INTERNED, key, moves)
+    return moves
+
+
 def _leads(table: TrumpTable, seat: int, hand: int) -> list[Move]:
     moves: list[Move] = []
     for group in table.group_masks:
         part = hand & group
         if part:
-            cards = cards_of(part)
-            if len(cards) == 1:
-                moves.append(_new(Move, (seat, _LEAD, cards, part)))
-                continue
-            bits = [1 << card for card in cards]
-            for size in range(1, len(cards) + 1):
-                moves.extend(
-                    _new(Move, (seat, _LEAD, combo, mask))
-                    for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
-                )
+            moves.extend(_lead_moves(seat, part))
     return moves
 
 
 def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> list[Move]:
     cards = cards_of(hand)
-    beat: list[Move] = []
-    passes: list[Move] = []
     if top & (top - 1) == 0:  # one card on top: the common case, kept simple and fast
         beaten_by = table.beaters[top.bit_length() - 1]
-        for card in cards:
-            one = _SINGLES[card]
-            mask = 1 << card
-            passes.append(_new(Move, (seat, _PASS, one, mask)))
-            if mask & beaten_by:
-                beat.append(_new(Move, (seat, _BEAT, one, mask)))
-        beat.extend(passes)
-        return beat
+        beat = _singles(seat, _BEAT)
+        moves = [beat[card] for card in cards if beaten_by >> card & 1]
+        passes = _singles(seat, _PASS)
+        moves.extend([passes[card] for card in cards])
+        return moves
     size = top.bit_count()
     bits = [1 << card for card in cards]
     union, conditions = _beat_test(table, top)
+    beating: list[Move] = []
+    passing: list[Move] = []
     for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True):
-        passes.append(_new(Move, (seat, _PASS, combo, mask)))
+        passing.append(_new(Move, (seat, _PASS, combo, mask)))
         if not mask & ~union and all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions):
-            beat.append(_new(Move, (seat, _BEAT, combo, mask)))
-    beat.extend(passes)
-    return beat
+            beating.append(_new(Move, (seat, _BEAT, combo, mask)))
+    beating.extend(passing)
+    return beating
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -140,11 +157,11 @@ def apply(state: GameState, move: Move) -> GameState:
         if move != molodka_move(state):
             raise explain(state, move)
         return _play_molodka(state, move)
-    hands = list(state.hand_masks)
-    if seat != state.turn or not mask or mask & ~hands[seat]:
+    deal, hand_masks, stock, turn, trick, won, counts, _, _ = state
+    hands = list(hand_masks)
+    if seat != turn or not mask or mask & ~hands[seat]:
         raise explain(state, move)
-    trick = state.trick
-    table = state.deal.table
+    table = deal.table
     if trick is None:
         lowest = (mask & -mask).bit_length() - 1
         if kind is not _LEAD or mask & ~table.group_masks[table.group[lowest]]:
@@ -164,11 +181,7 @@ def apply(state: GameState, move: Move) -> GameState:
             return _take_trick(state, hands, plays, best)
         new_trick = _new(Trick, (trick.leader, plays, best, trick.molodka))
     # Built directly (fields in GameState order) because this runs on every move.
-    return _new(
-        GameState,
-        (state.deal, tuple(hands), state.stock, (seat + 1) % players, new_trick, state.won_masks,
-         state.trick_counts, _PLAY, None),
-    )  # fmt: skip
+    return _new(GameState, (deal, tuple(hands), stock, (seat + 1) % players, new_trick, won, counts, _PLAY, None))
 
 
 def _play_molodka(state: GameState, move: Move) -> GameState:
