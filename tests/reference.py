@@ -1,15 +1,15 @@
-"""A slow, literal reading of the beat-or-pass rules, to check the engine's legal moves against.
+"""A slow, literal reading of the rules, to check the engine's legal moves against.
 
-It works on whole cards with the ruleset's own ``Trumps`` component and plain
-itertools searches, sharing none of the engine's bitmask tables, move memos or
-matching shortcuts.
+It works on whole cards with the ruleset's own components and plain itertools
+searches, sharing none of the engine's bitmask tables, interned moves or shortcuts.
 """
 
 from __future__ import annotations
 
 from itertools import chain, combinations, permutations
 
-from kozel import Card, GameState, Move, MoveKind, Phase
+from kozel import Card, GameState, Move, MoveKind, Phase, Rank
+from kozel.rules import BeatOrPass, FollowSuit, RedealReason, TrumpLeads
 
 
 def _group(state: GameState, card: Card) -> str:
@@ -32,16 +32,147 @@ def _is_molodka(state: GameState, hand: list[Card]) -> bool:
 
 
 def reference_moves(state: GameState) -> set[Move]:
-    """Every legal move, found by trying every subset of cards against the rules as written."""
+    """Every legal move, found by trying every card or subset of cards against the rules as written."""
     if state.is_over:
         return set()
+    if state.phase is Phase.BIDDING:
+        return {Move(state.turn, MoveKind.TAKE_TALON), Move(state.turn, MoveKind.DECLINE)}
+    if state.phase is Phase.LAY_AWAY:
+        count = state.ruleset.talon.bidding.lay_away
+        hand = list(state.hands[state.turn])
+        return {Move(state.turn, MoveKind.LAY_AWAY, combo) for combo in combinations(hand, count)}
+    if state.phase is Phase.TRANSFER_BACK:
+        return _give_back(state)
+    if isinstance(state.ruleset.play, BeatOrPass):
+        return _beat_or_pass(state)
+    return _follow_suit(state)
+
+
+def _plain(state: GameState, cards) -> list[Card]:
+    return [c for c in cards if _group(state, c) != "trump"]
+
+
+def _trumps(state: GameState, cards) -> list[Card]:
+    return [c for c in cards if _group(state, c) == "trump"]
+
+
+def _give_back(state: GameState) -> set[Move]:
+    rules = state.ruleset
+    pending = state.window.pending
+    partner = rules.seating.partners(pending.seat)[0]
+    own = [c for c in state.hands[partner] if c not in pending.cards]
+    choice = _plain(state, own)
+    if len(choice) < len(pending.cards):
+        fallback = rules.transfer is not None and rules.transfer.trump_back_if_no_plain and not choice
+        choice = own if fallback else []
+    return {Move(partner, MoveKind.TRANSFER_BACK, combo) for combo in combinations(choice, len(pending.cards))}
+
+
+def _transfers(state: GameState) -> set[Move]:
+    rules = state.ruleset
+    window = state.window
+    moves: set[Move] = set()
+    if window is None or state.trick is not None or rules.transfer is None:
+        return moves
+    for giver in range(rules.players):
+        if rules.side_of(giver) in window.done:
+            continue
+        trumps = _trumps(state, state.hands[giver])
+        partner = rules.seating.partners(giver)[0]
+        own = list(state.hands[partner])
+        plain = _plain(state, own)
+        enough = len(plain) >= len(trumps) or (
+            rules.transfer.trump_back_if_no_plain and not plain and len(own) >= len(trumps)
+        )
+        if len(trumps) in rules.transfer.counts and enough:
+            moves.add(Move(giver, MoveKind.TRANSFER, trumps))
+    return moves
+
+
+def _opening(state: GameState) -> bool:
+    return state.trick is None and sum(state.trick_counts) == 0
+
+
+def _redeals(state: GameState) -> set[Move]:
+    rules = state.ruleset
+    rule = rules.redeal
+    if rule is None or not _opening(state) or (not rule.first_hand and not state.hand_results):
+        return set()
+    moves = set()
+    for seat in range(rules.players):
+        if rule.reason is RedealReason.FEW_POINTS:
+            ok = sum(rules.card_points(c) for c in state.hands[seat]) < rule.below_points
+        else:
+            team = rules.seating.seats_of(rules.side_of(seat))
+            ok = not any(c.rank is Rank.QUEEN for mate in team for c in state.hands[mate])
+        if ok:
+            moves.add(Move(seat, MoveKind.REDEAL))
+    return moves
+
+
+def _barred(state: GameState, seat: int) -> bool:
+    rules = state.ruleset
+    leading = rules.leading
+    boasting = (state.dealer + 1) % rules.players
+    if leading.trump_leads is TrumpLeads.BOASTING_SIDE and rules.side_of(seat) != rules.side_of(boasting):
+        return True
+    if _opening(state):
+        last = state.deal.last_opener
+        same_side = last is not None and rules.side_of(last) == rules.side_of(seat)
+        if leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS and same_side:
+            return True
+        if leading.first_lead_plain and not state.hand_results:
+            return True
+    return False
+
+
+def _suit_of(state: GameState, suit) -> str:
+    return "trump" if state.trump is not None and state.trump == suit else suit.name
+
+
+def _first_trick(state: GameState, hand: list[Card], suit) -> list[Card]:
+    return [c for c in hand if _group(state, c) == _suit_of(state, suit)] or _trumps(state, hand) or hand
+
+
+def _follow_suit(state: GameState) -> set[Move]:
+    rules = state.ruleset
+    seat = state.turn
+    hand = list(state.hands[seat])
+    play = rules.play
+    assert isinstance(play, FollowSuit)
+    trick = state.trick
+    if trick is not None:
+        if play.first_trick_suit is not None and sum(state.trick_counts) == 0:
+            cards = _first_trick(state, hand, play.first_trick_suit)
+        else:
+            led = _group(state, trick.plays[0].cards[0])
+            cards = [c for c in hand if _group(state, c) == led] or hand
+        return {Move(seat, MoveKind.PLAY, [c]) for c in cards}
+    # The opening swap: barred from trumps, only trumps in hand, a partner with a plain card.
+    if rules.leading.swap_for_plain and _opening(state) and _barred(state, seat) and not _plain(state, hand):
+        partner = rules.seating.partners(seat)[0]
+        done = state.window is not None and rules.side_of(seat) in state.window.done
+        if _plain(state, state.hands[partner]) and not done:
+            return {Move(seat, MoveKind.TRANSFER, [c]) for c in hand}
+    cards = hand
+    if _opening(state):
+        holder = rules.leading.holder_card
+        if rules.leading.lead_holder_card and not state.hand_results and holder in hand:
+            return {Move(seat, MoveKind.PLAY, [holder])} | _transfers(state) | _redeals(state)
+        if play.first_trick_suit is not None:
+            cards = _first_trick(state, hand, play.first_trick_suit)
+        talon = rules.talon
+        if talon is not None and talon.lead_follows_shown and state.declarer is None and state.talon:
+            shown = _group(state, state.talon[0])
+            cards = [c for c in hand if _group(state, c) == shown] or cards
+    if _barred(state, seat):
+        cards = _plain(state, cards) or cards
+    return {Move(seat, MoveKind.PLAY, [c]) for c in cards} | _transfers(state) | _redeals(state)
+
+
+def _beat_or_pass(state: GameState) -> set[Move]:
     rules = state.ruleset
     hands = [list(hand) for hand in state.hands]
-    if state.phase is Phase.TRANSFER_BACK:
-        pending = state.window.pending
-        partner = rules.seating.partners(pending.seat)[0]
-        plain = [c for c in hands[partner] if _group(state, c) != "trump"]
-        return {Move(partner, MoveKind.TRANSFER_BACK, combo) for combo in combinations(plain, len(pending.cards))}
     seat = state.turn
     moves: set[Move] = set()
     trick = state.trick
@@ -64,15 +195,4 @@ def reference_moves(state: GameState) -> set[Move]:
             if _is_molodka(state, hands[holder]):
                 moves.add(Move(holder, MoveKind.MOLODKA, hands[holder]))
                 break
-    # Trump transfer: before the lead after a draw, one per side, partner able to give back.
-    window = state.window
-    if window is not None and trick is None and rules.transfer is not None:
-        for giver in range(rules.players):
-            if rules.side_of(giver) in window.done:
-                continue
-            trumps = [c for c in hands[giver] if _group(state, c) == "trump"]
-            partner = rules.seating.partners(giver)[0]
-            plain = [c for c in hands[partner] if _group(state, c) != "trump"]
-            if len(trumps) in rules.transfer.counts and len(plain) >= len(trumps):
-                moves.add(Move(giver, MoveKind.TRANSFER, trumps))
-    return moves
+    return moves | _transfers(state)

@@ -92,7 +92,7 @@ def test_the_transfer_is_optional_and_the_lead_closes_the_window():
     state = play(after_first_trick(), "0 lead 9♠")
     assert state.window is None
     assert legal_of(state, MoveKind.TRANSFER) == set()
-    with pytest.raises(IllegalMoveError, match="only after a draw, before the next lead"):
+    with pytest.raises(IllegalMoveError, match="only in the window the rules open, before a lead"):
         kozel.apply(state, kozel.parse_move("2 transfer J♥"))
 
 

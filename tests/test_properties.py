@@ -21,6 +21,7 @@ from reference import reference_moves
 
 import kozel
 from kozel import CARDS, CardSet, GameState, IllegalMoveError, Move, MoveKind, Phase
+from kozel.rules import ScoreMode
 
 #: Every built-in ruleset, and the other player counts their sections allow.
 RULESETS = [kozel.variants.get(name) for name in kozel.variants.names()] + [
@@ -45,7 +46,7 @@ def check_state(state: GameState) -> None:
     rules = state.ruleset
     assert rules.total_points == 120
     # Every card in exactly one place.
-    places = [*state.hand_masks, CardSet(state.stock).mask, *state.won_masks]
+    places = [*state.hand_masks, CardSet(state.stock).mask, CardSet(state.talon).mask, *state.won_masks]
     if state.trick is not None:
         places += [play.mask for play in state.trick.plays]
     union = 0
@@ -62,12 +63,22 @@ def check_state(state: GameState) -> None:
         pending = state.window.pending
         sizes[pending.seat] += len(pending.cards)
         sizes[rules.seating.partners(pending.seat)[0]] -= len(pending.cards)
-    assert len(set(sizes)) == 1, f"unequal hands {sizes}"
-    assert all(size <= rules.dealing.hand_size for size in sizes)
-    # Scores are the sums of what each hand wrote.
-    assert state.scores == tuple(sum(r.written[side] for r in state.hand_results) for side in range(rules.sides))
+    if state.phase is Phase.LAY_AWAY:
+        sizes[state.turn] -= rules.talon.bidding.lay_away
+    if state.declarer is not None and state.phase is not Phase.LAY_AWAY:
+        sizes[state.declarer] += rules.talon.bidding.lay_away - rules.talon.size
+    if not state.is_over or not state.hand_results[-1].caught:
+        assert len(set(sizes)) == 1, f"unequal hands {sizes}"
+        assert all(size <= rules.dealing.hand_size for size in sizes)
+    # Scores are what the hands wrote, where nothing else moves them.
+    plain_sheet = rules.scoring.all_tricks is None and rules.match.sets == 1 and rules.talon is None
+    if plain_sheet:
+        sign = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
+        assert state.scores == tuple(
+            rules.match.start + sign * sum(r.written[side] for r in state.hand_results) for side in range(rules.sides)
+        )
     for result in state.hand_results:
-        assert sum(result.points) == 120
+        assert sum(result.points) == (0 if result.caught else 120)
     # Legal moves exist exactly until the match is over.
     moves = kozel.legal_moves(state)
     assert bool(moves) == (not state.is_over)
@@ -79,10 +90,17 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
     """The invariants of one transition: a finished trick goes to one side, a finished hand adds up."""
     rules = before.ruleset
     trick = before.trick
-    if trick is None or move.kind not in (MoveKind.BEAT, MoveKind.PASS) or len(trick.plays) != rules.players - 1:
+    kinds = (MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY)
+    if trick is None or move.kind not in kinds or len(trick.plays) != rules.players - 1:
         return
+    if after.hand_number != before.hand_number and after.hand_results[-1].caught:
+        return  # a catch stopped the hand in this very trick
     cards = move.mask | sum(play.mask for play in trick.plays)
-    winner = move.seat if move.kind is MoveKind.BEAT else trick.winner
+    if move.kind is MoveKind.PLAY:  # the card that beats the card winning so far takes the trick
+        beats = rules.trumps.beats(move.cards[0], trick.best.cards[0], before.trump)
+        winner = move.seat if beats else trick.winner
+    else:
+        winner = move.seat if move.kind is MoveKind.BEAT else trick.winner
     side = rules.side_of(winner)
     if after.hand_number == before.hand_number:
         for s in range(rules.sides):
@@ -92,13 +110,16 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
         # The trump transfer opens after a draw from the stock, and only then.
         drew = len(after.stock) < len(before.stock)
         assert (after.window is not None) == (drew and rules.transfer is not None)
-    else:  # the last trick of the hand
+    else:  # the last trick of the hand: it and the talon (if any) went to one side
         result = after.hand_results[-1]
-        for s in range(rules.sides):
-            expected = before.won_masks[s] | (cards if s == side else 0)
-            assert result.points[s] == points(rules, expected)
+        talon = CardSet(before.talon).mask
+        gained = [points(rules, before.won_masks[s]) for s in range(rules.sides)]
+        assert sum(result.points) - sum(gained) == points(rules, cards | talon)
         assert sum(result.tricks) == sum(before.trick_counts) + 1
-        assert result.written == rules.scoring.write(result.points, result.tricks, 120)
+        plain_table = rules.talon is None and rules.scoring.all_tricks is None
+        if plain_table:
+            dealer_side = rules.side_of(before.dealer)
+            assert result.written == rules.scoring.write(result.points, result.tricks, 120, dealer_side)
 
 
 def play_match(rules, rng: random.Random, every_step=None) -> tuple[list[Move], list[GameState]]:

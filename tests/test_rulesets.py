@@ -25,8 +25,11 @@ from kozel.rules import (
 CLASSIC = kozel.variants.get("classic")
 
 
-def test_the_catalog_lists_the_beat_or_pass_games():
-    assert kozel.variants.names() == ("classic", "hammer", "hammer_clubs")
+def test_the_catalog_lists_every_ruleset_of_rules_md():
+    assert kozel.variants.names() == (
+        "classic", "hammer", "hammer_clubs",
+        "seven_of_clubs", "pairs", "six_players", "six_of_clubs", "simple", "threesome", "fifteen",
+    )  # fmt: skip
     for name in kozel.variants.names():
         rules = kozel.variants.get(name)
         assert isinstance(rules, Ruleset)
@@ -172,7 +175,7 @@ def test_the_first_hand_has_no_last_trick_to_name_its_leader():
 
 def test_a_match_target_must_be_positive():
     with pytest.raises(RulesetError, match="target"):
-        MatchRule(target=0)
+        MatchRule(target=-1)
 
 
 def test_components_are_frozen_and_compared_by_value():

@@ -3,7 +3,7 @@
 import pytest
 
 import kozel
-from kozel.rules import MatchRule, ScoreMode, ScoreRow, Scoring
+from kozel.rules import MatchRule, ScoreMode, ScoreRow, Scoring, Title
 
 TABLE = kozel.variants.get("classic").scoring
 
@@ -58,21 +58,23 @@ def test_the_row_for_points():
         TABLE.row_for(121)
 
 
-def test_penalty_match_the_sides_that_reach_the_target_are_goats():
+def test_the_sides_that_reach_the_target():
     match = MatchRule(target=12)
-    assert match.goats((11, 10), ScoreMode.PENALTY) == ()
-    assert match.goats((12, 10), ScoreMode.PENALTY) == (0,)
-    assert match.goats((4, 14), ScoreMode.PENALTY) == (1,)
-    assert match.goats((12, 6, 13), ScoreMode.PENALTY) == (0, 2)
-
-
-def test_credit_match_the_others_are_goats():
-    match = MatchRule(target=12)
-    assert match.goats((12, 10), ScoreMode.CREDIT) == (1,)
-    assert match.goats((2, 10, 14), ScoreMode.CREDIT) == (0, 1)
+    assert match.reached((11, 10), ScoreMode.PENALTY) == ()
+    assert match.reached((12, 10), ScoreMode.PENALTY) == (0,)
+    assert match.reached((4, 14), ScoreMode.CREDIT) == (1,)
+    assert match.reached((12, 6, 13), ScoreMode.PENALTY) == (0, 2)
+    countdown = MatchRule(target=0, start=12)
+    assert countdown.reached((2, 0), ScoreMode.COUNTDOWN) == (1,)
+    assert countdown.reached((2, 1), ScoreMode.COUNTDOWN) == ()
 
 
 def test_titles():
-    assert MatchRule().titles(eggs_played=False) == ("goat",)
-    assert MatchRule().titles(eggs_played=True) == ("goat with eggs",)
-    assert MatchRule(eggs_title=False).titles(eggs_played=True) == ("goat",)
+    match = MatchRule(titles=tuple(Title))
+    assert match.title([]) == "goat"
+    assert match.title([Title.EGGS]) == "goat with eggs"
+    assert match.title([Title.EGGS, Title.TAILS_FINAL_HAND]) == "goat with eggs and tails"
+    assert match.title([Title.TAILS_OVER_TARGET]) == "goat with tails"
+    assert match.title([Title.DRY, Title.EGGS]) == "dry goat with eggs"
+    assert match.title([Title.BLIND]) == "blind goat"
+    assert MatchRule(titles=()).title([Title.EGGS]) == "goat"  # a title the ruleset does not give is dropped

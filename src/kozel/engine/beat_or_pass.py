@@ -13,18 +13,19 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from kozel.cards.card import CARDS
 from kozel.cards.cardset import cards_of
-from kozel.engine.draw import draw
-from kozel.engine.hand_end import finish_hand
+from kozel.engine.explain import refuse
+from kozel.engine.interned import singles, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
+from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
-from kozel.game.state import GameState, Phase, TransferWindow, Trick
+from kozel.game.state import GameState, Phase, Trick
+from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["apply", "beats", "explain", "legal_moves", "refuse"]
+__all__ = ["apply", "beats", "explain", "legal_moves"]
 
 _LEAD: Final = MoveKind.LEAD
 _BEAT: Final = MoveKind.BEAT
@@ -68,42 +69,12 @@ def beats(table: TrumpTable, mask: int, top: int) -> bool:
     return all((beaten_by & mask).bit_count() >= size for beaten_by, size in conditions)
 
 
-#: Moves that depend only on a seat and a few cards, made once and shared: interned moves are cheap.
-_INTERNED: dict[tuple[int, MoveKind, int], tuple[Move, ...]] = {}
-
-
-def _lead_moves(seat: int, part: int) -> tuple[Move, ...]:
-    """Every lead of ``seat`` from the cards of ``part`` (all of one suit): each non-empty subset."""
-    key = (seat, _LEAD, part)
-    moves = _INTERNED.get(key)
-    if moves is None:
-        cards = cards_of(part)
-        bits = [1 << card for card in cards]
-        moves = tuple(
-            _new(Move, (seat, _LEAD, combo, mask))
-            for size in range(1, len(cards) + 1)
-            for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
-        )
-        remember(_INTERNED, key, moves)
-    return moves
-
-
-def _singles(seat: int, kind: MoveKind) -> tuple[Move, ...]:
-    """The one-card moves of ``kind`` for ``seat``, indexed by card."""
-    key = (seat, kind, 0)
-    moves = _INTERNED.get(key)
-    if moves is None:
-        moves = tuple(_new(Move, (seat, kind, (card,), 1 << card)) for card in CARDS)
-        remember(_INTERNED, key, moves)
-    return moves
-
-
 def _leads(table: TrumpTable, seat: int, hand: int) -> list[Move]:
     moves: list[Move] = []
     for group in table.group_masks:
         part = hand & group
         if part:
-            moves.extend(_lead_moves(seat, part))
+            moves.extend(subsets(seat, _LEAD, part))
     return moves
 
 
@@ -111,9 +82,9 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> list[Move]:
     cards = cards_of(hand)
     if top & (top - 1) == 0:  # one card on top: the common case, kept simple and fast
         beaten_by = table.beaters[top.bit_length() - 1]
-        beat = _singles(seat, _BEAT)
+        beat = singles(seat, _BEAT)
         moves = [beat[card] for card in cards if beaten_by >> card & 1]
-        passes = _singles(seat, _PASS)
+        passes = singles(seat, _PASS)
         moves.extend([passes[card] for card in cards])
         return moves
     size = top.bit_count()
@@ -157,7 +128,7 @@ def apply(state: GameState, move: Move) -> GameState:
         if move != molodka_move(state):
             raise explain(state, move)
         return _play_molodka(state, move)
-    deal, hand_masks, stock, turn, trick, won, counts, _, _ = state
+    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _ = state
     hands = list(hand_masks)
     if seat != turn or not mask or mask & ~hands[seat]:
         raise explain(state, move)
@@ -178,10 +149,12 @@ def apply(state: GameState, move: Move) -> GameState:
         plays = (*trick.plays, move)
         best = move if kind is _BEAT else trick.best
         if len(plays) == players:
-            return _take_trick(state, hands, plays, best)
+            return take_trick(state, hands, plays, best.seat)
         new_trick = _new(Trick, (trick.leader, plays, best, trick.molodka))
     # Built directly (fields in GameState order) because this runs on every move.
-    return _new(GameState, (deal, tuple(hands), stock, (seat + 1) % players, new_trick, won, counts, _PLAY, None))
+    return _new(
+        GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, new_trick, won, counts, _PLAY, None)
+    )
 
 
 def _play_molodka(state: GameState, move: Move) -> GameState:
@@ -197,37 +170,6 @@ def _play_molodka(state: GameState, move: Move) -> GameState:
         trick=Trick(leader=move.seat, plays=(move,), best=move, molodka=True),
         window=None,
     )
-
-
-def _take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], best: Move) -> GameState:
-    """Every card of the trick goes to the winner's side; then the draw, and the next lead or the hand's end."""
-    rules = state.deal.ruleset
-    winner = best.seat
-    side = winner % rules.seating.sides
-    cards = 0
-    for play in plays:
-        cards |= play.mask
-    won = list(state.won_masks)
-    won[side] |= cards
-    counts = list(state.trick_counts)
-    counts[side] += 1
-    stock = state.stock
-    if stock:
-        stock = draw(hands, stock, winner, rules.dealing.hand_size)
-    if not stock and not any(hands):
-        return finish_hand(state, tuple(won), tuple(counts), winner)
-    transfer = rules.transfer
-    drew = len(stock) != len(state.stock)
-    window = TransferWindow(leader=winner) if drew and transfer is not None and transfer.after_draw else None
-    return _new(
-        GameState,
-        (state.deal, tuple(hands), stock, winner, None, tuple(won), tuple(counts), _PLAY, window),
-    )
-
-
-def refuse(move: Move, rule: str, why: str) -> IllegalMoveError:
-    """The error for ``move``, which breaks ``rule`` because of ``why``."""
-    return IllegalMoveError(f"{move} is not allowed: {why}", move=move, rule=rule)
 
 
 def explain(state: GameState, move: Move) -> IllegalMoveError:
@@ -270,7 +212,8 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
 
 
 def _explain_molodka(state: GameState, move: Move, missing: str) -> IllegalMoveError:
-    rule = state.deal.ruleset.play.molodka
+    play = state.deal.ruleset.play
+    rule = play.molodka if isinstance(play, BeatOrPass) else None
     if rule is None:
         return refuse(move, "molodka", "this game has no molodka")
     if missing:

@@ -5,30 +5,41 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Final
 
-from kozel.engine import beat_or_pass
-from kozel.engine.beat_or_pass import refuse
+from kozel.engine import beat_or_pass, follow_suit
+from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
+from kozel.engine.explain import refuse
+from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
-from kozel.rules.trick_play import BeatOrPass
+from kozel.rules.trick_play import BeatOrPass, FollowSuit
 
 __all__ = ["apply", "legal_moves"]
 
 #: The engine module that plays each kind of trick-play component.
-_TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass}
+_TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass, FollowSuit: follow_suit}
+_PLAY: Final = Phase.PLAY
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every move any seat may make now; empty exactly when the match is over."""
     phase = state.phase
-    if phase is Phase.PLAY:
-        moves: tuple[Move, ...] = _TRICK_ENGINES[type(state.deal.ruleset.play)].legal_moves(state)
-        if state.window is not None:
-            moves += transfer_moves(state)
+    if phase is _PLAY:
+        rules = state.deal.ruleset
+        moves: tuple[Move, ...] = _TRICK_ENGINES[type(rules.play)].legal_moves(state)
+        if state.trick is None:
+            if state.window is not None:
+                moves += transfer_moves(state)
+            if rules.redeal is not None:
+                moves += redeal_moves(state)
         return moves
     if phase is Phase.TRANSFER_BACK:
         return transfer_back_moves(state)
+    if phase is Phase.BIDDING:
+        return bidding_moves(state)
+    if phase is Phase.LAY_AWAY:
+        return lay_away_moves(state)
     return ()
 
 
@@ -41,11 +52,18 @@ def apply(state: GameState, move: Move) -> GameState:
     if not isinstance(move, Move):
         raise IllegalMoveError(f"{move!r} is not a Move", move=move, rule="move")
     phase = state.phase
-    if phase is Phase.PLAY:
-        if move.kind is MoveKind.TRANSFER:
-            return apply_transfer(state, move)
+    if phase is _PLAY:
+        kind = move.kind
+        if kind is MoveKind.TRANSFER:
+            return apply_transfer(state, move, legal_moves(state))
+        if kind is MoveKind.REDEAL:
+            return apply_redeal(state, move)
         result: GameState = _TRICK_ENGINES[type(state.deal.ruleset.play)].apply(state, move)
         return result
     if phase is Phase.TRANSFER_BACK:
         return apply_transfer_back(state, move)
+    if phase is Phase.BIDDING:
+        return apply_bid(state, move)
+    if phase is Phase.LAY_AWAY:
+        return apply_lay_away(state, move)
     raise refuse(move, "match over", "the match is over")

@@ -1,4 +1,4 @@
-"""Dealing a hand: shuffling from the match seed, giving out the cards, showing the trump."""
+"""Dealing a hand: shuffling from the match seed, giving out the cards, the talon, showing the trump."""
 
 from __future__ import annotations
 
@@ -16,20 +16,24 @@ from kozel.game.results import HandResult
 from kozel.game.state import Deal, GameState, Phase, TransferWindow
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpSource
 
 __all__ = ["deal_hand", "lead_seat", "new_game", "shuffled_order"]
 
 
-def shuffled_order(ruleset: Ruleset, seed: int, hand_number: int) -> tuple[Card, ...]:
-    """The deck order of hand ``hand_number`` (0 first) of the match with ``seed``, top card first."""
+def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]:
+    """The deck order of deal ``number`` (0 first, redeals counted) of the match with ``seed``, top card first."""
     order = list(ruleset.deck)
-    random.Random(f"kozel/{seed}/{hand_number}").shuffle(order)
+    random.Random(f"kozel/{seed}/{number}").shuffle(order)
     return tuple(order)
 
 
-def lead_seat(rule: LeadSeat, dealer: int, players: int, last_trick_winner: int | None) -> int:
-    """The seat that ``rule`` names when ``dealer`` has dealt."""
+def lead_seat(
+    rules: Ruleset, rule: LeadSeat, dealer: int, last_trick_winner: int | None, hands: tuple[int, ...]
+) -> int:
+    """The seat that ``rule`` names when ``dealer`` has dealt ``hands``."""
+    players = rules.players
     if rule is LeadSeat.DEALER:
         return dealer
     if rule is LeadSeat.LEFT_OF_DEALER:
@@ -38,6 +42,13 @@ def lead_seat(rule: LeadSeat, dealer: int, players: int, last_trick_winner: int 
         if last_trick_winner is None:
             raise KozelError("leading: the first hand of a match has no previous trick")
         return last_trick_winner
+    if rule is LeadSeat.HOLDER:
+        card = rules.leading.holder_card
+        assert card is not None
+        for seat, hand in enumerate(hands):
+            if hand & card.bit:
+                return seat
+        return (dealer + 1) % players  # the card lies in the talon or the stock: the dealer's left leads
     assert_never(rule)
 
 
@@ -45,33 +56,50 @@ def deal_hand(
     ruleset: Ruleset,
     *,
     seed: int,
+    number: int,
     dealer: int,
-    leader: int,
+    lead: LeadSeat,
+    last_winner: int | None,
     order: tuple[Card, ...],
     scores: tuple[int, ...],
     hand_results: tuple[HandResult, ...],
+    last_opener: int | None = None,
+    sets: tuple[int, ...] = (),
+    leader: int | None = None,
 ) -> GameState:
     """The state at the start of a hand dealt by ``dealer`` from ``order`` (top card first).
 
     Cards go ``packet`` at a time clockwise from the dealer's left, the dealer last, until every
-    hand is full; the rest is the stock.  A shown trump card is the middle card of the stock.
+    hand is full; then the talon, then the rest is the stock.  The trump card is shown where the
+    ruleset says: the middle of the stock, the last card dealt, or the top of the talon.  The leader
+    is the seat ``lead`` names, unless ``leader`` is given.
     """
     players = ruleset.players
     packet = ruleset.dealing.packet
     hands = [0] * players
     position = 0
+    last_dealt = order[0]
     for _ in range(ruleset.dealing.hand_size // packet):
         for step in range(1, players + 1):
             seat = (dealer + step) % players
             for card in order[position : position + packet]:
                 hands[seat] |= card.bit
+                last_dealt = card
             position += packet
-    stock = order[position:]
-    trump_card = stock[len(stock) // 2] if ruleset.trumps.shown is TrumpSource.MIDDLE_OF_STOCK else None
+    talon = order[position : position + ruleset.talon_size]
+    stock = order[position + ruleset.talon_size :]
+    shown = ruleset.trumps.shown
+    trump_card = {
+        TrumpSource.NONE: None,
+        TrumpSource.MIDDLE_OF_STOCK: stock[len(stock) // 2] if stock else None,
+        TrumpSource.LAST_DEALT: last_dealt,
+        TrumpSource.TALON_TOP: talon[0] if talon else None,
+    }[shown]
     trump = trump_card.suit if trump_card is not None else None
-    transfer = ruleset.transfer
     table = ruleset.trumps.table(trump)
-    molodka = ruleset.play.molodka
+    molodka = ruleset.play.molodka if isinstance(ruleset.play, BeatOrPass) else None
+    if leader is None:
+        leader = lead_seat(ruleset, lead, dealer, last_winner, tuple(hands))
     deal = Deal(
         ruleset=ruleset,
         seed=seed,
@@ -83,17 +111,27 @@ def deal_hand(
         result=None,
         table=table,
         molodkas=molodka_hands(table, molodka, ruleset.dealing.hand_size) if molodka is not None else frozenset(),
+        number=number,
+        leader=leader,
+        last_opener=last_opener,
+        sets=sets or (0,) * ruleset.sides,
+        declarer=None,
     )
+    transfer = ruleset.transfer
+    first_hand = not hand_results
+    window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or not first_hand)
+    bidding = ruleset.talon is not None and ruleset.talon.bidding is not None
     return GameState(
         deal=deal,
         hand_masks=tuple(hands),
         stock=stock,
-        turn=leader,
+        talon=talon,
+        turn=(dealer + 1) % players if bidding else leader,
         trick=None,
         won_masks=(0,) * ruleset.sides,
         trick_counts=(0,) * ruleset.sides,
-        phase=Phase.PLAY,
-        window=TransferWindow(leader=leader) if transfer is not None and transfer.after_deal else None,
+        phase=Phase.BIDDING if bidding else Phase.PLAY,
+        window=TransferWindow(leader=leader) if window_open else None,
     )
 
 
@@ -130,11 +168,11 @@ def new_game(
     deck: Iterable[Card] | str | None = None,
     dealer: int = 0,
 ) -> GameState:
-    """Start a match: its first hand is dealt and the first leader is to move.
+    """Start a match: its first hand is dealt and the first leader (or bidder) is to move.
 
     Every shuffle comes from ``seed``, so a seed and the moves replay a whole match; without a seed
     one is drawn at random and kept in ``state.seed``.  ``deck`` fixes the first hand's deck order,
-    top card first (later hands are shuffled from the seed).  ``dealer`` is the first hand's dealer.
+    top card first (later deals are shuffled from the seed).  ``dealer`` is the first hand's dealer.
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
@@ -145,7 +183,14 @@ def new_game(
     if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
         raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
-    leader = lead_seat(ruleset.leading.first_hand, dealer, ruleset.players, None)
     return deal_hand(
-        ruleset, seed=seed, dealer=dealer, leader=leader, order=order, scores=(0,) * ruleset.sides, hand_results=()
+        ruleset,
+        seed=seed,
+        number=0,
+        dealer=dealer,
+        lead=ruleset.leading.first_hand,
+        last_winner=None,
+        order=order,
+        scores=(ruleset.match.start,) * ruleset.sides,
+        hand_results=(),
     )

@@ -1,45 +1,252 @@
-"""The end of a hand: counting card points, writing the score, ending the match or dealing the next hand."""
+"""The end of a hand: counting, writing the score sheet, then the match's end or the next deal.
+
+A hand ends when the cards run out, or at once on a catch.  Written points come from
+the scoring table (the declarer's table, or the "for less" one, in a talon game),
+then what taking every trick does; the match ends when a side reaches the target
+(or wins its sets), or at once where taking every trick says so.
+"""
 
 from __future__ import annotations
 
-from kozel.engine.deal import deal_hand, lead_seat, shuffled_order
+from typing import NamedTuple
+
+from kozel.engine.deal import deal_hand, shuffled_order
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Phase
+from kozel.game.state import Deal, GameState, Phase, Trick
+from kozel.rules.dealing import DealerRotation
+from kozel.rules.match import Title
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.scoring import ScoreMode, Scoring
 
-__all__ = ["finish_hand"]
+__all__ = ["Catching", "finish_hand"]
 
 
-def finish_hand(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], last_winner: int) -> GameState:
-    """The state after the last trick of a hand: scored, then the match's end or the next deal.
+class Catching(NamedTuple):
+    """A catch that stopped the hand: the side whose card was caught, and the side that caught it."""
 
-    ``won`` holds each side's cards taken (as bitmasks) and ``counts`` its tricks; ``last_winner``
-    took the last trick.
-    """
+    victim_side: int
+    catcher_side: int
+
+
+class _Tally(NamedTuple):
+    """What a finished hand writes: card points, written points, and what ends the match at once."""
+
+    points: tuple[int, ...]
+    written: tuple[int, ...]
+    scores: tuple[int, ...]
+    eggs: bool
+    blind: bool
+    winners_now: tuple[int, ...]
+    losers_now: tuple[int, ...]
+
+
+def _row_or_no_trick(table: Scoring, points: int, tricks: int) -> int:
+    if tricks == 0 and table.no_trick is not None:
+        return table.no_trick
+    return table.row_for(points).written
+
+
+def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...]) -> tuple[list[int], Scoring, bool]:
+    """Points written per side for a hand played out, the table used, and whether it was eggs."""
     deal = state.deal
     rules = deal.ruleset
     total = rules.total_points
-    points = tuple(rules.points.of_mask(mask) for mask in won)
-    written = rules.scoring.write(points, counts, total)
-    hand = HandResult(points=points, tricks=counts, written=written, eggs=rules.scoring.is_eggs(points, total))
-    scores = tuple(score + add for score, add in zip(deal.scores, written, strict=True))
-    results = (*deal.hand_results, hand)
-    goats = rules.match.goats(scores, rules.scoring.mode)
-    if goats:
-        result = MatchResult(goats=goats, titles=rules.match.titles(any(r.eggs for r in results)))
-        return GameState(
-            deal=deal._replace(scores=scores, hand_results=results, result=result),
-            hand_masks=(0,) * rules.players,
-            stock=(),
-            turn=None,
-            trick=None,
-            won_masks=won,
-            trick_counts=counts,
-            phase=Phase.OVER,
-            window=None,
-        )
-    dealer = (deal.dealer + 1) % rules.players
-    leader = lead_seat(rules.leading.later_hands, dealer, rules.players, last_winner)
-    order = shuffled_order(rules, deal.seed, len(results))
-    return deal_hand(
-        rules, seed=deal.seed, dealer=dealer, leader=leader, order=order, scores=scores, hand_results=results
+    bidding = rules.talon.bidding if rules.talon is not None else None
+    if bidding is not None and deal.declarer is None:
+        assert bidding.for_less is not None
+        return list(bidding.for_less.write(points, counts, total)), bidding.for_less, False
+    if bidding is not None and deal.declarer is not None:
+        declarer = rules.side_of(deal.declarer)
+        others = [side for side in range(rules.sides) if side != declarer]
+        written = [0] * rules.sides
+        if points[declarer] > bidding.wins_above:
+            opponents = _row_or_no_trick(rules.scoring, total - points[declarer], sum(counts[s] for s in others))
+            for side in others:
+                written[side] = opponents
+        else:
+            written[declarer] = _row_or_no_trick(rules.scoring, points[declarer], counts[declarer])
+        return written, rules.scoring, False
+    dealer_side = rules.side_of(deal.dealer)
+    written = list(rules.scoring.write(points, counts, total, dealer_side))
+    return written, rules.scoring, rules.scoring.is_eggs(points, total)
+
+
+def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], catching: Catching | None) -> _Tally:
+    """Score a hand: the table, or the catch; then what taking every trick does."""
+    deal = state.deal
+    rules = deal.ruleset
+    sides = rules.sides
+    eggs = blind = False
+    taker = None
+    if catching is not None:
+        assert rules.catch is not None
+        points = (0,) * sides
+        written = [0] * sides
+        penalty = rules.scoring.mode is ScoreMode.PENALTY
+        written[catching.victim_side if penalty else catching.catcher_side] = rules.catch.written
+        every = None
+    else:
+        points = tuple(rules.points.of_mask(mask) for mask in won)
+        written, table, eggs = _written(state, points, counts)
+        every = table.all_tricks
+        everything = sum(counts)
+        takers = [side for side in range(sides) if counts[side] == everything and everything]
+        taker = takers[0] if takers and every is not None else None
+    if every is not None and taker is not None and not deal.hand_results and every.first_hand_opponents is not None:
+        for side in range(sides):
+            if side != taker:
+                written[side] = every.first_hand_opponents
+        blind = True
+    sign = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
+    scores = [score + sign * add for score, add in zip(deal.scores, written, strict=True)]
+    winners_now: tuple[int, ...] = ()
+    losers_now: tuple[int, ...] = ()
+    if every is not None and taker is not None:
+        start = rules.match.start
+        opponents = [side for side in range(sides) if side != taker]
+        if every.clears_own:
+            scores[taker] = start
+        if every.wins_if_opponents_blank and all(deal.scores[side] == start for side in opponents):
+            winners_now = (taker,)
+        elif every.resets_opponents:
+            for side in opponents:
+                scores[side] = start
+        if every.loses_match:
+            losers_now = (taker,)
+    return _Tally(points, tuple(written), tuple(scores), eggs, blind, winners_now, losers_now)
+
+
+def finish_hand(
+    state: GameState,
+    hands: tuple[int, ...],
+    won: tuple[int, ...],
+    counts: tuple[int, ...],
+    last_winner: int,
+    *,
+    trick: Trick | None = None,
+    catching: Catching | None = None,
+) -> GameState:
+    """The state after a hand has ended, scored; then the match's end or the next deal.
+
+    ``hands``, ``won`` and ``counts`` are the position when it ended (bitmasks; tricks per side),
+    ``last_winner`` the seat that took (or was taking) the last trick, ``trick`` a trick left on
+    the table by a catch, and ``catching`` the catch that stopped the hand.
+    """
+    deal = state.deal
+    rules = deal.ruleset
+    talon = state.talon
+    if talon and catching is None:  # the cards left aside go to the last trick
+        taken = list(won)
+        taken[rules.side_of(last_winner)] |= sum(card.bit for card in talon)
+        won, talon = tuple(taken), ()
+    tally = _tally(state, won, counts, catching)
+    hand = HandResult(
+        points=tally.points,
+        tricks=counts,
+        written=tally.written,
+        eggs=tally.eggs,
+        caught=catching is not None,
+        declarer=deal.declarer,
     )
+    results = (*deal.hand_results, hand)
+    sets = list(deal.sets)
+    goats = _goats(rules, tally.scores, sets, tally.winners_now, tally.losers_now)
+    scores = tally.scores
+    if goats is None and tuple(sets) != deal.sets:  # a set was won: the score sheet starts again
+        scores = (rules.match.start,) * rules.sides
+    if goats is not None:
+        result = MatchResult(
+            goats=goats, titles=_titles(rules, deal, scores=scores, goats=goats, results=results, tally=tally)
+        )
+        over = deal._replace(scores=scores, hand_results=results, result=result, sets=tuple(sets))
+        return GameState(over, hands, state.stock, talon, None, trick, won, counts, Phase.OVER, None)
+    return _next_hand(deal, last_winner, scores, results, tuple(sets), replay=tally.eggs and rules.scoring.eggs_replay)
+
+
+def _next_hand(
+    deal: Deal,
+    last_winner: int,
+    scores: tuple[int, ...],
+    results: tuple[HandResult, ...],
+    sets: tuple[int, ...],
+    *,
+    replay: bool,
+) -> GameState:
+    """The next deal: by the same dealer for a replay, else by the rules' rotation."""
+    rules = deal.ruleset
+    if replay:
+        dealer = deal.dealer
+    elif rules.dealing.rotation is DealerRotation.OPENER:
+        dealer = deal.leader
+    else:
+        dealer = (deal.dealer + 1) % rules.players
+    return deal_hand(
+        rules,
+        seed=deal.seed,
+        number=deal.number + 1,
+        dealer=dealer,
+        lead=rules.leading.later_hands,
+        last_winner=last_winner,
+        order=shuffled_order(rules, deal.seed, deal.number + 1),
+        scores=scores,
+        hand_results=results,
+        last_opener=deal.leader,
+        sets=sets,
+    )
+
+
+def _goats(
+    rules: Ruleset,
+    scores: tuple[int, ...],
+    sets: list[int],
+    winners_now: tuple[int, ...],
+    losers_now: tuple[int, ...],
+) -> tuple[int, ...] | None:
+    """The goats if the match is over (``sets`` is updated for a won set), else None."""
+    everyone = range(rules.sides)
+    if losers_now:
+        return losers_now
+    if winners_now:
+        return tuple(side for side in everyone if side not in winners_now)
+    reached = rules.match.reached(scores, rules.scoring.mode)
+    if not reached:
+        return None
+    if rules.scoring.mode is ScoreMode.PENALTY:
+        return reached
+    for side in reached:
+        sets[side] += 1
+    champions = [side for side in everyone if sets[side] >= rules.match.sets]
+    if not champions:
+        return None
+    return tuple(side for side in everyone if side not in champions)
+
+
+def _titles(
+    rules: Ruleset,
+    deal: Deal,
+    *,
+    scores: tuple[int, ...],
+    goats: tuple[int, ...],
+    results: tuple[HandResult, ...],
+    tally: _Tally,
+) -> tuple[str, ...]:
+    """What the table calls each goat."""
+    match = rules.match
+    penalty = rules.scoring.mode is ScoreMode.PENALTY
+    common = set()
+    if any(result.eggs for result in results):
+        common.add(Title.EGGS)
+    if tally.blind:
+        common.add(Title.BLIND)
+    winners = [side for side in range(rules.sides) if side not in goats]
+    if penalty and winners and all(scores[side] == match.start for side in winners):
+        common.add(Title.DRY)
+    if any(deal.scores[side] == match.target - 2 and tally.points[side] > 89 for side in winners):
+        common.add(Title.TAILS_FINAL_HAND)
+    titles = []
+    for goat in goats:
+        words = set(common)
+        if penalty and scores[goat] > match.target:
+            words.add(Title.TAILS_OVER_TARGET)
+        titles.append(match.title(words))
+    return tuple(titles)

@@ -1,46 +1,69 @@
-"""The trump transfer: a player with one or two trumps hands them all to the partner, who gives plain cards back."""
+"""Handing cards to the partner face down, and the partner giving as many back.
+
+Two rules use it: the trump transfer (a player with one or two trumps may hand all of
+them to the partner; see :class:`~kozel.rules.TrumpTransfer`) and the opening swap (an
+opener barred from leading trumps who holds only trumps swaps one for a plain card;
+see :mod:`kozel.engine.leading`).
+"""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 from kozel.cards.cardset import cards_of
-from kozel.engine.beat_or_pass import refuse
+from kozel.engine.explain import refuse
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState, Phase, TransferWindow
 
-__all__ = ["apply_transfer", "apply_transfer_back", "transfer_back_moves", "transfer_moves"]
+__all__ = ["apply_transfer", "apply_transfer_back", "give_back_cards", "transfer_back_moves", "transfer_moves"]
+
+
+def give_back_cards(state: GameState, partner: int, count: int, received: int = 0) -> int:
+    """The cards ``partner`` may give back for ``count`` cards he got (``received``): plain ones, or trumps.
+
+    Trumps only where the transfer rule allows them and he holds no plain card; never the cards
+    just received.
+    """
+    trumps = state.deal.table.trump_mask
+    hand = state.hand_masks[partner] & ~received
+    plain = hand & ~trumps
+    if plain.bit_count() >= count:
+        return plain
+    rule = state.deal.ruleset.transfer
+    if rule is not None and rule.trump_back_if_no_plain and not plain and hand.bit_count() >= count:
+        return hand
+    return 0
 
 
 def transfer_moves(state: GameState) -> tuple[Move, ...]:
-    """The transfers open now: one per seat whose side has not transferred in this window."""
+    """The optional trump transfers open now: one per seat whose side has not transferred in this window."""
     window, rule = state.window, state.deal.ruleset.transfer
-    if window is None or rule is None or state.trick is not None:
+    if window is None or rule is None or state.trick is not None or state.phase is not Phase.PLAY:
         return ()
+    seating = state.deal.ruleset.seating
     trumps = state.deal.table.trump_mask
     moves = []
     for seat, hand in enumerate(state.hand_masks):
-        if state.deal.ruleset.side_of(seat) in window.done:
+        if seating.side_of(seat) in window.done:
             continue
         held = hand & trumps
         count = held.bit_count()
-        plain_of_partner = state.hand_masks[state.deal.ruleset.seating.partner(seat)] & ~trumps
-        if count in rule.counts and plain_of_partner.bit_count() >= count:
+        if count in rule.counts and give_back_cards(state, seating.partner(seat), count, held).bit_count() >= count:
             moves.append(make_move(seat, MoveKind.TRANSFER, cards_of(held), held))
     return tuple(moves)
 
 
 def transfer_back_moves(state: GameState) -> tuple[Move, ...]:
-    """The partner's choices of plain cards to give back for the pending transfer."""
+    """The partner's choices of cards to give back for the pending transfer."""
     window = state.window
     if window is None or window.pending is None:
         return ()
-    partner = state.deal.ruleset.seating.partner(window.pending.seat)
-    plain = state.hand_masks[partner] & ~state.deal.table.trump_mask
+    pending = window.pending
+    partner = state.deal.ruleset.seating.partner(pending.seat)
+    allowed = give_back_cards(state, partner, len(pending.cards), pending.mask)
     return tuple(
-        Move(partner, MoveKind.TRANSFER_BACK, combo)
-        for combo in combinations(cards_of(plain), len(window.pending.cards))
+        Move(partner, MoveKind.TRANSFER_BACK, combo) for combo in combinations(cards_of(allowed), len(pending.cards))
     )
 
 
@@ -51,25 +74,23 @@ def _swap(state: GameState, giver: int, taker: int, mask: int) -> tuple[int, ...
     return tuple(hands)
 
 
-def apply_transfer(state: GameState, move: Move) -> GameState:
-    """Hand the trumps over; the partner must now give plain cards back."""
-    if move not in transfer_moves(state):
+def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...]) -> GameState:
+    """Hand the cards over (``move`` must be among ``offered``); the partner must now give cards back."""
+    if move not in offered:
         raise _explain_transfer(state, move)
-    window = state.window
-    assert window is not None
-    partner = state.deal.ruleset.seating.partner(move.seat)
+    seating = state.deal.ruleset.seating
+    partner = seating.partner(move.seat)
+    window = state.window or TransferWindow(leader=state.deal.leader if state.turn is None else state.turn)
     return state._replace(
         hand_masks=_swap(state, move.seat, partner, move.mask),
         turn=partner,
         phase=Phase.TRANSFER_BACK,
-        window=TransferWindow(
-            leader=window.leader, done=(*window.done, state.deal.ruleset.side_of(move.seat)), pending=move
-        ),
+        window=TransferWindow(leader=window.leader, done=(*window.done, seating.side_of(move.seat)), pending=move),
     )
 
 
 def apply_transfer_back(state: GameState, move: Move) -> GameState:
-    """Give the plain cards back; the window stays open for the other sides and the leader is to lead."""
+    """Give the cards back; the window stays open for the other sides and the leader is to lead."""
     if move not in transfer_back_moves(state):
         raise _explain_transfer_back(state, move)
     window = state.window
@@ -84,15 +105,18 @@ def apply_transfer_back(state: GameState, move: Move) -> GameState:
 
 
 def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
-    rule, window = state.deal.ruleset.transfer, state.window
+    rules, window = state.deal.ruleset, state.window
+    rule = rules.transfer
+    if not 0 <= move.seat < rules.players:
+        return refuse(move, "seat", f"there is no seat {move.seat}")
     if rule is None:
+        if rules.leading.swap_for_plain:
+            return refuse(move, "swap", "only an opener barred from trumps who holds nothing else swaps one trump")
         return refuse(move, "transfer", "this game has no trump transfer")
     if window is None or state.trick is not None:
-        return refuse(move, "transfer", "trumps are handed over only after a draw, before the next lead")
-    if not 0 <= move.seat < state.deal.ruleset.players:
-        return refuse(move, "seat", f"there is no seat {move.seat}")
-    if state.deal.ruleset.side_of(move.seat) in window.done:
-        return refuse(move, "transfer", f"seat {move.seat}'s side has already made its transfer since the draw")
+        return refuse(move, "transfer", "trumps are handed over only in the window the rules open, before a lead")
+    if rules.side_of(move.seat) in window.done:
+        return refuse(move, "transfer", f"seat {move.seat}'s side has already made its transfer in this window")
     held = state.hand_masks[move.seat] & state.deal.table.trump_mask
     counts = " or ".join(map(str, rule.counts))
     if held.bit_count() not in rule.counts:
@@ -105,7 +129,7 @@ def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
 def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
     window = state.window
     if move.kind is not MoveKind.TRANSFER_BACK or window is None or window.pending is None:
-        return refuse(move, "transfer", "the partner must first give back plain cards for the trumps handed to him")
+        return refuse(move, "transfer", "the partner must first give back cards for those handed to him")
     partner = state.deal.ruleset.seating.partner(window.pending.seat)
     if move.seat != partner:
         return refuse(move, "transfer", f"seat {partner} gives the cards back, not seat {move.seat}")

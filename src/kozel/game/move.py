@@ -31,6 +31,14 @@ class MoveKind(enum.IntEnum):
     TRANSFER = 5
     #: Give the partner as many plain cards back for a transfer, face down.
     TRANSFER_BACK = 6
+    #: Call for a redeal of a poor hand.
+    REDEAL = 7
+    #: Take the talon and play alone.
+    TAKE_TALON = 8
+    #: Let the talon pass to the next player.
+    DECLINE = 9
+    #: Lay cards away face down after taking the talon (they count for the declarer).
+    LAY_AWAY = 10
 
     @property
     def word(self) -> str:
@@ -41,7 +49,7 @@ class MoveKind(enum.IntEnum):
         return self.name.lower()
 
 
-_FACE_DOWN: Final = frozenset({MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
+_FACE_DOWN: Final = frozenset({MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK, MoveKind.LAY_AWAY})
 _KINDS: Final = {kind.word: kind for kind in MoveKind}
 _MOVE_TEXT: Final = re.compile(r"\s*(\d+)\s+([A-Za-z_]+)\s*(.*?)\s*", re.DOTALL)
 

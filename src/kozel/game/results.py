@@ -19,6 +19,10 @@ class HandResult:
     written: tuple[int, ...]
     #: Whether the hand was eggs (two sides with half the points each).
     eggs: bool = False
+    #: Whether the hand stopped on a catch (its card points were not counted).
+    caught: bool = False
+    #: The seat that played alone after taking the talon, or None.
+    declarer: int | None = None
 
 
 @attrs.frozen
@@ -27,5 +31,5 @@ class MatchResult:
 
     #: The losing sides: the goats.
     goats: tuple[int, ...]
-    #: What the table calls the losers, such as ``"goat"`` or ``"goat with eggs"``.
+    #: What the table calls each goat, in the order of ``goats``: ``"goat"``, ``"goat with eggs"``...
     titles: tuple[str, ...]

@@ -30,6 +30,10 @@ class Phase(enum.Enum):
     PLAY = "play"
     #: A partner must give back plain cards for the trumps just handed to him.
     TRANSFER_BACK = "transfer_back"
+    #: Players, in turn from the dealer's left, say whether they take the talon.
+    BIDDING = "bidding"
+    #: The declarer lays away cards after taking the talon.
+    LAY_AWAY = "lay_away"
     #: The match is over.
     OVER = "over"
 
@@ -82,7 +86,7 @@ class Deal(NamedTuple):
     dealer: int
     #: The trump suit shown for this hand, or None where only permanent trumps play.
     trump: Suit | None
-    #: The card that was shown to name the trump suit (it stays in the stock), or None.
+    #: The card that was shown to name the trump suit (it stays where it was), or None.
     trump_card: Card | None
     #: Written match points per side, before this hand (the final points once the match is over).
     scores: tuple[int, ...]
@@ -94,6 +98,16 @@ class Deal(NamedTuple):
     table: TrumpTable
     #: Every hand that is a molodka in this hand, as bitmasks (derived; empty where there is none).
     molodkas: frozenset[int]
+    #: How many deals the match had before this one, redeals and replays included (it picks the shuffle).
+    number: int = 0
+    #: The seat due to open this hand.
+    leader: int = 0
+    #: The seat that opened the previous hand, or None in the first hand.
+    last_opener: int | None = None
+    #: Sets won per side, in a match of sets.
+    sets: tuple[int, ...] = ()
+    #: The seat playing alone after taking the talon, or None.
+    declarer: int | None = None
 
 
 class GameState(NamedTuple):
@@ -109,6 +123,8 @@ class GameState(NamedTuple):
     hand_masks: tuple[int, ...]
     #: The face-down stock, top card first.
     stock: tuple[Card, ...]
+    #: The talon still dealt aside, top card first (empty where there is none or it was taken).
+    talon: tuple[Card, ...]
     #: The seat whose turn it is, or None once the match is over.
     turn: int | None
     #: The trick on the table, or None between tricks.
@@ -161,6 +177,16 @@ class GameState(NamedTuple):
     def result(self) -> MatchResult | None:
         """The match result once it is over, else None."""
         return self.deal.result
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat playing alone after taking the talon, or None."""
+        return self.deal.declarer
+
+    @property
+    def talon_shown(self) -> Card | None:
+        """The talon card shown face up (its top card), where the rules show one and it is still there."""
+        return self.talon[0] if self.talon else None
 
     @property
     def table(self) -> TrumpTable:

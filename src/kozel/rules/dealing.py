@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import attrs
 
 from kozel.errors import RulesetError
 
-__all__ = ["Dealing"]
+__all__ = ["DealerRotation", "Dealing"]
+
+
+class DealerRotation(enum.Enum):
+    """Who deals the next hand."""
+
+    #: The player left of the last dealer.
+    CLOCKWISE = "clockwise"
+    #: The player who opened the last hand (the first leader), so the deal follows the first lead.
+    OPENER = "opener"
 
 
 def _positive(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
@@ -22,8 +32,8 @@ class Dealing:
 
     What is not dealt is the stock, face down, top card first.  With ``refill``, after each trick every
     player draws one card at a time from the top of the stock, the trick winner first and then
-    clockwise, until everyone holds ``hand_size`` again or the stock is empty.  The deal passes clockwise
-    from hand to hand.
+    clockwise, until everyone holds ``hand_size`` again or the stock is empty.  ``rotation`` says who
+    deals next.
     """
 
     #: Cards in each player's hand after the deal.
@@ -32,6 +42,10 @@ class Dealing:
     packet: int = attrs.field(default=1, validator=_positive)
     #: Whether players draw back up to ``hand_size`` from the stock after each trick.
     refill: bool = True
+    #: Who deals the next hand.
+    rotation: DealerRotation = attrs.field(
+        default=DealerRotation.CLOCKWISE, validator=attrs.validators.instance_of(DealerRotation)
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.hand_size % self.packet:

@@ -1,4 +1,4 @@
-"""Leading: who plays the first card of a hand."""
+"""Leading: who plays the first card of a hand, and which cards a leader may open with."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import enum
 
 import attrs
 
+from kozel.cards.card import Card
 from kozel.errors import RulesetError
 
-__all__ = ["LeadSeat", "Leading"]
+__all__ = ["LeadSeat", "Leading", "TrumpLeads"]
 
 
 class LeadSeat(enum.Enum):
@@ -20,11 +21,30 @@ class LeadSeat(enum.Enum):
     LEFT_OF_DEALER = "left_of_dealer"
     #: The player who took the last trick of the previous hand.
     LAST_TRICK_WINNER = "last_trick_winner"
+    #: The player holding ``Leading.holder_card`` (the ace of diamonds).
+    HOLDER = "holder"
+
+
+class TrumpLeads(enum.Enum):
+    """Who may lead a trump."""
+
+    #: Anyone, any time.
+    ANY = "any"
+    #: Only the side of the "boasting" player (left of the dealer); the other side only when holding
+    #: nothing but trumps.
+    BOASTING_SIDE = "boasting_side"
+    #: The side whose player opened the previous hand may not open this one with a trump.
+    NOT_LAST_OPENERS = "not_last_openers"
+
+
+def _optional_card(instance: Leading, attribute: attrs.Attribute[Card | None], value: Card | None) -> None:
+    if value is not None and not isinstance(value, Card):
+        raise RulesetError(f"leading: {attribute.name} must be a card or None, not {value!r}")
 
 
 @attrs.frozen
 class Leading:
-    """Who leads the first trick: one rule for the match's first hand, one for every later hand."""
+    """Who leads the first trick of a hand, and what a leader may open with."""
 
     #: Who leads the first hand of the match.
     first_hand: LeadSeat = attrs.field(
@@ -34,7 +54,22 @@ class Leading:
     later_hands: LeadSeat = attrs.field(
         default=LeadSeat.LAST_TRICK_WINNER, validator=attrs.validators.instance_of(LeadSeat)
     )
+    #: The card whose holder leads, where a rule names a holder (the ace of diamonds).
+    holder_card: Card | None = attrs.field(default=None, validator=_optional_card)
+    #: Whether the holder must open with that very card.
+    lead_holder_card: bool = False
+    #: Whether the first lead of the match must be a plain card.
+    first_lead_plain: bool = False
+    #: Who may lead trumps.
+    trump_leads: TrumpLeads = attrs.field(default=TrumpLeads.ANY, validator=attrs.validators.instance_of(TrumpLeads))
+    #: Whether an opener barred from leading trumps who holds only trumps swaps one with the partner
+    #: for a plain card before leading.
+    swap_for_plain: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.first_hand is LeadSeat.LAST_TRICK_WINNER:
             raise RulesetError("leading: the first hand of a match has no previous trick to name its leader")
+        if LeadSeat.HOLDER in (self.first_hand, self.later_hands) and self.holder_card is None:
+            raise RulesetError("leading: the holder of a card leads, but no holder_card is named")
+        if self.lead_holder_card and self.holder_card is None:
+            raise RulesetError("leading: lead_holder_card needs a holder_card")

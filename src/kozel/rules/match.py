@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -9,35 +11,72 @@ import attrs
 from kozel.errors import RulesetError
 from kozel.rules.scoring import ScoreMode
 
-__all__ = ["MatchRule"]
+__all__ = ["MatchRule", "Title"]
 
 
-def _target(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise RulesetError(f"match: target must be a whole number of at least 1, not {value!r}")
+class Title(enum.Enum):
+    """A word the table adds to "goat" when a match ends."""
+
+    #: "with eggs": the match had an eggs hand.
+    EGGS = "eggs"
+    #: "with tails": the goat ended over the target.
+    TAILS_OVER_TARGET = "tails_over_target"
+    #: "with tails": the winners stood two short of the target before the final hand and took more
+    #: than 89 card points in it.
+    TAILS_FINAL_HAND = "tails_final_hand"
+    #: "dry": the winners have nothing written (penalty scoring).
+    DRY = "dry"
+    #: "blind": the match ended by taking every trick of its first hand.
+    BLIND = "blind"
+
+
+def _whole(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RulesetError(f"match: {attribute.name} must be a whole number of 0 or more, not {value!r}")
+
+
+def _titles(titles: Iterable[Title]) -> tuple[Title, ...]:
+    return tuple(titles)
 
 
 @attrs.frozen
 class MatchRule:
-    """A match ("party") runs until a side has ``target`` or more written points.
+    """A match ("party") runs until a side reaches ``target`` written points.
 
     Under penalty scoring the sides that reach it are the goats (козёл); under credit scoring they
-    win and every other side is a goat.  With ``eggs_title``, goats of a match that had an eggs hand
-    are "goat with eggs".
+    win and every other side is a goat; under countdown scoring every side starts at ``start`` and
+    the first down to ``target`` wins.  With ``sets`` above 1 the target ends a set, the score sheet
+    starts again, and the first side to win ``sets`` sets wins the match.  ``titles`` are the words
+    the table adds to "goat".
     """
 
-    #: Written points that end the match.
-    target: int = attrs.field(default=12, validator=_target)
-    #: Whether a match with an eggs hand makes its losers "goat with eggs".
-    eggs_title: bool = True
+    #: Written points that end the match (or the set).
+    target: int = attrs.field(default=12, validator=_whole)
+    #: What the goats may be called, besides "goat".
+    titles: tuple[Title, ...] = attrs.field(default=(Title.EGGS,), converter=_titles)
+    #: Where every side's score starts (countdown scoring starts above the target).
+    start: int = attrs.field(default=0, validator=_whole)
+    #: Sets a side must win to win the match.
+    sets: int = attrs.field(default=1, validator=_whole)
 
-    def goats(self, scores: tuple[int, ...], mode: ScoreMode) -> tuple[int, ...]:
-        """The losing sides once the match is over, or ``()`` while no side has reached the target."""
-        reached = tuple(side for side, score in enumerate(scores) if score >= self.target)
-        if not reached or mode is ScoreMode.PENALTY:
-            return reached
-        return tuple(side for side in range(len(scores)) if side not in reached)
+    def __attrs_post_init__(self) -> None:
+        if self.sets < 1:
+            raise RulesetError("match: sets must be at least 1")
+        if any(not isinstance(title, Title) for title in self.titles):
+            raise RulesetError(f"match: titles must be Title values, not {self.titles!r}")
 
-    def titles(self, eggs_played: bool) -> tuple[str, ...]:
-        """What the table calls the goats of a finished match."""
-        return ("goat with eggs",) if self.eggs_title and eggs_played else ("goat",)
+    def reached(self, scores: tuple[int, ...], mode: ScoreMode) -> tuple[int, ...]:
+        """The sides whose score has reached the target (at or above it; at or below it when counting down)."""
+        if mode is ScoreMode.COUNTDOWN:
+            return tuple(side for side, score in enumerate(scores) if score <= self.target)
+        return tuple(side for side, score in enumerate(scores) if score >= self.target)
+
+    def title(self, words: Iterable[Title]) -> str:
+        """The full title of a goat, such as "goat with eggs and tails" or "dry goat"."""
+        chosen = set(words) & set(self.titles)
+        before = [word for title, word in ((Title.DRY, "dry"), (Title.BLIND, "blind")) if title in chosen]
+        after = ["eggs"] if Title.EGGS in chosen else []
+        if chosen & {Title.TAILS_OVER_TARGET, Title.TAILS_FINAL_HAND}:
+            after.append("tails")
+        name = " ".join([*before, "goat"])
+        return f"{name} with {' and '.join(after)}" if after else name

@@ -9,20 +9,23 @@ import attrs
 from kozel.cards.card import Card
 from kozel.cards.deck import Deck
 from kozel.errors import RulesetError
+from kozel.rules.catch import Catch
 from kozel.rules.dealing import Dealing
-from kozel.rules.leading import Leading
+from kozel.rules.leading import Leading, TrumpLeads
 from kozel.rules.match import MatchRule
 from kozel.rules.points import CardPoints
-from kozel.rules.scoring import Scoring
+from kozel.rules.redeal import Redeal
+from kozel.rules.scoring import ScoreMode, Scoring
 from kozel.rules.seating import Seating
+from kozel.rules.talon import Talon
 from kozel.rules.transfer import TrumpTransfer
-from kozel.rules.trick_play import BeatOrPass
+from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.rules.trump import Trumps, TrumpSource
 
 __all__ = ["Ruleset"]
 
 
-def _of(kind: type) -> Any:
+def _of(kind: type | tuple[type, ...]) -> Any:
     return attrs.validators.instance_of(kind)
 
 
@@ -47,16 +50,22 @@ class Ruleset:
     trumps: Trumps = attrs.field(validator=_of(Trumps))
     #: The deal and the draw from the stock.
     dealing: Dealing = attrs.field(validator=_of(Dealing))
-    #: How tricks are played.
-    play: BeatOrPass = attrs.field(validator=_of(BeatOrPass))
+    #: How tricks are played: beat or pass, or follow suit.
+    play: BeatOrPass | FollowSuit = attrs.field(validator=_of((BeatOrPass, FollowSuit)))
     #: The trump transfer to the partner, or None.
     transfer: TrumpTransfer | None = attrs.field(validator=attrs.validators.optional(_of(TrumpTransfer)))
     #: How a hand's card points become written points.
     scoring: Scoring = attrs.field(validator=_of(Scoring))
     #: When the match ends and what the losers are called.
     match: MatchRule = attrs.field(validator=_of(MatchRule))
-    #: Who leads each hand.
+    #: Who leads each hand, and what a leader may open with.
     leading: Leading = attrs.field(validator=_of(Leading))
+    #: The talon dealt aside, or None.
+    talon: Talon | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Talon)))
+    #: A low card that catches a high one, or None.
+    catch: Catch | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Catch)))
+    #: The redeal a poor hand may call, or None.
+    redeal: Redeal | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Redeal)))
     #: The rules in table words, with the readings taken where the source text is unclear.
     doc: str = attrs.field(default="", eq=False, validator=_of(str))
     #: Version of this ruleset's rules; it changes whenever the rules it plays change.
@@ -68,48 +77,100 @@ class Ruleset:
         self._check_scoring()
         self._check_specials()
 
+    @property
+    def talon_size(self) -> int:
+        """How many cards are dealt to the talon (0 without one)."""
+        return self.talon.size if self.talon is not None else 0
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds after the deal."""
+        return len(self.deck) - self.seating.players * self.dealing.hand_size - self.talon_size
+
     def _check_deal(self) -> None:
         players, size, cards = self.seating.players, self.dealing.hand_size, len(self.deck)
-        dealt = players * size
+        dealt = players * size + self.talon_size
+        talon = f" and {self.talon_size} to the talon" if self.talon_size else ""
         if dealt > cards:
-            raise RulesetError(f"{self.name}: a deck of {cards} cards cannot give {players} players {size} cards each")
+            raise RulesetError(
+                f"{self.name}: a deck of {cards} cards cannot give {players} players {size} cards each{talon}"
+            )
         stock = cards - dealt
         if self.dealing.refill and stock % players:
             raise RulesetError(
                 f"{self.name}: {players} players would end the hand with unequal hands: the stock of "
-                f"{stock} cards does not divide among them ({cards} cards is not a multiple of {players})"
+                f"{stock} cards does not divide among them"
             )
         if not self.dealing.refill and stock:
             raise RulesetError(
                 f"{self.name}: {stock} cards would stay undealt with no stock to draw from "
-                f"({players} players x {size} cards = {dealt}, the deck has {cards})"
+                f"({players} players x {size} cards{talon} = {dealt}, the deck has {cards})"
             )
 
     def _check_trumps(self) -> None:
-        missing = [str(card) for card in self.trumps.fixed if card not in self.deck]
-        if missing:
-            raise RulesetError(f"{self.name}: the trump order names cards not in the deck: {' '.join(missing)}")
-        stock = len(self.deck) - self.seating.players * self.dealing.hand_size
-        if self.trumps.shown is TrumpSource.MIDDLE_OF_STOCK and not (self.dealing.refill and stock):
+        named = {
+            "the trump order": self.trumps.fixed,
+            "the over-trumps": self.trumps.over_trumps,
+            "the lead rule": (self.leading.holder_card,) if self.leading.holder_card is not None else (),
+            "the catch": (self.catch.victim, self.catch.catcher) if self.catch is not None else (),
+        }
+        for what, cards in named.items():
+            missing = [str(card) for card in cards if card not in self.deck]
+            if missing:
+                raise RulesetError(f"{self.name}: {what} names cards not in the deck: {' '.join(missing)}")
+        shown = self.trumps.shown
+        if shown is TrumpSource.MIDDLE_OF_STOCK and not (self.dealing.refill and self.stock_size):
             raise RulesetError(f"{self.name}: the trump card is shown from the stock, but the deal leaves no stock")
+        if shown is TrumpSource.TALON_TOP and not self.talon_size:
+            raise RulesetError(f"{self.name}: the trump card is shown from the talon, but there is no talon")
 
     def _check_scoring(self) -> None:
         total = self.total_points
-        if self.scoring.top != total:
-            raise RulesetError(
-                f"{self.name}: the scoring table covers 0..{self.scoring.top} card points, "
-                f"but the deck's cards add up to {total}"
-            )
+        tables = [self.scoring]
+        bidding = self.talon.bidding if self.talon is not None else None
+        if bidding is not None and bidding.for_less is not None:
+            tables.append(bidding.for_less)
+        for table in tables:
+            if table.top != total:
+                raise RulesetError(
+                    f"{self.name}: the scoring table covers 0..{table.top} card points, "
+                    f"but the deck's cards add up to {total}"
+                )
+        countdown = self.scoring.mode is ScoreMode.COUNTDOWN
+        if countdown and self.match.start <= self.match.target:
+            raise RulesetError(f"{self.name}: counting down, the match must start above its target")
+        if not countdown and self.match.start:
+            raise RulesetError(f"{self.name}: only a countdown match starts above 0")
 
     def _check_specials(self) -> None:
-        if self.transfer is not None:
-            if self.seating.team_size != 2:
+        pairs_needed = {
+            "the trump transfer goes to the partner": self.transfer is not None,
+            "the opener swaps a trump with the partner": self.leading.swap_for_plain,
+        }
+        for what, needed in pairs_needed.items():
+            if needed and self.seating.team_size != 2:
                 raise RulesetError(
-                    f"{self.name}: the trump transfer goes to the partner, so every side needs exactly two "
-                    f"players, not {self.seating.team_size}"
+                    f"{self.name}: {what}, so every side needs exactly two players, not {self.seating.team_size}"
                 )
-            if self.transfer.after_draw and not self.dealing.refill:
-                raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
+        follow_only = {
+            "a talon": self.talon is not None,
+            "a catch": self.catch is not None,
+            "a redeal": self.redeal is not None,
+            "a trump lead rule": self.leading.trump_leads is not TrumpLeads.ANY,
+            "a lead of the holder's card": self.leading.lead_holder_card,
+            "a plain first lead": self.leading.first_lead_plain,
+        }
+        for what, present in follow_only.items():
+            if isinstance(self.play, BeatOrPass) and present:
+                raise RulesetError(f"{self.name}: {what} belongs to the follow-suit games, not beat or pass")
+        if self.match.sets > 1 and self.scoring.mode is ScoreMode.PENALTY:
+            raise RulesetError(
+                f"{self.name}: a match of sets is won by reaching the target, so it needs credit scoring"
+            )
+        if self.talon is not None and self.talon.bidding is not None and self.seating.team_size != 1:
+            raise RulesetError(f"{self.name}: bidding for the talon is for players who each play for himself")
+        if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
+            raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
 
     @property
     def players(self) -> int:

@@ -11,7 +11,7 @@ import attrs
 
 from kozel.errors import RulesetError
 
-__all__ = ["ScoreMode", "ScoreRow", "Scoring"]
+__all__ = ["AllTricks", "ScoreMode", "ScoreRow", "Scoring"]
 
 
 class ScoreMode(enum.Enum):
@@ -21,6 +21,9 @@ class ScoreMode(enum.Enum):
     PENALTY = "penalty"
     #: Credit points written for the winners; the first side to reach the target wins the match.
     CREDIT = "credit"
+    #: Every side starts at the match's ``start`` and counts written points off it; the first side
+    #: down to the target wins.
+    COUNTDOWN = "countdown"
 
 
 def _whole(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
@@ -67,11 +70,32 @@ def _rows(instance: Any, attribute: attrs.Attribute[Any], rows: tuple[ScoreRow, 
 
 
 @attrs.frozen
+class AllTricks:
+    """What taking every trick of a hand does besides the table ("Lucy", "blind", clearing the record)."""
+
+    #: Written for the side instead of its row (None: its row).
+    written: int | None = None
+    #: Whether the side's own written points are wiped out.
+    clears_own: bool = False
+    #: Whether the side wins the match at once when the opponents have nothing written ("Lucy").
+    wins_if_opponents_blank: bool = False
+    #: Whether the opponents' written points otherwise go back to 0 ("Lucy").
+    resets_opponents: bool = False
+    #: Written on the opponents when it happens in the first hand of a match ("blind"), or None.
+    first_hand_opponents: int | None = None
+    #: Whether the side that took every trick is the goat at once.
+    loses_match: bool = False
+
+
+@attrs.frozen
 class Scoring:
     """The scoring table of a hand: each side is written by its own card points.
 
     A side that took no trick is written ``no_trick`` instead of its row.  With ``eggs``, two sides
-    that took exactly half of the points each are "eggs" (яйца): neither is written anything.
+    that took exactly half of the points each are "eggs" (яйца): neither is written anything (and
+    with ``eggs_replay`` the hand is played again, dealt by the same dealer).  ``all_tricks`` says
+    what taking every trick does; ``dealer_loses_written`` replaces the winner's points when the
+    losing side is the dealer's.
     """
 
     #: Whether written points are penalties on the losers or credits for the winners.
@@ -82,6 +106,12 @@ class Scoring:
     no_trick: int | None = None
     #: Whether a tie at half the points each is eggs, with nothing written on the tied sides.
     eggs: bool = True
+    #: Whether an eggs hand is dealt again by the same dealer.
+    eggs_replay: bool = False
+    #: What taking every trick does, or None for nothing beyond the table.
+    all_tricks: AllTricks | None = None
+    #: Written for the winner instead of its row when the loser is the dealer's side (None: the row).
+    dealer_loses_written: int | None = None
 
     @property
     def top(self) -> int:
@@ -99,15 +129,24 @@ class Scoring:
         """Whether a hand that ended with these card points per side is eggs."""
         return self.eggs and sum(2 * p == total for p in points) == 2
 
-    def write(self, points: tuple[int, ...], tricks: tuple[int, ...], total: int) -> tuple[int, ...]:
+    def write(
+        self, points: tuple[int, ...], tricks: tuple[int, ...], total: int, dealer_side: int | None = None
+    ) -> tuple[int, ...]:
         """The points written for each side, given its card points and tricks taken, out of ``total``."""
         eggs = self.is_eggs(points, total)
+        everything = sum(tricks)
         written = []
         for side_points, side_tricks in zip(points, tricks, strict=True):
             if eggs and 2 * side_points == total:
                 written.append(0)
             elif side_tricks == 0 and self.no_trick is not None:
                 written.append(self.no_trick)
+            elif side_tricks == everything and self.all_tricks is not None and self.all_tricks.written is not None:
+                written.append(self.all_tricks.written)
             else:
                 written.append(self.row_for(side_points).written)
+        if self.dealer_loses_written is not None and dealer_side is not None:
+            winners = [side for side, points_written in enumerate(written) if points_written]
+            if len(winners) == 1 and winners[0] != dealer_side:  # the dealer's side lost
+                written[winners[0]] = self.dealer_loses_written
         return tuple(written)

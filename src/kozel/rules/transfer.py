@@ -25,10 +25,11 @@ def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ..
 class TrumpTransfer:
     """A player holding exactly ``counts`` trumps may hand all of them to the partner face down.
 
-    The partner gives back as many plain cards, face down, of his choice.  It is optional; it may be
-    done while the next trick has not been led, once per side each time the window opens (after
-    each draw from the stock, and after the deal where ``after_deal`` says so), and only when the
-    partner holds enough plain cards to give back.
+    The partner gives back as many plain cards, face down, of his choice (trumps, where
+    ``trump_back_if_no_plain`` says so and he holds no plain card).  It is optional; it may be done
+    while the next trick has not been led, once per side each time the window opens (after each
+    draw from the stock, and after the deal where ``after_deal`` says so), and only when the
+    partner holds enough cards to give back.
     """
 
     #: How many trumps a player may hold to hand them over (all of them go).
@@ -37,3 +38,7 @@ class TrumpTransfer:
     after_deal: bool = False
     #: Whether the window opens after each draw from the stock.
     after_draw: bool = True
+    #: Whether a transfer is allowed in the first hand of a match.
+    first_hand: bool = True
+    #: Whether a partner who holds only trumps gives back trumps instead of plain cards.
+    trump_back_if_no_plain: bool = False

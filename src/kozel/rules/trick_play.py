@@ -3,15 +3,19 @@
 Kozel has two families.  In the beat-or-pass games (:class:`BeatOrPass`) the
 leader plays one or more cards of one suit and each next player either beats
 all of them one to one or passes the same number face down; the last player to
-beat takes the trick.  The follow-suit games play one card each; their
-component arrives with those rulesets.
+beat takes the trick.  In the follow-suit games (:class:`FollowSuit`) each
+player plays one card, following the led suit when he can.
 """
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
-__all__ = ["BeatOrPass", "Molodka"]
+from kozel.cards.card import Suit
+
+__all__ = ["BeatOrPass", "FollowSuit", "Molodka", "TrickWinner"]
 
 
 @attrs.frozen
@@ -43,3 +47,31 @@ class BeatOrPass:
 
     #: The out-of-turn molodka, or None where the game has none.
     molodka: Molodka | None = Molodka()
+
+
+class TrickWinner(enum.Enum):
+    """Who takes a follow-suit trick."""
+
+    #: The highest card: the highest trump, else the highest card of the led suit.
+    HIGHEST_CARD = "highest_card"
+    #: The side whose cards in the trick count the most points; on a tie, the highest card.  The
+    #: trick goes to that side's player with the highest card, who leads next.
+    MOST_POINTS = "most_points"
+
+
+@attrs.frozen
+class FollowSuit:
+    """Follow suit: one card each; follow the led suit, answer a trump lead with a trump, else play any card.
+
+    With ``first_trick_suit`` every player, the leader too, must play that suit in the first trick
+    of a hand; without it a trump; without both any card.
+    """
+
+    #: Who takes the trick.
+    winner: TrickWinner = attrs.field(
+        default=TrickWinner.HIGHEST_CARD, validator=attrs.validators.instance_of(TrickWinner)
+    )
+    #: The suit everyone must play in a hand's first trick, or None.
+    first_trick_suit: Suit | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Suit))
+    )

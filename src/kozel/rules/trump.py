@@ -5,6 +5,11 @@ then, when the ruleset shows a trump suit, the rest of that suit in the plain
 rank order.  Every other card is a plain card of its own suit.  A card beats
 another when both are of the same group (the trumps, or one plain suit) and it
 ranks higher, or when it is a trump and the other is not.
+
+``over_trumps`` are special cards (the jacks of the 15-card game) that keep their
+own suit but beat every card of it and every trump except the permanent trumps
+and the over-trumps listed before them.  With them "beats" is no longer a total
+order, so a trick is won by the last card that beat the card winning it so far.
 """
 
 from __future__ import annotations
@@ -39,6 +44,10 @@ class TrumpSource(enum.Enum):
     #: After the deal a card from the middle of the stock is shown; its suit is trump. The card stays
     #: where it was in the stock and is drawn like any other.
     MIDDLE_OF_STOCK = "middle_of_stock"
+    #: The last card dealt (the dealer's last card) is shown; its suit is trump.  It stays in his hand.
+    LAST_DEALT = "last_dealt"
+    #: The top card of the talon (the cards left undealt) is shown; its suit is trump.
+    TALON_TOP = "talon_top"
 
 
 def _card_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -69,10 +78,19 @@ class Trumps:
     shown: TrumpSource = TrumpSource.NONE
     #: Permanent trumps, highest first; they rank above every card of a shown trump suit.
     fixed: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple, validator=_fixed)
+    #: Cards that keep their suit but beat all of it and every trump below them (highest first).
+    over_trumps: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple, validator=_fixed)
     #: The rank order inside a suit, low to high (also the order of a shown trump suit's own cards).
     plain_order: tuple[Rank, ...] = attrs.field(
         default=CLASSIC_RANK_ORDER, converter=_rank_tuple, validator=_rank_order
     )
+
+    def __attrs_post_init__(self) -> None:
+        both = set(self.fixed) & set(self.over_trumps)
+        if both:
+            raise RulesetError(
+                f"trumps: {' '.join(map(str, sorted(both)))} cannot be both a permanent and an over-trump"
+            )
 
     def table(self, suit: Suit | None) -> TrumpTable:
         """The lookup tables of this trump rule for a hand whose shown trump suit is ``suit``."""
@@ -119,8 +137,9 @@ class TrumpTable:
         rank_pos = {rank: pos for pos, rank in enumerate(trumps.plain_order)}
         order = list(trumps.fixed)
         if suit is not None:
-            own = [c for c in CARDS if c.suit == suit and c not in trumps.fixed]
-            order += sorted(own, key=lambda c: rank_pos[c.rank], reverse=True)
+            overs = [c for c in trumps.over_trumps if c.suit == suit]
+            own = [c for c in CARDS if c.suit == suit and c not in trumps.fixed and c not in overs]
+            order += overs + sorted(own, key=lambda c: rank_pos[c.rank], reverse=True)
         trump_pos = {card: len(order) - pos for pos, card in enumerate(order)}
         self.trumps = trumps
         self.suit = suit
@@ -131,9 +150,15 @@ class TrumpTable:
         self.group_masks = tuple(
             sum(card.bit for card in CARDS if self.group[card.index] == g) for g in range(TRUMP_GROUP + 1)
         )
-        self.beaters = tuple(
-            sum(other.bit for other in CARDS if self._beats(other.index, card.index)) for card in CARDS
-        )
+        beaters = [sum(other.bit for other in CARDS if self._beats(other.index, card.index)) for card in CARDS]
+        for rank, over in enumerate(trumps.over_trumps):
+            above = set(trumps.fixed) | set(trumps.over_trumps[:rank]) | {over}
+            below = set(trumps.over_trumps[rank + 1 :])
+            for card in CARDS:
+                if card not in above and (card.suit == over.suit or card in trump_pos or card in below):
+                    beaters[card.index] |= over.bit
+                    beaters[over.index] &= ~card.bit
+        self.beaters = tuple(beaters)
         self.memo = {}
 
     def _beats(self, a: int, b: int) -> bool:

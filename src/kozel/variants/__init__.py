@@ -12,13 +12,38 @@ from typing import Final
 
 from kozel.errors import RulesetError
 from kozel.rules.ruleset import Ruleset
-from kozel.variants import classic, hammer, hammer_clubs
+from kozel.variants import (
+    classic,
+    fifteen,
+    hammer,
+    hammer_clubs,
+    pairs,
+    seven_of_clubs,
+    simple,
+    six_of_clubs,
+    six_players,
+    threesome,
+)
 
 __all__ = ["CATALOG", "get", "names"]
 
 #: Every built-in ruleset by name.
 CATALOG: Final[Mapping[str, Ruleset]] = MappingProxyType(
-    {module.RULESET.name: module.RULESET for module in (classic, hammer, hammer_clubs)}
+    {
+        module.RULESET.name: module.RULESET
+        for module in (
+            classic,
+            hammer,
+            hammer_clubs,
+            seven_of_clubs,
+            pairs,
+            six_players,
+            six_of_clubs,
+            simple,
+            threesome,
+            fifteen,
+        )
+    }
 )
 
 

@@ -54,6 +54,7 @@ from kozel.rules import (
     ScoreRow,
     Scoring,
     Seating,
+    Title,
     Trumps,
     TrumpSource,
 )
@@ -76,7 +77,7 @@ RULESET = Ruleset(
     play=BeatOrPass(molodka=Molodka(trumps_only=False)),
     transfer=None,
     scoring=PENALTY_2_4_6,
-    match=MatchRule(target=12, eggs_title=True),
+    match=MatchRule(target=12, titles=(Title.EGGS,)),
     leading=Leading(first_hand=LeadSeat.LEFT_OF_DEALER, later_hands=LeadSeat.LAST_TRICK_WINNER),
     doc=__doc__ or "",
 )

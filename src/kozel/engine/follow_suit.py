@@ -1,0 +1,141 @@
+"""Trick play by following suit: one card each, the led suit followed when possible.
+
+A card takes the lead of the trick when it beats the card winning it so far (the
+trump table's "beats"), so special cards such as the jacks of the 15-card game need
+no special case here.  A catch stops the hand the moment its second card falls.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from kozel.cards.cardset import cards_of
+from kozel.engine.explain import refuse
+from kozel.engine.hand_end import Catching, finish_hand
+from kozel.engine.interned import singles
+from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
+from kozel.engine.trick_end import take_trick
+from kozel.errors import IllegalMoveError
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState, Phase, Trick
+from kozel.rules.trick_play import FollowSuit, TrickWinner
+
+__all__ = ["apply", "explain", "follow_options", "legal_moves"]
+
+_PLAY_MOVE: Final = MoveKind.PLAY
+_PLAY: Final = Phase.PLAY
+_new: Final = tuple.__new__
+
+
+def follow_options(state: GameState, hand: int, trick: Trick) -> int:
+    """The cards of ``hand`` that may answer ``trick``: the led suit (trumps for a trump lead), else any card."""
+    table = state.deal.table
+    play = state.deal.ruleset.play
+    if isinstance(play, FollowSuit) and play.first_trick_suit is not None and not any(state.trick_counts):
+        return first_trick_cards(table, hand, int(play.first_trick_suit))
+    led = trick.plays[0].mask.bit_length() - 1
+    return hand & table.group_masks[table.group[led]] or hand
+
+
+def _allowed(state: GameState, seat: int) -> int:
+    hand = state.hand_masks[seat]
+    trick = state.trick
+    return lead_options(state, seat, hand) if trick is None else follow_options(state, hand, trick)
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """The cards the seat to play may play now (or, for an opener who must swap, the trumps he may swap)."""
+    seat = state.turn
+    assert seat is not None
+    if state.trick is None and must_swap(state):
+        return swap_moves(state)
+    row = singles(seat, _PLAY_MOVE)
+    return tuple([row[card] for card in cards_of(_allowed(state, seat))])
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after playing one card into the trick."""
+    seat, kind, _, mask = move
+    if kind is not _PLAY_MOVE or seat != state.turn or mask & (mask - 1) or not mask & _allowed(state, seat):
+        raise explain(state, move)
+    deal, hand_masks, stock, talon, _, trick, won, counts, _, _ = state
+    hands = list(hand_masks)
+    hands[seat] &= ~mask
+    players = len(hands)
+    if trick is None:
+        trick = _new(Trick, (seat, (move,), move, False))
+    else:
+        best = trick.best
+        if deal.table.beaters[best.mask.bit_length() - 1] & mask:
+            best = move
+        trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
+        catch = deal.ruleset.catch
+        if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
+            caught = _catching(state, trick)
+            if caught is not None:
+                return finish_hand(state, tuple(hands), won, counts, trick.best.seat, trick=trick, catching=caught)
+        if len(trick.plays) == players:
+            return take_trick(state, hands, trick.plays, _winner(state, trick))
+    return _new(GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, trick, won, counts, _PLAY, None))
+
+
+def _catching(state: GameState, trick: Trick) -> Catching | None:
+    """The catch in ``trick``, if its catcher and victim were played by opposing sides."""
+    rules = state.deal.ruleset
+    catch = rules.catch
+    assert catch is not None
+    seats = {play.cards[0]: play.seat for play in trick.plays}
+    if catch.victim in seats and catch.catcher in seats:
+        victim, catcher = rules.side_of(seats[catch.victim]), rules.side_of(seats[catch.catcher])
+        if victim != catcher:
+            return Catching(victim_side=victim, catcher_side=catcher)
+    return None
+
+
+def _winner(state: GameState, trick: Trick) -> int:
+    """The seat that takes a full trick."""
+    rules = state.deal.ruleset
+    play = rules.play
+    if not isinstance(play, FollowSuit) or play.winner is TrickWinner.HIGHEST_CARD:
+        return trick.best.seat
+    points = [0] * rules.sides
+    for card_play in trick.plays:
+        points[rules.side_of(card_play.seat)] += rules.points.of_mask(card_play.mask)
+    top = max(points)
+    leaders = [side for side, side_points in enumerate(points) if side_points == top]
+    if len(leaders) > 1:
+        return trick.best.seat
+    side = leaders[0]
+    beaters = state.deal.table.beaters
+    best = None
+    for card_play in trick.plays:
+        if rules.side_of(card_play.seat) == side and (
+            best is None or beaters[best.mask.bit_length() - 1] & card_play.mask
+        ):
+            best = card_play
+    assert best is not None
+    return best.seat
+
+
+def explain(state: GameState, move: Move) -> IllegalMoveError:
+    """The error for a move that is not legal in a follow-suit trick, naming the rule it breaks."""
+    rules = state.deal.ruleset
+    if not 0 <= move.seat < rules.players:
+        return refuse(move, "seat", f"there is no seat {move.seat} at a table of {rules.players}")
+    if move.kind is not _PLAY_MOVE:
+        return refuse(move, "follow suit", f"a {move.kind.word} move has no place in a follow-suit trick")
+    if move.seat != state.turn:
+        return refuse(move, "turn", f"it is seat {state.turn}'s turn")
+    if len(move.cards) != 1:
+        return refuse(move, "follow suit", "each player plays exactly one card into the trick")
+    card = move.cards[0]
+    hand = state.hand_masks[move.seat]
+    if not hand & card.bit:
+        return refuse(move, "hand", f"seat {move.seat} does not hold {card}")
+    allowed = " ".join(map(str, cards_of(_allowed(state, move.seat))))
+    trick = state.trick
+    if trick is None:
+        if must_swap(state):
+            return refuse(move, "swap", "the opener holds only trumps and may not lead one: first swap a trump")
+        return refuse(move, "lead", f"this lead is not allowed now; the cards that may lead are {allowed}")
+    return refuse(move, "follow suit", f"follow the led suit (a trump lead needs a trump): play one of {allowed}")

@@ -1,0 +1,97 @@
+"""What a leader may open with: the follow-suit lead rules, and the opening swap.
+
+The rules live in :class:`~kozel.rules.Leading` (and a ruleset's first-trick suit and talon);
+this module turns them into the set of cards the seat to lead may play now.
+"""
+
+from __future__ import annotations
+
+from kozel.cards.cardset import cards_of
+from kozel.engine.interned import singles
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState, Phase
+from kozel.rules.leading import TrumpLeads
+from kozel.rules.trick_play import FollowSuit
+from kozel.rules.trump import TRUMP_GROUP, TrumpTable
+
+__all__ = ["barred_from_trumps", "first_trick_cards", "lead_options", "must_swap", "opening", "swap_moves"]
+
+
+def opening(state: GameState) -> bool:
+    """Whether no card of this hand has been played yet: the hand's first lead is due."""
+    return state.trick is None and not any(state.trick_counts)
+
+
+def first_trick_cards(table: TrumpTable, hand: int, suit: int) -> int:
+    """The cards of ``hand`` allowed in a first trick played in ``suit``: that suit, else trumps, else any."""
+    group = TRUMP_GROUP if table.suit is not None and int(table.suit) == suit else suit
+    return hand & table.group_masks[group] or hand & table.trump_mask or hand
+
+
+def barred_from_trumps(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may lead a trump now only if he holds nothing else."""
+    deal = state.deal
+    rules = deal.ruleset
+    leading = rules.leading
+    side = rules.side_of(seat)
+    if leading.trump_leads is TrumpLeads.BOASTING_SIDE and side != rules.side_of((deal.dealer + 1) % rules.players):
+        return True
+    if not opening(state):
+        return False
+    if (
+        leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS
+        and deal.last_opener is not None
+        and rules.side_of(deal.last_opener) == side
+    ):
+        return True
+    return leading.first_lead_plain and not deal.hand_results
+
+
+def lead_options(state: GameState, seat: int, hand: int) -> int:
+    """The cards ``seat`` may lead now, as a bitmask (0 while he must first swap a trump)."""
+    deal = state.deal
+    rules = deal.ruleset
+    table = deal.table
+    allowed = hand
+    if opening(state):
+        leading = rules.leading
+        holder = leading.holder_card
+        if leading.lead_holder_card and holder is not None and not deal.hand_results and hand & holder.bit:
+            return holder.bit
+        play = rules.play
+        if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
+            allowed = first_trick_cards(table, hand, int(play.first_trick_suit))
+        talon = rules.talon
+        if talon is not None and talon.lead_follows_shown and deal.declarer is None and state.talon:
+            follow = hand & table.group_masks[table.group[state.talon[0]]]
+            allowed = follow or allowed
+        if must_swap(state):
+            return 0
+    if barred_from_trumps(state, seat):
+        allowed = allowed & ~table.trump_mask or allowed
+    return allowed
+
+
+def must_swap(state: GameState) -> bool:
+    """Whether the opener, barred from trumps and holding only trumps, must first swap one with the partner."""
+    deal = state.deal
+    rules = deal.ruleset
+    seat = state.turn
+    if not rules.leading.swap_for_plain or seat is None or state.phase is not Phase.PLAY or not opening(state):
+        return False
+    trumps = deal.table.trump_mask
+    partner = rules.seating.partner(seat)
+    return (
+        barred_from_trumps(state, seat)
+        and not state.hand_masks[seat] & ~trumps
+        and bool(state.hand_masks[partner] & ~trumps)
+        and (state.window is None or rules.side_of(seat) not in state.window.done)
+    )
+
+
+def swap_moves(state: GameState) -> tuple[Move, ...]:
+    """The opener's choices of the trump to swap: one move per trump in his hand."""
+    seat = state.turn
+    assert seat is not None
+    row = singles(seat, MoveKind.TRANSFER)
+    return tuple(row[card] for card in cards_of(state.hand_masks[seat]))
