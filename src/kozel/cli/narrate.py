@@ -43,16 +43,28 @@ def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
         MoveKind.PLAY: f"seat {move.seat} plays {cards}",
         MoveKind.TRANSFER: f"seat {move.seat} hands {cards} to the partner face down",
         MoveKind.TRANSFER_BACK: f"seat {move.seat} gives back {cards} face down",
+        MoveKind.REDEAL: f"seat {move.seat} calls for a redeal",
+        MoveKind.TAKE_TALON: f"seat {move.seat} takes the talon ({format_cards(list(before.talon))})",
+        MoveKind.DECLINE: f"seat {move.seat} lets the talon go",
+        MoveKind.LAY_AWAY: f"seat {move.seat} lays away {cards} face down",
     }
     lines = ["  " + words[move.kind]]
     trick = before.trick
     rules = before.ruleset
-    if trick is not None and move.kind in (MoveKind.BEAT, MoveKind.PASS) and len(trick.plays) == rules.players - 1:
-        winner = move.seat if move.kind is MoveKind.BEAT else trick.winner
+    ended = after.hand_number != before.hand_number
+    caught = ended and after.hand_results[-1].caught
+    last_card = move.kind in (MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY)
+    if trick is not None and last_card and len(trick.plays) == rules.players - 1 and not caught:
         taken = cardset_from_mask(move.mask | sum(play.mask for play in trick.plays))
         points = sum(rules.card_points(card) for card in taken)
-        lines.append(f"  -> seat {winner} takes the trick ({points} points); stock {len(after.stock)} left")
-    if after.hand_number != before.hand_number:
+        stock = f"; stock {len(after.stock)} left" if before.stock else ""
+        winner = "" if ended else f"seat {after.turn} "
+        lines.append(f"  -> {winner}takes the trick ({points} points){stock}")
+    if caught:
+        lines.append(f"  -> caught! {rules.catch.catcher} meets {rules.catch.victim}: the hand stops")  # type: ignore[union-attr]
+    if move.kind is MoveKind.REDEAL:
+        lines.extend(describe_deal(after))
+    if ended:
         result = after.hand_results[-1]
         eggs = " (eggs)" if result.eggs else ""
         lines.append(

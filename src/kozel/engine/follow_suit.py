@@ -18,6 +18,7 @@ from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase, Trick
+from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit, TrickWinner
 
 __all__ = ["apply", "explain", "follow_options", "legal_moves"]
@@ -56,9 +57,17 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def apply(state: GameState, move: Move) -> GameState:
     """The state after playing one card into the trick."""
     seat, kind, _, mask = move
-    if kind is not _PLAY_MOVE or seat != state.turn or mask & (mask - 1) or not mask & _allowed(state, seat):
+    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _ = state
+    if kind is not _PLAY_MOVE or seat != turn or mask & (mask - 1) or not mask & hand_masks[seat]:
         raise explain(state, move)
-    deal, hand_masks, stock, talon, _, trick, won, counts, _, _ = state
+    if trick is None or (deal.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]
+        if not mask & _allowed(state, seat):
+            raise explain(state, move)
+    else:  # the common case, checked inline: follow the led suit when you can
+        table = deal.table
+        led = table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]]
+        if not mask & led and hand_masks[seat] & led:
+            raise explain(state, move)
     hands = list(hand_masks)
     hands[seat] &= ~mask
     players = len(hands)
@@ -137,5 +146,36 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
     if trick is None:
         if must_swap(state):
             return refuse(move, "swap", "the opener holds only trumps and may not lead one: first swap a trump")
-        return refuse(move, "lead", f"this lead is not allowed now; the cards that may lead are {allowed}")
+        rule, why = _lead_rule(state, move)
+        return refuse(move, rule, f"{why}; the cards that may lead now are {allowed}")
+    play = rules.play
+    if isinstance(play, FollowSuit) and play.first_trick_suit is not None and not any(state.trick_counts):
+        suit = play.first_trick_suit
+        return refuse(
+            move, "first trick", f"in the first trick play a {suit.name.lower()[:-1]}, else a trump: one of {allowed}"
+        )
     return refuse(move, "follow suit", f"follow the led suit (a trump lead needs a trump): play one of {allowed}")
+
+
+def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
+    """The lead rule a refused lead breaks, and why, in table words."""
+    deal = state.deal
+    rules = deal.ruleset
+    leading = rules.leading
+    card = move.cards[0]
+    holder = leading.holder_card
+    opening = not any(state.trick_counts)
+    if opening and leading.lead_holder_card and holder is not None and not deal.hand_results:
+        return "holder's card", f"the holder of {holder} opens the match with it"
+    play = rules.play
+    if opening and isinstance(play, FollowSuit) and play.first_trick_suit is not None:
+        return "first trick", f"in the first trick play a {play.first_trick_suit.name.lower()[:-1]}, else a trump"
+    if opening and rules.talon is not None and rules.talon.lead_follows_shown and state.talon:
+        return "talon", f"the first lead follows the shown talon card {state.talon[0]} when it can"
+    if deal.table.trump_mask & card.bit:
+        if leading.trump_leads is TrumpLeads.BOASTING_SIDE:
+            return "trump lead", "only the boasting pair leads trumps; the other pair only when holding nothing else"
+        if opening and leading.first_lead_plain and not deal.hand_results:
+            return "trump lead", "the first lead of the match is a plain card"
+        return "trump lead", "the side that opened the last hand may not open this one with a trump"
+    return "lead", "this card may not lead now"

@@ -52,9 +52,9 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
     deal = state.deal
     rules = deal.ruleset
     table = deal.table
+    leading = rules.leading
     allowed = hand
-    if opening(state):
-        leading = rules.leading
+    if state.trick is None and not any(state.trick_counts):  # the hand's opening lead
         holder = leading.holder_card
         if leading.lead_holder_card and holder is not None and not deal.hand_results and hand & holder.bit:
             return holder.bit
@@ -65,9 +65,10 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
         if talon is not None and talon.lead_follows_shown and deal.declarer is None and state.talon:
             follow = hand & table.group_masks[table.group[state.talon[0]]]
             allowed = follow or allowed
-        if must_swap(state):
+        if leading.swap_for_plain and must_swap(state):
             return 0
-    if barred_from_trumps(state, seat):
+    restricted = leading.trump_leads is not TrumpLeads.ANY or leading.first_lead_plain
+    if restricted and barred_from_trumps(state, seat):
         allowed = allowed & ~table.trump_mask or allowed
     return allowed
 
