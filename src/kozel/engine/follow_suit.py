@@ -30,10 +30,11 @@ _new: Final = tuple.__new__
 
 def follow_options(state: GameState, hand: int, trick: Trick) -> int:
     """The cards of ``hand`` that may answer ``trick``: the led suit (trumps for a trump lead), else any card."""
-    table = state.deal.table
-    play = state.deal.ruleset.play
-    if isinstance(play, FollowSuit) and play.first_trick_suit is not None and not any(state.trick_counts):
-        return first_trick_cards(table, hand, int(play.first_trick_suit))
+    deal = state.deal
+    table = deal.table
+    suit = deal.ruleset.play.first_trick_suit  # type: ignore[union-attr]
+    if suit is not None and not any(state.trick_counts):
+        return first_trick_cards(table, hand, int(suit))
     led = trick.plays[0].mask.bit_length() - 1
     return hand & table.group_masks[table.group[led]] or hand
 

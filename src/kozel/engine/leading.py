@@ -28,15 +28,15 @@ def first_trick_cards(table: TrumpTable, hand: int, suit: int) -> int:
     return hand & table.group_masks[group] or hand & table.trump_mask or hand
 
 
-def barred_from_trumps(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` may lead a trump now only if he holds nothing else."""
+def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = None) -> bool:
+    """Whether ``seat`` may lead a trump now only if he holds nothing else (``at_opening``: see :func:`opening`)."""
     deal = state.deal
     rules = deal.ruleset
     leading = rules.leading
     side = rules.side_of(seat)
     if leading.trump_leads is TrumpLeads.BOASTING_SIDE and side != rules.side_of((deal.dealer + 1) % rules.players):
         return True
-    if not opening(state):
+    if not (opening(state) if at_opening is None else at_opening):
         return False
     if (
         leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS
@@ -54,7 +54,8 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
     table = deal.table
     leading = rules.leading
     allowed = hand
-    if state.trick is None and not any(state.trick_counts):  # the hand's opening lead
+    at_opening = state.trick is None and not any(state.trick_counts)
+    if at_opening:  # the hand's opening lead
         holder = leading.holder_card
         if leading.lead_holder_card and holder is not None and not deal.hand_results and hand & holder.bit:
             return holder.bit
@@ -67,8 +68,11 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
             allowed = follow or allowed
         if leading.swap_for_plain and must_swap(state):
             return 0
-    restricted = leading.trump_leads is not TrumpLeads.ANY or leading.first_lead_plain
-    if restricted and barred_from_trumps(state, seat):
+    trump_leads = leading.trump_leads
+    restricted = trump_leads is TrumpLeads.BOASTING_SIDE or (
+        at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
+    )
+    if restricted and barred_from_trumps(state, seat, at_opening):
         allowed = allowed & ~table.trump_mask or allowed
     return allowed
 
@@ -83,7 +87,7 @@ def must_swap(state: GameState) -> bool:
     trumps = deal.table.trump_mask
     partner = rules.seating.partner(seat)
     return (
-        barred_from_trumps(state, seat)
+        barred_from_trumps(state, seat, True)
         and not state.hand_masks[seat] & ~trumps
         and bool(state.hand_masks[partner] & ~trumps)
         and (state.window is None or rules.side_of(seat) not in state.window.done)
