@@ -171,6 +171,13 @@ def test_the_jack_of_hearts_beats_every_heart_and_every_trump_but_the_black_jack
     assert taker(trick("10♦", "J♣", "J♥", answer_hand="J♥ 8♣")) == 0
 
 
+def test_the_special_jacks_rank_clubs_spades_hearts_wherever_they_meet():
+    # Reading: J♥ gives way to J♣ and J♠, so J♠ takes a led J♥ even where neither is a trump.
+    assert taker(trick("10♦", "J♥", "J♠", answer_hand="J♠ 8♣")) == 1
+    assert taker(trick("10♦", "J♠", "J♥", answer_hand="J♥ 8♣")) == 0
+    assert taker(trick("10♦", "J♠", "J♣", answer_hand="J♣ 8♣")) == 1
+
+
 def test_the_jack_of_diamonds_is_an_ordinary_card():
     assert taker(trick("10♥", "Q♦", "J♦")) == 0
     assert taker(trick("10♥", "J♦", "Q♦")) == 1

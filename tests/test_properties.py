@@ -97,7 +97,15 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
         return  # a catch stopped the hand in this very trick
     cards = move.mask | sum(play.mask for play in trick.plays)
     if move.kind is MoveKind.PLAY:  # the card that beats the card winning so far takes the trick
-        beats = rules.trumps.beats(move.cards[0], trick.best.cards[0], before.trump)
+        card, best = move.cards[0], trick.best.cards[0]
+        beats = rules.trumps.beats(card, best, before.trump)
+        suit = rules.play.first_trick_suit
+        if suit is not None and not sum(before.trick_counts):  # first trick: a discard never keeps it
+
+            def counted(c):  # a card of the first trick's suit, or a trump
+                return c.suit == suit or rules.trumps.is_trump(c, before.trump)
+
+            beats = beats or (counted(card) and not counted(best))
         winner = move.seat if beats else trick.winner
     else:
         winner = move.seat if move.kind is MoveKind.BEAT else trick.winner

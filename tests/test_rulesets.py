@@ -213,3 +213,4 @@ def test_trumps_answer_which_card_beats_which():
     assert not trumps.is_trump(card("A♠"), hearts)
     order = [str(c) for c in trumps.order(hearts)]
     assert order == ["A♥", "10♥", "K♥", "Q♥", "J♥", "9♥", "8♥", "7♥", "6♥"]
+    assert "6♥" not in [str(c) for c in trumps.order(hearts, Deck.pack32())]  # only the deck's own cards

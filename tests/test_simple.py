@@ -175,6 +175,20 @@ def test_the_first_trick_goes_to_the_highest_card_and_its_team():
     assert state.turn == 2
 
 
+def test_in_the_first_trick_a_card_of_neither_diamonds_nor_trumps_is_a_discard():
+    # Reading: the first trick is played in diamonds, so a lead of another plain suit never keeps it.
+    hands = [HANDS[0], HANDS[3], HANDS[1], HANDS[2]]
+    state = start(SIMPLE, hands)
+    assert legal(state) == plays(1, "A♠ 10♠ K♠ 9♠ 8♠ 7♠ A♥ 10♥")  # neither diamond nor trump: any card
+    state = play(state, "1 play A♠", "2 play 7♦")
+    assert state.trick.winner == 2  # the lowest diamond takes it from the ace of spades
+    state = play(state, "3 play 9♣")
+    assert state.trick.winner == 3  # a trump takes it from a diamond
+    state = play(state, "0 play K♦")
+    assert state.trick is None
+    assert state.turn == 3
+
+
 def test_when_diamonds_are_trumps_the_first_trick_asks_for_a_trump():
     hands = [
         "Q♦ J♣ J♦ A♦ 10♦ K♦ 8♦ 9♦",  # the dealer's last card 9♦: diamonds are trumps

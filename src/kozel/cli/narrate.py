@@ -25,7 +25,7 @@ def describe_deal(state: GameState) -> list[str]:
     trump = (
         f"trump {state.trump} (shown: {state.trump_card})"
         if state.trump is not None
-        else "permanent trumps " + format_cards(list(state.table.order))
+        else "permanent trumps " + format_cards(list(state.ruleset.trumps.order(None, state.ruleset.deck)))
     )
     lines = [f"Hand {state.hand_number + 1}: seat {state.dealer} deals; {trump}; scores {state.scores}"]
     lines += [f"  seat {seat}: {hand}" for seat, hand in enumerate(state.hands)]

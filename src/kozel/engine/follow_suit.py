@@ -13,7 +13,7 @@ from kozel.cards.cardset import cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Catching, finish_hand
 from kozel.engine.interned import singles
-from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
+from kozel.engine.leading import first_trick_cards, first_trick_suit_cards, lead_options, must_swap, swap_moves
 from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
@@ -76,7 +76,8 @@ def apply(state: GameState, move: Move) -> GameState:
         trick = _new(Trick, (seat, (move,), move, False))
     else:
         best = trick.best
-        if deal.table.beaters[best.mask.bit_length() - 1] & mask:
+        table = deal.table
+        if table.beaters[best.mask.bit_length() - 1] & mask or _over_discard(state, best.mask, mask):
             best = move
         trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
         catch = deal.ruleset.catch
@@ -87,6 +88,19 @@ def apply(state: GameState, move: Move) -> GameState:
         if len(trick.plays) == players:
             return take_trick(state, hands, trick.plays, _winner(state, trick))
     return _new(GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, trick, won, counts, _PLAY, None))
+
+
+def _over_discard(state: GameState, best: int, card: int) -> bool:
+    """In a first trick played in one suit, whether ``card`` of that suit (or a trump) takes it from a discard.
+
+    There a card of neither that suit nor a trump is a discard: it never keeps the trick from one.
+    """
+    suit = state.deal.ruleset.play.first_trick_suit  # type: ignore[union-attr]
+    if suit is None or any(state.trick_counts):
+        return False
+    table = state.deal.table
+    counted = first_trick_suit_cards(table, int(suit)) | table.trump_mask
+    return bool(card & counted) and not best & counted
 
 
 def _catching(state: GameState, trick: Trick) -> Catching | None:

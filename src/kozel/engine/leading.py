@@ -14,7 +14,15 @@ from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit
 from kozel.rules.trump import TRUMP_GROUP, TrumpTable
 
-__all__ = ["barred_from_trumps", "first_trick_cards", "lead_options", "must_swap", "opening", "swap_moves"]
+__all__ = [
+    "barred_from_trumps",
+    "first_trick_cards",
+    "first_trick_suit_cards",
+    "lead_options",
+    "must_swap",
+    "opening",
+    "swap_moves",
+]
 
 
 def opening(state: GameState) -> bool:
@@ -22,10 +30,14 @@ def opening(state: GameState) -> bool:
     return state.trick is None and not any(state.trick_counts)
 
 
+def first_trick_suit_cards(table: TrumpTable, suit: int) -> int:
+    """The cards of ``suit`` as the game counts suits: its plain cards, or every trump when it is the trump suit."""
+    return table.group_masks[TRUMP_GROUP if table.suit is not None and int(table.suit) == suit else suit]
+
+
 def first_trick_cards(table: TrumpTable, hand: int, suit: int) -> int:
     """The cards of ``hand`` allowed in a first trick played in ``suit``: that suit, else trumps, else any."""
-    group = TRUMP_GROUP if table.suit is not None and int(table.suit) == suit else suit
-    return hand & table.group_masks[group] or hand & table.trump_mask or hand
+    return hand & first_trick_suit_cards(table, suit) or hand & table.trump_mask or hand
 
 
 def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = None) -> bool:

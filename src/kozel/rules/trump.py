@@ -96,9 +96,13 @@ class Trumps:
         """The lookup tables of this trump rule for a hand whose shown trump suit is ``suit``."""
         return _compile(self, suit)
 
-    def order(self, suit: Suit | None) -> tuple[Card, ...]:
-        """Every trump of a hand whose shown suit is ``suit``, highest first."""
-        return self.table(suit).order
+    def order(self, suit: Suit | None, deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
+        """Every trump of a hand whose shown suit is ``suit``, highest first (only those in ``deck``, if given)."""
+        order = self.table(suit).order
+        if deck is None:
+            return order
+        cards = set(deck)
+        return tuple(card for card in order if card in cards)
 
     def is_trump(self, card: Card, suit: Suit | None) -> bool:
         """Whether ``card`` is a trump in a hand whose shown trump suit is ``suit``."""

@@ -16,7 +16,8 @@ At the table:
 
 Readings taken: J♣ is the highest trump (so a club lead is not followed with it, and it answers a
 trump lead); J♠ and J♥ stay cards of their own suits, which they head, and also beat the trumps
-below them, so "beats" is not a total order: a card takes the trick when it beats the card winning
+below them; among themselves the special jacks rank J♣, J♠, J♥ wherever they meet (J♥ "except J♣
+and J♠").  So "beats" is not a total order: a card takes the trick when it beats the card winning
 it so far.  The two cards left over go to whoever takes the last trick, so every hand counts 120.
 A 60-60 hand counts nothing off.
 """

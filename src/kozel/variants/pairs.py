@@ -15,7 +15,8 @@ At the table:
   opened by whoever holds A♦.  Only the boasting one's pair may lead a trump; the other pair may
   lead one only when holding nothing else.
 - Lone trump: after the deal, before the first lead, a player holding exactly one trump may hand
-  it face down to the partner, who gives back a plain card; declining is allowed.
+  it face down to the partner, who gives back a plain card; declining is allowed.  One pass per
+  pair.
 - Credit scoring, "eyes" on the sixes: the pair with more than 60 gets 2; with more than 90, 4
   (120 with a zero-point trick for the opponents is still 4).  60-60 is eggs: the hand is dealt
   again by the same dealer, and the eventual goat is "with eggs".  All tricks ("Lucy"): if the

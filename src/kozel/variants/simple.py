@@ -18,6 +18,8 @@ At the table:
 
 Readings taken: "a diamond" in the first trick is a card of the diamond suit as the game counts
 suits, so Q♦ and J♦ (trumps) are not diamonds, and when diamonds are trumps it asks for a trump.
+The first trick is played in diamonds: a card of neither diamonds nor trumps is a discard ("any
+other card is discarded") and never keeps the trick from a diamond or a trump, whoever led it.
 The player left of the dealer leads the first hand; later hands are opened by the winner of the
 previous hand's last trick.  A 60-60 hand writes nothing.  On a tie in points under the
 most-points option the highest card takes the trick, and the trick is led next by the winning
