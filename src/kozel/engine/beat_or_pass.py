@@ -93,9 +93,9 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> list[Move]:
     beating: list[Move] = []
     passing: list[Move] = []
     for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True):
-        passing.append(_new(Move, (seat, _PASS, combo, mask)))
+        passing.append(_new(Move, (seat, _PASS, combo, mask, None)))
         if not mask & ~union and all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions):
-            beating.append(_new(Move, (seat, _BEAT, combo, mask)))
+            beating.append(_new(Move, (seat, _BEAT, combo, mask, None)))
     beating.extend(passing)
     return beating
 
@@ -123,7 +123,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move`` (a lead, beat, pass or molodka); refuses anything else."""
-    seat, kind, _, mask = move
+    seat, kind, _, mask, _ = move
     if kind is _MOLODKA:
         if move != molodka_move(state):
             raise explain(state, move)

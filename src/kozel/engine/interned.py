@@ -25,7 +25,7 @@ def singles(seat: int, kind: MoveKind) -> tuple[Move, ...]:
     key = (seat, kind, -1)
     moves = _INTERNED.get(key)
     if moves is None:
-        moves = tuple(_new(Move, (seat, kind, (card,), 1 << card)) for card in CARDS)
+        moves = tuple(_new(Move, (seat, kind, (card,), 1 << card, None)) for card in CARDS)
         remember(_INTERNED, key, moves)
     return moves
 
@@ -38,7 +38,7 @@ def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
         cards = cards_of(part)
         bits = [1 << card for card in cards]
         moves = tuple(
-            _new(Move, (seat, kind, combo, mask))
+            _new(Move, (seat, kind, combo, mask, None))
             for size in range(1, len(cards) + 1)
             for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
         )

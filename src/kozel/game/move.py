@@ -52,6 +52,7 @@ class MoveKind(enum.IntEnum):
 _FACE_DOWN: Final = frozenset({MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK, MoveKind.LAY_AWAY})
 _KINDS: Final = {kind.word: kind for kind in MoveKind}
 _MOVE_TEXT: Final = re.compile(r"\s*(\d+)\s+([A-Za-z_]+)\s*(.*?)\s*", re.DOTALL)
+_CHOICE: Final = re.compile(r"[a-z][a-z_]{2,}")
 
 
 class _MoveFields(NamedTuple):
@@ -59,13 +60,16 @@ class _MoveFields(NamedTuple):
     kind: MoveKind
     cards: tuple[Card, ...]
     mask: int
+    choice: str | None
 
 
 class Move(_MoveFields):
-    """One player's action: ``seat`` does ``kind`` with ``cards``.
+    """One player's action: ``seat`` does ``kind`` with ``cards`` (and, for a choice such as a deal, ``choice``).
 
     Moves are immutable values.  The cards are kept in canonical order, so two moves with the same
-    cards are equal however the cards were listed; ``mask`` is the cards as a bitmask.
+    cards are equal however the cards were listed; ``mask`` is the cards as a bitmask.  ``choice``
+    names what a player chose where the move is not about cards, such as the praise deal
+    ``"mirror"``; it is None otherwise.
 
     >>> str(Move(1, MoveKind.BEAT, [Card.parse("A♥"), Card.parse("10♠")]))
     '1 beat 10♠ A♥'
@@ -81,8 +85,10 @@ class Move(_MoveFields):
     cards: tuple[Card, ...]
     #: The cards as a bitmask (derived from ``cards``).
     mask: int
+    #: What the player chose, for a move that is a choice (a word such as ``"mirror"``), else None.
+    choice: str | None
 
-    def __new__(cls, seat: int, kind: MoveKind, cards: Iterable[Card] | str = ()) -> Move:
+    def __new__(cls, seat: int, kind: MoveKind, cards: Iterable[Card] | str = (), choice: str | None = None) -> Move:
         """The move of ``seat`` doing ``kind`` with ``cards`` (cards or card text), checked and in canonical order."""
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             raise TypeError(f"a move's seat is a seat number, not {seat!r}")
@@ -96,25 +102,27 @@ class Move(_MoveFields):
             if mask & card.bit:
                 raise NotationError(f"a move names {card} twice", str(card))
             mask |= card.bit
-        return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask))
+        if choice is not None and (not isinstance(choice, str) or not _CHOICE.fullmatch(choice)):
+            raise NotationError(f"a move's choice is a word of letters and underscores, not {choice!r}", str(choice))
+        return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask, choice))
 
-    def __getnewargs__(self) -> tuple[int, MoveKind, tuple[Card, ...]]:
-        return (self.seat, self.kind, self.cards)
+    def __getnewargs__(self) -> tuple[int, MoveKind, tuple[Card, ...], str | None]:
+        return (self.seat, self.kind, self.cards, self.choice)
 
     @classmethod
     def _make(cls, iterable: Iterable[Any]) -> Move:  # type: ignore[override]
-        """A move from ``(seat, kind, cards)`` or ``(seat, kind, cards, mask)``, checked like any other."""
-        seat, kind, cards, *mask = tuple(iterable)
-        move = cls(seat, kind, cards)
-        if mask and mask != [move.mask]:
-            raise ValueError(f"the mask {mask[0]!r} does not hold exactly the cards {move.cards}")
+        """A move from ``(seat, kind, cards[, mask[, choice]])``, checked like any other."""
+        seat, kind, cards, *rest = tuple(iterable)
+        move = cls(seat, kind, cards, rest[1] if len(rest) > 1 else None)
+        if rest and rest[0] != move.mask:
+            raise ValueError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
         return move
 
     def _replace(self, **changes: object) -> Move:
         """A copy with some of ``seat``, ``kind`` and ``cards`` changed, checked like any other move."""
         if "mask" in changes:
             raise TypeError("a move's mask follows from its cards; change the cards instead")
-        fields = {"seat": self.seat, "kind": self.kind, "cards": self.cards, **changes}
+        fields = {"seat": self.seat, "kind": self.kind, "cards": self.cards, "choice": self.choice, **changes}
         return Move(**fields)  # type: ignore[arg-type]
 
     @property
@@ -128,8 +136,11 @@ class Move(_MoveFields):
         return parse_move(text)
 
     def __str__(self) -> str:
-        head = f"{self.seat} {self.kind.word}"
-        return f"{head} {' '.join(str(card) for card in self.cards)}" if self.cards else head
+        words = [str(self.seat), self.kind.word]
+        if self.choice is not None:
+            words.append(self.choice)
+        words.extend(str(card) for card in self.cards)
+        return " ".join(words)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -137,7 +148,7 @@ class Move(_MoveFields):
 
 def make_move(seat: int, kind: MoveKind, cards: tuple[Card, ...], mask: int) -> Move:
     """A move built without checks, for the engine's hot paths: ``cards`` must be canonical and match ``mask``."""
-    return _new_tuple(Move, (seat, kind, cards, mask))
+    return _new_tuple(Move, (seat, kind, cards, mask, None))
 
 
 _new_tuple: Final = tuple.__new__
@@ -158,4 +169,8 @@ def parse_move(text: str) -> Move:
     kind = _KINDS.get(word.lower())
     if kind is None:
         raise NotationError(f"{word!r} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
-    return Move(int(seat), kind, parse_cards(rest))
+    choice = None
+    first, _, others = rest.partition(" ")
+    if _CHOICE.fullmatch(first):  # a word too long to be a card: the move's choice
+        choice, rest = first, others
+    return Move(int(seat), kind, parse_cards(rest), choice)
