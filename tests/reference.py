@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import chain, combinations, permutations
 
-from kozel import Card, GameState, Move, MoveKind, Phase, Rank
+from kozel import Card, CardSet, GameState, Move, MoveKind, Phase, Rank
 from kozel.rules import BeatOrPass, FollowSuit, RedealReason, TrumpLeads
 
 
@@ -43,6 +43,17 @@ def reference_moves(state: GameState) -> set[Move]:
         return {Move(state.turn, MoveKind.LAY_AWAY, combo) for combo in combinations(hand, count)}
     if state.phase is Phase.TRANSFER_BACK:
         return _give_back(state)
+    if state.phase is Phase.PRAISE:
+        return {Move(state.turn, MoveKind.PRAISE, (), kind.value) for kind in state.ruleset.praise.choices}
+    if state.phase is Phase.DRAWING:
+        drawing = state.deal.drawing
+        # trousers: the first two players from the boasting one lay face down; pants double: each
+        # player lays face down first, then face up.
+        if drawing.praise == "trousers":
+            kind = MoveKind.LAY_DARK if drawing.step < 2 else MoveKind.LAY_OPEN
+        else:
+            kind = MoveKind.LAY_OPEN if any(m.seat == state.turn for m in drawing.dark) else MoveKind.LAY_DARK
+        return {Move(state.turn, kind, [card]) for card in CardSet.from_mask(drawing.pending)}
     if isinstance(state.ruleset.play, BeatOrPass):
         return _beat_or_pass(state)
     return _follow_suit(state)
@@ -78,6 +89,9 @@ def _transfers(state: GameState) -> set[Move]:
         if rules.side_of(giver) in window.done:
             continue
         trumps = _trumps(state, state.hands[giver])
+        if rules.transfer.point_trump_of_two and len(trumps) == 2:
+            counted = [c for c in trumps if rules.card_points(c)]
+            trumps = counted if len(counted) == 1 else trumps
         partner = rules.seating.partners(giver)[0]
         own = list(state.hands[partner])
         plain = _plain(state, own)
@@ -98,14 +112,22 @@ def _redeals(state: GameState) -> set[Move]:
     rule = rules.redeal
     if rule is None or not _opening(state) or (not rule.first_hand and not state.hand_results):
         return set()
+    if not rule.after_praise and state.deal.praise not in (None, "regular"):
+        return set()
     moves = set()
     for seat in range(rules.players):
-        if rule.reason is RedealReason.FEW_POINTS:
-            ok = sum(rules.card_points(c) for c in state.hands[seat]) < rule.below_points
-        else:
-            team = rules.seating.seats_of(rules.side_of(seat))
-            ok = not any(c.rank is Rank.QUEEN for mate in team for c in state.hands[mate])
-        if ok:
+        hand = list(state.hands[seat])
+        team = [c for mate in rules.seating.seats_of(rules.side_of(seat)) for c in state.hands[mate]]
+        reasons = {
+            RedealReason.FEW_POINTS: sum(rules.card_points(c) for c in hand) < rule.below_points,
+            RedealReason.NO_QUEEN: not any(c.rank is Rank.QUEEN for c in team),
+            RedealReason.NO_QUEEN_BUT_DIAMONDS: not any(
+                c.rank is Rank.QUEEN and c.suit.name != "DIAMONDS" for c in team
+            ),
+            RedealReason.FOUR_NINES: sum(c.rank is Rank.NINE for c in hand) == 4,
+            RedealReason.FOUR_QUEENS: sum(c.rank is Rank.QUEEN for c in hand) == 4,
+        }
+        if any(reasons[reason] for reason in rule.reasons):
             moves.add(Move(seat, MoveKind.REDEAL))
     return moves
 

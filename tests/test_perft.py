@@ -28,10 +28,15 @@ def perft(state: GameState, depth: int) -> int:
 
 
 def position(case: dict) -> GameState:
+    """The case's starting position: a new game from a seed or a deck, then the moves it names, if any."""
     rules = kozel.variants.get(case["ruleset"]).for_players(case["players"])
     if "deck" in case:
-        return kozel.new_game(rules, seed=0, deck=case["deck"], dealer=case.get("dealer", 0))
-    return kozel.new_game(rules, seed=case["seed"], dealer=case.get("dealer", 0))
+        state = kozel.new_game(rules, seed=0, deck=case["deck"], dealer=case.get("dealer", 0))
+    else:
+        state = kozel.new_game(rules, seed=case["seed"], dealer=case.get("dealer", 0))
+    for move in case.get("moves", ()):
+        state = kozel.apply(state, kozel.parse_move(move))
+    return state
 
 
 @pytest.mark.parametrize("case", DATA, ids=[case["name"] for case in DATA])

@@ -49,6 +49,8 @@ def check_state(state: GameState) -> None:
     places = [*state.hand_masks, CardSet(state.stock).mask, CardSet(state.talon).mask, *state.won_masks]
     if state.trick is not None:
         places += [play.mask for play in state.trick.plays]
+    if state.deal.drawing is not None:
+        places += [play.mask for play in (*state.deal.drawing.dark, *state.deal.drawing.open)]
     union = 0
     for mask in places:
         assert union & mask == 0, "a card is in two places"
@@ -67,7 +69,8 @@ def check_state(state: GameState) -> None:
         sizes[state.turn] -= rules.talon.bidding.lay_away
     if state.declarer is not None and state.phase is not Phase.LAY_AWAY:
         sizes[state.declarer] += rules.talon.bidding.lay_away - rules.talon.size
-    if not state.is_over or not state.hand_results[-1].caught:
+    stopped = state.is_over and (state.hand_results[-1].caught or state.hand_results[-1].forfeited)
+    if not stopped and state.phase not in (Phase.PRAISE, Phase.DRAWING):
         assert len(set(sizes)) == 1, f"unequal hands {sizes}"
         assert all(size <= rules.dealing.hand_size for size in sizes)
     # Scores are what the hands wrote, where nothing else moves them.
@@ -78,7 +81,7 @@ def check_state(state: GameState) -> None:
             rules.match.start + sign * sum(r.written[side] for r in state.hand_results) for side in range(rules.sides)
         )
     for result in state.hand_results:
-        assert sum(result.points) == (0 if result.caught else 120)
+        assert sum(result.points) == (0 if result.caught or result.forfeited else 120)
     # Legal moves exist exactly until the match is over.
     moves = kozel.legal_moves(state)
     assert bool(moves) == (not state.is_over)
@@ -93,7 +96,7 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
     kinds = (MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY)
     if trick is None or move.kind not in kinds or len(trick.plays) != rules.players - 1:
         return
-    if after.hand_number != before.hand_number and after.hand_results[-1].caught:
+    if after.hand_number != before.hand_number and (after.hand_results[-1].caught or after.hand_results[-1].forfeited):
         return  # a catch stopped the hand in this very trick
     cards = move.mask | sum(play.mask for play in trick.plays)
     if move.kind is MoveKind.PLAY:  # the card that beats the card winning so far takes the trick

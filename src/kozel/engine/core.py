@@ -7,7 +7,9 @@ from typing import Final
 
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
+from kozel.engine.drawing import apply_lay, lay_moves
 from kozel.engine.explain import refuse
+from kozel.engine.praise import apply_praise, praise_moves
 from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
 from kozel.errors import IllegalMoveError
@@ -40,6 +42,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return bidding_moves(state)
     if phase is Phase.LAY_AWAY:
         return lay_away_moves(state)
+    if phase is Phase.PRAISE:
+        return praise_moves(state)
+    if phase is Phase.DRAWING:
+        return lay_moves(state)
     return ()
 
 
@@ -66,4 +72,8 @@ def apply(state: GameState, move: Move) -> GameState:
         return apply_bid(state, move)
     if phase is Phase.LAY_AWAY:
         return apply_lay_away(state, move)
+    if phase is Phase.PRAISE:
+        return apply_praise(state, move)
+    if phase is Phase.DRAWING:
+        return apply_lay(state, move)
     raise refuse(move, "match over", "the match is over")

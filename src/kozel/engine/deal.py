@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-import secrets
-from collections.abc import Iterable
 
 from typing_extensions import assert_never
 
 from kozel.cards.card import Card
-from kozel.cards.notation import parse_cards
 from kozel.engine.molodka import molodka_hands
-from kozel.errors import DeckError, KozelError
+from kozel.errors import KozelError
 from kozel.game.results import HandResult
 from kozel.game.state import Deal, GameState, Phase, TransferWindow
 from kozel.rules.leading import LeadSeat
@@ -19,7 +16,7 @@ from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpSource
 
-__all__ = ["deal_hand", "lead_seat", "new_game", "shuffled_order"]
+__all__ = ["deal_hand", "lead_seat", "shuffled_order"]
 
 
 def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]:
@@ -66,13 +63,15 @@ def deal_hand(
     last_opener: int | None = None,
     sets: tuple[int, ...] = (),
     leader: int | None = None,
+    redeals: tuple[int, ...] = (),
 ) -> GameState:
     """The state at the start of a hand dealt by ``dealer`` from ``order`` (top card first).
 
     Cards go ``packet`` at a time clockwise from the dealer's left, the dealer last, until every
     hand is full; then the talon, then the rest is the stock.  The trump card is shown where the
     ruleset says: the middle of the stock, the last card dealt, or the top of the talon.  The leader
-    is the seat ``lead`` names, unless ``leader`` is given.
+    is the seat ``lead`` names, unless ``leader`` is given.  ``redeals`` are the sides whose redeal
+    calls in a row led to this deal.
     """
     players = ruleset.players
     packet = ruleset.dealing.packet
@@ -116,6 +115,7 @@ def deal_hand(
         last_opener=last_opener,
         sets=sets or (0,) * ruleset.sides,
         declarer=None,
+        redeals=redeals,
     )
     transfer = ruleset.transfer
     first_hand = not hand_results
@@ -132,65 +132,4 @@ def deal_hand(
         trick_counts=(0,) * ruleset.sides,
         phase=Phase.BIDDING if bidding else Phase.PLAY,
         window=TransferWindow(leader=leader) if window_open else None,
-    )
-
-
-def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ...]:
-    order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
-    for card in order:
-        if not isinstance(card, Card):
-            raise DeckError(f"deck= must hold cards, not {card!r}")
-    seen: set[Card] = set()
-    twice: set[Card] = set()
-    for card in order:
-        (twice if card in seen else seen).add(card)
-    missing = sorted(set(ruleset.deck) - seen)
-    extra = sorted(seen - set(ruleset.deck))
-    problems = []
-    if twice:
-        problems.append("twice: " + " ".join(map(str, sorted(twice))))
-    if missing:
-        problems.append("missing: " + " ".join(map(str, missing)))
-    if extra:
-        problems.append("not in this deck: " + " ".join(map(str, extra)))
-    if problems:
-        raise DeckError(
-            f"deck= must hold each of the {len(ruleset.deck)} cards of {ruleset.name!r} exactly once; "
-            + "; ".join(problems)
-        )
-    return order
-
-
-def new_game(
-    ruleset: Ruleset,
-    seed: int | None = None,
-    *,
-    deck: Iterable[Card] | str | None = None,
-    dealer: int = 0,
-) -> GameState:
-    """Start a match: its first hand is dealt and the first leader (or bidder) is to move.
-
-    Every shuffle comes from ``seed``, so a seed and the moves replay a whole match; without a seed
-    one is drawn at random and kept in ``state.seed``.  ``deck`` fixes the first hand's deck order,
-    top card first (later deals are shuffled from the seed).  ``dealer`` is the first hand's dealer.
-    """
-    if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
-    if seed is None:
-        seed = secrets.randbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be a whole number, not {seed!r}")
-    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
-        raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
-    order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
-    return deal_hand(
-        ruleset,
-        seed=seed,
-        number=0,
-        dealer=dealer,
-        lead=ruleset.leading.first_hand,
-        last_winner=None,
-        order=order,
-        scores=(ruleset.match.start,) * ruleset.sides,
-        hand_results=(),
     )

@@ -11,7 +11,7 @@ from typing import Final
 
 from kozel.cards.cardset import cards_of
 from kozel.engine.explain import refuse
-from kozel.engine.hand_end import Catching, finish_hand
+from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.interned import singles
 from kozel.engine.leading import first_trick_cards, first_trick_suit_cards, lead_options, must_swap, swap_moves
 from kozel.engine.trick_end import take_trick
@@ -84,7 +84,9 @@ def apply(state: GameState, move: Move) -> GameState:
         if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
             caught = _catching(state, trick)
             if caught is not None:
-                return finish_hand(state, tuple(hands), won, counts, trick.best.seat, trick=trick, catching=caught)
+                return finish_hand(
+                    state, tuple(hands), won, counts, trick.best.seat, trick=trick, forfeit=caught, caught=True
+                )
         if len(trick.plays) == players:
             return take_trick(state, hands, trick.plays, _winner(state, trick))
     return _new(GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, trick, won, counts, _PLAY, None))
@@ -103,7 +105,7 @@ def _over_discard(state: GameState, best: int, card: int) -> bool:
     return bool(card & counted) and not best & counted
 
 
-def _catching(state: GameState, trick: Trick) -> Catching | None:
+def _catching(state: GameState, trick: Trick) -> Forfeit | None:
     """The catch in ``trick``, if its catcher and victim were played by opposing sides."""
     rules = state.deal.ruleset
     catch = rules.catch
@@ -112,7 +114,7 @@ def _catching(state: GameState, trick: Trick) -> Catching | None:
     if catch.victim in seats and catch.catcher in seats:
         victim, catcher = rules.side_of(seats[catch.victim]), rules.side_of(seats[catch.catcher])
         if victim != catcher:
-            return Catching(victim_side=victim, catcher_side=catcher)
+            return Forfeit(loser_side=victim, written=catch.written)
     return None
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kozel.engine.deal import deal_hand, shuffled_order
+from kozel.engine.deal import shuffled_order
+from kozel.engine.start import start_hand
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Deal, GameState, Phase, Trick
 from kozel.rules.dealing import DealerRotation
@@ -18,14 +19,17 @@ from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode, Scoring
 
-__all__ = ["Catching", "finish_hand"]
+__all__ = ["Forfeit", "finish_hand"]
 
 
-class Catching(NamedTuple):
-    """A catch that stopped the hand: the side whose card was caught, and the side that caught it."""
+class Forfeit(NamedTuple):
+    """A hand stopped before its cards were counted (a catch, a refused redeal): who loses it, and how much.
 
-    victim_side: int
-    catcher_side: int
+    Under penalty scoring the loser is written ``written``; otherwise every other side is credited it.
+    """
+
+    loser_side: int
+    written: int
 
 
 class _Tally(NamedTuple):
@@ -71,19 +75,17 @@ def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...])
     return written, rules.scoring, rules.scoring.is_eggs(points, total)
 
 
-def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], catching: Catching | None) -> _Tally:
-    """Score a hand: the table, or the catch; then what taking every trick does."""
+def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], forfeit: Forfeit | None) -> _Tally:
+    """Score a hand: the table, or the forfeit; then what taking every trick does."""
     deal = state.deal
     rules = deal.ruleset
     sides = rules.sides
     eggs = blind = False
     taker = None
-    if catching is not None:
-        assert rules.catch is not None
+    if forfeit is not None:
         points = (0,) * sides
-        written = [0] * sides
         penalty = rules.scoring.mode is ScoreMode.PENALTY
-        written[catching.victim_side if penalty else catching.catcher_side] = rules.catch.written
+        written = [forfeit.written if (side == forfeit.loser_side) == penalty else 0 for side in range(sides)]
         every = None
     else:
         points = tuple(rules.points.of_mask(mask) for mask in won)
@@ -124,28 +126,31 @@ def finish_hand(
     last_winner: int,
     *,
     trick: Trick | None = None,
-    catching: Catching | None = None,
+    forfeit: Forfeit | None = None,
+    caught: bool = False,
 ) -> GameState:
     """The state after a hand has ended, scored; then the match's end or the next deal.
 
     ``hands``, ``won`` and ``counts`` are the position when it ended (bitmasks; tricks per side),
     ``last_winner`` the seat that took (or was taking) the last trick, ``trick`` a trick left on
-    the table by a catch, and ``catching`` the catch that stopped the hand.
+    the table when the hand stopped, ``forfeit`` what stopped it before the cards were counted, and
+    ``caught`` whether that was a catch.
     """
     deal = state.deal
     rules = deal.ruleset
     talon = state.talon
-    if talon and catching is None:  # the cards left aside go to the last trick
+    if talon and forfeit is None:  # the cards left aside go to the last trick
         taken = list(won)
         taken[rules.side_of(last_winner)] |= sum(card.bit for card in talon)
         won, talon = tuple(taken), ()
-    tally = _tally(state, won, counts, catching)
+    tally = _tally(state, won, counts, forfeit)
     hand = HandResult(
         points=tally.points,
         tricks=counts,
         written=tally.written,
         eggs=tally.eggs,
-        caught=catching is not None,
+        caught=caught,
+        forfeited=forfeit is not None and not caught,
         declarer=deal.declarer,
     )
     results = (*deal.hand_results, hand)
@@ -180,7 +185,7 @@ def _next_hand(
         dealer = deal.leader
     else:
         dealer = (deal.dealer + 1) % rules.players
-    return deal_hand(
+    return start_hand(
         rules,
         seed=deal.seed,
         number=deal.number + 1,

@@ -2,58 +2,87 @@
 
 from __future__ import annotations
 
-from kozel.cards.card import Rank
-from kozel.cards.cardset import cards_of
+from kozel.cards.card import CARDS, Rank
 from kozel.engine.deal import deal_hand, shuffled_order
 from kozel.engine.explain import refuse
+from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.leading import opening
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.leading import LeadSeat
-from kozel.rules.redeal import RedealReason
+from kozel.rules.praise import PraiseKind
+from kozel.rules.redeal import Redeal, RedealReason
+from kozel.rules.ruleset import Ruleset
 
-__all__ = ["apply_redeal", "redeal_moves"]
+__all__ = ["apply_redeal", "may_call_redeal", "redeal_moves"]
 
-_QUEENS = sum(card.bit for card in cards_of((1 << 36) - 1) if card.rank == Rank.QUEEN)
+_QUEENS = sum(card.bit for card in CARDS if card.rank == Rank.QUEEN)
+_NINES = sum(card.bit for card in CARDS if card.rank == Rank.NINE)
+_QUEEN_OF_DIAMONDS = next(card.bit for card in CARDS if card.rank == Rank.QUEEN and card.suit.name == "DIAMONDS")
+
+
+def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int) -> bool:
+    """Whether ``seat``'s hand (or side) gives him one of the rule's reasons to call a redeal."""
+    hand = hands[seat]
+    side = 0
+    for mate in rules.seating.seats_of(rules.side_of(seat)):
+        side |= hands[mate]
+    deck = rules.deck.mask
+    reasons = {
+        RedealReason.FEW_POINTS: lambda: rules.points.of_mask(hand) < rule.below_points,
+        RedealReason.NO_QUEEN: lambda: not side & _QUEENS,
+        RedealReason.NO_QUEEN_BUT_DIAMONDS: lambda: not side & _QUEENS & ~_QUEEN_OF_DIAMONDS,
+        RedealReason.FOUR_NINES: lambda: bool(_NINES & deck) and hand & _NINES == _NINES & deck,
+        RedealReason.FOUR_QUEENS: lambda: bool(_QUEENS & deck) and hand & _QUEENS == _QUEENS & deck,
+    }
+    return any(reasons[reason]() for reason in rule.reasons)
+
+
+def _open(state: GameState) -> bool:
+    deal = state.deal
+    rule = deal.ruleset.redeal
+    if rule is None or state.phase is not Phase.PLAY or not opening(state):
+        return False
+    if not rule.first_hand and not deal.hand_results:
+        return False
+    return rule.after_praise or deal.praise in (None, PraiseKind.REGULAR.value)
 
 
 def redeal_moves(state: GameState) -> tuple[Move, ...]:
     """The redeal calls open now: one per seat the rule allows, before the hand's first lead."""
-    deal = state.deal
-    rules = deal.ruleset
+    if not _open(state):
+        return ()
+    rules = state.deal.ruleset
     rule = rules.redeal
-    if rule is None or state.phase is not Phase.PLAY or not opening(state):
-        return ()
-    if not rule.first_hand and not deal.hand_results:
-        return ()
-    hands = state.hand_masks
-    callers = []
-    for seat, hand in enumerate(hands):
-        if rule.reason is RedealReason.FEW_POINTS:
-            allowed = rules.points.of_mask(hand) < rule.below_points
-        else:
-            side = rules.seating.seats_of(rules.side_of(seat))
-            allowed = not any(hands[mate] & _QUEENS for mate in side)
-        if allowed:
-            callers.append(Move(seat, MoveKind.REDEAL))
-    return tuple(callers)
+    assert rule is not None
+    return tuple(
+        Move(seat, MoveKind.REDEAL)
+        for seat in range(rules.players)
+        if may_call_redeal(rules, rule, state.hand_masks, seat)
+    )
 
 
 def apply_redeal(state: GameState, move: Move) -> GameState:
-    """The same dealer deals again from the next shuffle; nothing is written."""
+    """The same dealer deals again from the next shuffle (regularly: no praise); nothing is written.
+
+    A side calling beyond the rule's limit of redeals in a row loses the hand instead.
+    """
     if move not in redeal_moves(state):
-        rule = state.deal.ruleset.redeal
-        if rule is None:
-            raise refuse(move, "redeal", "this game has no redeal")
-        if not opening(state):
-            raise refuse(move, "redeal", "a redeal is called after the deal, before the first lead")
-        if not rule.first_hand and not state.deal.hand_results:
-            raise refuse(move, "redeal", "no redeal in the first hand of a match")
-        if rule.reason is RedealReason.FEW_POINTS:
-            raise refuse(move, "redeal", f"only a hand of fewer than {rule.below_points} card points calls a redeal")
-        raise refuse(move, "redeal", "only a pair that holds no queen calls a redeal")
+        raise _explain(state, move)
     deal = state.deal
     rules = deal.ruleset
+    rule = rules.redeal
+    assert rule is not None
+    side = rules.side_of(move.seat)
+    if rule.limit is not None and len(deal.redeals) >= rule.limit and set(deal.redeals[-rule.limit :]) == {side}:
+        return finish_hand(
+            state,
+            state.hand_masks,
+            state.won_masks,
+            state.trick_counts,
+            deal.leader,
+            forfeit=Forfeit(loser_side=side, written=rule.penalty),
+        )
     lead = rules.leading.later_hands if deal.hand_results else rules.leading.first_hand
     return deal_hand(
         rules,
@@ -68,4 +97,26 @@ def apply_redeal(state: GameState, move: Move) -> GameState:
         last_opener=deal.last_opener,
         sets=deal.sets,
         leader=None if lead is LeadSeat.HOLDER else deal.leader,
+        redeals=(*deal.redeals, side),
     )
+
+
+def _explain(state: GameState, move: Move) -> Exception:
+    rule = state.deal.ruleset.redeal
+    if rule is None:
+        return refuse(move, "redeal", "this game has no redeal")
+    if not opening(state) or state.phase is not Phase.PLAY:
+        return refuse(move, "redeal", "a redeal is called after the deal, before the first lead")
+    if not rule.first_hand and not state.deal.hand_results:
+        return refuse(move, "redeal", "no redeal in the first hand of a match")
+    if not _open(state):
+        return refuse(move, "redeal", "no redeal after a praise deal")
+    words = {
+        RedealReason.FEW_POINTS: f"a hand under {rule.below_points} card points",
+        RedealReason.NO_QUEEN: "a pair without a queen",
+        RedealReason.NO_QUEEN_BUT_DIAMONDS: "a pair without a queen but the queen of diamonds",
+        RedealReason.FOUR_NINES: "all four nines",
+        RedealReason.FOUR_QUEENS: "all four queens",
+    }
+    reasons = ", or ".join(words[reason] for reason in rule.reasons)
+    return refuse(move, "redeal", f"a redeal needs {reasons}")

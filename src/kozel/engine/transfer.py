@@ -42,6 +42,7 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
     if window is None or rule is None or state.trick is not None or state.phase is not Phase.PLAY:
         return ()
     seating = state.deal.ruleset.seating
+    points = state.deal.ruleset.points
     trumps = state.deal.table.trump_mask
     moves = []
     for seat, hand in enumerate(state.hand_masks):
@@ -49,6 +50,10 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
             continue
         held = hand & trumps
         count = held.bit_count()
+        if count not in rule.counts and rule.point_trump_of_two and count == 2:
+            counted = [card for card in cards_of(held) if points.table[card]]
+            if len(counted) == 1:  # two trumps, one of them "spectacled": that one may go
+                held, count = counted[0].bit, 1
         if count in rule.counts and give_back_cards(state, seating.partner(seat), count, held).bit_count() >= count:
             moves.append(make_move(seat, MoveKind.TRANSFER, cards_of(held), held))
     return tuple(moves)

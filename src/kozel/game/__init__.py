@@ -2,10 +2,11 @@
 
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import Deal, GameState, Phase, TransferWindow, Trick
+from kozel.game.state import Deal, Drawing, GameState, Phase, TransferWindow, Trick
 
 __all__ = [
     "Deal",
+    "Drawing",
     "GameState",
     "HandResult",
     "MatchResult",

@@ -39,6 +39,12 @@ class MoveKind(enum.IntEnum):
     DECLINE = 9
     #: Lay cards away face down after taking the talon (they count for the declarer).
     LAY_AWAY = 10
+    #: Choose how the hand is dealt (the boasting player's "praise"); the procedure is the move's choice.
+    PRAISE = 11
+    #: Lay a card face down into a trick dealt by a praise.
+    LAY_DARK = 12
+    #: Lay a card face up into a trick dealt by a praise.
+    LAY_OPEN = 13
 
     @property
     def word(self) -> str:
@@ -49,7 +55,9 @@ class MoveKind(enum.IntEnum):
         return self.name.lower()
 
 
-_FACE_DOWN: Final = frozenset({MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK, MoveKind.LAY_AWAY})
+_FACE_DOWN: Final = frozenset(
+    {MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK, MoveKind.LAY_AWAY, MoveKind.LAY_DARK}
+)
 _KINDS: Final = {kind.word: kind for kind in MoveKind}
 _MOVE_TEXT: Final = re.compile(r"\s*(\d+)\s+([A-Za-z_]+)\s*(.*?)\s*", re.DOTALL)
 _CHOICE: Final = re.compile(r"[a-z][a-z_]{2,}")

@@ -21,6 +21,8 @@ class HandResult:
     eggs: bool = False
     #: Whether the hand stopped on a catch (its card points were not counted).
     caught: bool = False
+    #: Whether a side lost the hand before it was played, by calling a redeal beyond the limit.
+    forfeited: bool = False
     #: The seat that played alone after taking the talon, or None.
     declarer: int | None = None
 

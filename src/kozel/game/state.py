@@ -20,7 +20,7 @@ from kozel.game.results import HandResult, MatchResult
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["Deal", "GameState", "Phase", "TransferWindow", "Trick"]
+__all__ = ["Deal", "Drawing", "GameState", "Phase", "TransferWindow", "Trick"]
 
 
 class Phase(enum.Enum):
@@ -34,6 +34,10 @@ class Phase(enum.Enum):
     BIDDING = "bidding"
     #: The declarer lays away cards after taking the talon.
     LAY_AWAY = "lay_away"
+    #: The boasting player chooses how the hand is dealt ("praise").
+    PRAISE = "praise"
+    #: Players draw and lay cards in a praise deal ("trousers").
+    DRAWING = "drawing"
     #: The match is over.
     OVER = "over"
 
@@ -75,6 +79,21 @@ class TransferWindow(NamedTuple):
     pending: Move | None = None
 
 
+class Drawing(NamedTuple):
+    """The progress of a praise deal in which players draw and lay cards in turn ("trousers")."""
+
+    #: The praise being dealt (a ``PraiseKind`` value).
+    praise: str
+    #: How many players, from the boasting one, have finished drawing.
+    step: int
+    #: The cards the drawing player has received that he may lay, as a bitmask.
+    pending: int
+    #: The cards laid face down so far, in order.
+    dark: tuple[Move, ...]
+    #: The cards laid face up so far, in order.
+    open: tuple[Move, ...]
+
+
 class Deal(NamedTuple):
     """The facts of one hand that stay fixed while it is played: rules, dealer, trump and the score so far."""
 
@@ -108,6 +127,12 @@ class Deal(NamedTuple):
     sets: tuple[int, ...] = ()
     #: The seat playing alone after taking the talon, or None.
     declarer: int | None = None
+    #: The praise deal the boasting player chose for this hand (a ``PraiseKind`` value), or None.
+    praise: str | None = None
+    #: The sides that called the redeals in a row that led to this deal, oldest first.
+    redeals: tuple[int, ...] = ()
+    #: A praise deal whose players are still drawing and laying cards ("trousers"), or None.
+    drawing: Drawing | None = None
 
 
 class GameState(NamedTuple):

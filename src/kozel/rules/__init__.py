@@ -5,6 +5,7 @@ from kozel.rules.dealing import DealerRotation, Dealing
 from kozel.rules.leading import Leading, LeadSeat, TrumpLeads
 from kozel.rules.match import MatchRule, Title
 from kozel.rules.points import CardPoints
+from kozel.rules.praise import Praise, PraiseKind
 from kozel.rules.redeal import Redeal, RedealReason
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import AllTricks, ScoreMode, ScoreRow, Scoring
@@ -28,6 +29,8 @@ __all__ = [
     "Leading",
     "MatchRule",
     "Molodka",
+    "Praise",
+    "PraiseKind",
     "Redeal",
     "RedealReason",
     "Ruleset",

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
+
+from kozel.errors import RulesetError
 
 __all__ = ["Redeal", "RedealReason"]
 
@@ -16,15 +20,41 @@ class RedealReason(enum.Enum):
     FEW_POINTS = "few_points"
     #: A side that holds no queen at all; either of its players may call.
     NO_QUEEN = "no_queen"
+    #: A side that holds no queen but the queen of diamonds (or none); either of its players may call.
+    NO_QUEEN_BUT_DIAMONDS = "no_queen_but_diamonds"
+    #: A player holding all four nines.
+    FOUR_NINES = "four_nines"
+    #: A player holding all four queens.
+    FOUR_QUEENS = "four_queens"
+
+
+def _reasons(reasons: Iterable[RedealReason]) -> tuple[RedealReason, ...]:
+    return tuple(reasons)
+
+
+def _check_reasons(instance: Any, attribute: attrs.Attribute[Any], value: tuple[RedealReason, ...]) -> None:
+    if not value or any(not isinstance(reason, RedealReason) for reason in value):
+        raise RulesetError(f"redeal: reasons must be RedealReason values, not {value!r}")
 
 
 @attrs.frozen
 class Redeal:
-    """After the deal and before the first lead a player may call a redeal; the same dealer deals again."""
+    """After the deal and before the first lead a player may call a redeal; the same dealer deals again.
 
-    #: What allows the call.
-    reason: RedealReason = attrs.field(validator=attrs.validators.instance_of(RedealReason))
+    With a ``limit``, a side that has called that many redeals in a row and calls again is refused:
+    it loses the hand, its opponents being credited ``penalty`` (or it being written ``penalty``).
+    With ``after_praise`` False, no redeal may follow a praise deal.
+    """
+
+    #: What allows the call (any one of them).
+    reasons: tuple[RedealReason, ...] = attrs.field(converter=_reasons, validator=_check_reasons)
     #: For ``FEW_POINTS``: a hand under this many card points may call.
     below_points: int = 13
     #: Whether the call is allowed in the first hand of a match.
     first_hand: bool = True
+    #: Whether a redeal may be called after a praise deal.
+    after_praise: bool = True
+    #: How many redeals in a row one side may call; None for no limit.
+    limit: int | None = None
+    #: What a side loses when it calls beyond the limit.
+    penalty: int = 2

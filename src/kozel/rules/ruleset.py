@@ -14,6 +14,7 @@ from kozel.rules.dealing import Dealing
 from kozel.rules.leading import Leading, TrumpLeads
 from kozel.rules.match import MatchRule
 from kozel.rules.points import CardPoints
+from kozel.rules.praise import Praise
 from kozel.rules.redeal import Redeal
 from kozel.rules.scoring import ScoreMode, Scoring
 from kozel.rules.seating import Seating
@@ -66,6 +67,8 @@ class Ruleset:
     catch: Catch | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Catch)))
     #: The redeal a poor hand may call, or None.
     redeal: Redeal | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Redeal)))
+    #: The deal procedures the boasting player may announce ("praise"), or None.
+    praise: Praise | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Praise)))
     #: The rules in table words, with the readings taken where the source text is unclear.
     doc: str = attrs.field(default="", eq=False, validator=_of(str))
     #: Version of this ruleset's rules; it changes whenever the rules it plays change.
@@ -169,6 +172,16 @@ class Ruleset:
             )
         if self.talon is not None and self.talon.bidding is not None and self.seating.team_size != 1:
             raise RulesetError(f"{self.name}: bidding for the talon is for players who each play for himself")
+        if self.praise is not None and (
+            self.dealing.refill
+            or self.talon is not None
+            or self.players != 4
+            or self.sides != 2
+            or self.trumps.shown is not TrumpSource.NONE
+        ):
+            raise RulesetError(
+                f"{self.name}: the praise deals are for four players in pairs, all cards dealt, permanent trumps"
+            )
         if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
             raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
 

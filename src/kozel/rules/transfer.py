@@ -42,3 +42,6 @@ class TrumpTransfer:
     first_hand: bool = True
     #: Whether a partner who holds only trumps gives back trumps instead of plain cards.
     trump_back_if_no_plain: bool = False
+    #: Whether a player with two trumps, only one of which counts card points, may hand over that one
+    #: (the seed's "spectacled" trump; the other is declared "not for the trump").
+    point_trump_of_two: bool = False

@@ -5,8 +5,7 @@ Seed ``000_b5dfc842635bf6e7.txt``, section "Goat four" with "Surrender and types
 
 At the table:
 
-- 32 cards, seven to ace.  Four players, partners opposite.  All cards are dealt, eight each: the
-  regular deal gives four and four, from the player left of the dealer clockwise.
+- 32 cards, seven to ace.  Four players, partners opposite.  All cards are dealt, eight each.
 - Permanent trumps, high to low: Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦, A♦ 10♦ K♦ 9♦ 8♦ 7♦.  The plain suits
   ♣ ♠ ♥ rank A 10 K 9 8 7.
 - Follow suit; a trump lead must be answered with a trump; else any card.  The highest card wins
@@ -14,9 +13,17 @@ At the table:
 - The player left of the dealer is the "boasting" one and leads; the first hand of a match is
   opened by whoever holds A♦.  Only the boasting one's pair may lead a trump; the other pair may
   lead one only when holding nothing else.
+- Praise: before each hand the boasting player announces the deal (``praise`` moves): regular
+  (four and four from him), one by one, "on a merry", mirror (for himself or for everyone), "trump
+  yourself, not a trump for a bribe", fishing (for himself or for everyone), trousers, pants double.
+  The engine deals each; the cards a player may lay in trousers and pants double are his moves.
 - Lone trump: after the deal, before the first lead, a player holding exactly one trump may hand
   it face down to the partner, who gives back a plain card; declining is allowed.  One pass per
-  pair.
+  pair.  A player with two trumps of which only one counts points ("spectacled") may pass that one.
+- Retake: after a regular deal (no praise), before the first lead, a player with all four nines,
+  with 12 or fewer card points, or with all four queens, or either player of a pair with no queen
+  but the queen of diamonds, may call a redeal: the same dealer deals again, regularly (no praise).
+  A pair calling its third retake in a row is refused and loses the hand: the opponents get 2.
 - Credit scoring, "eyes" on the sixes: the pair with more than 60 gets 2; with more than 90, 4
   (120 with a zero-point trick for the opponents is still 4).  60-60 is eggs: the hand is dealt
   again by the same dealer, and the eventual goat is "with eggs".  All tricks ("Lucy"): if the
@@ -26,9 +33,31 @@ At the table:
   before the final hand and took more than 89 in it ("goat with eggs and tails" with both).
 
 Readings taken: the Lucy side is also written its 4 (the seed: "the game continues normally");
-the replay of an eggs hand is a new hand, led by the player left of the dealer.  The praise deals,
-retakes and the lone trump's two-trump case come with their own issue; the cut, the penalties for
-a wrong cut and the partners' hand signals are table etiquette and are not modelled.
+the replay of an eggs hand is a new hand, led by the player left of the dealer.  The cut, the
+penalties for a wrong cut, the partners' hand signals and the cheating challenge ("open with two
+pairs") are table etiquette and are not modelled.  The praise deals, in the reading taken where the
+seed is unclear (hands stay equal and every card stays in one place):
+
+- one by one starts with the boasting player; fishing for everyone: each draws his eight in turn
+  from the top; fishing for himself: he draws eight, the others are dealt one at a time.
+- on a merry: two rounds, each of one face-down card and then one face-up card to each player from
+  the boasting one; the face-up cards are a trick led by the boasting player's card, and its winner
+  takes both tricks of the round (the face-down cards unseen); then four cards each, and the winner
+  of the last of these tricks leads.
+- mirror: the cut falls at a random place (drawn from the match seed); from the bottom of the upper
+  part the cutter takes trumps for himself until a card that is not a trump shows (or his hand is
+  full); for everyone, each player cuts in turn from the boasting one; then the deck is dealt one
+  card at a time from the boasting player until everybody holds eight.  Nobody else sees the trumps
+  taken.  The boasting player (or the A♦ holder, in a first hand) leads.
+- trump yourself: each from the boasting one to the dealer draws from the top, keeping trumps (up to
+  seven cards), until a card that is not a trump, which goes face up into a trick led by the
+  boasting player's card; its winner takes it and leads; the rest is dealt to seven each.
+- trousers and pants double: see ``kozel.engine.drawing`` and the docs ("trousers": the boasting
+  player keeps trumps and aces, the others keep trumps and may lay an ace; the first two lay face
+  down, the last two face up; pants double draws four at a time and lays one card face down and one
+  face up into two tricks; the face-down trick's winner leads; a good card that does not fit passes
+  to a partner who has yet to draw, else under the deck).
+- after any praise deal the lone-trump pass is open; a retake only follows a regular deal.
 """
 
 from kozel.cards.deck import Deck
@@ -41,6 +70,9 @@ from kozel.rules import (
     Leading,
     LeadSeat,
     MatchRule,
+    Praise,
+    Redeal,
+    RedealReason,
     Ruleset,
     ScoreMode,
     ScoreRow,
@@ -72,7 +104,7 @@ RULESET = Ruleset(
     trumps=Trumps(fixed=QUEENS_JACKS_DIAMONDS),
     dealing=Dealing(hand_size=8, packet=4, refill=False),
     play=FollowSuit(),
-    transfer=TrumpTransfer(counts=(1,), after_deal=True, after_draw=False),
+    transfer=TrumpTransfer(counts=(1,), after_deal=True, after_draw=False, point_trump_of_two=True),
     scoring=SIXES_SCOREBOARD,
     match=MatchRule(target=12, titles=(Title.EGGS, Title.TAILS_FINAL_HAND)),
     leading=Leading(
@@ -80,6 +112,19 @@ RULESET = Ruleset(
         later_hands=LeadSeat.LEFT_OF_DEALER,
         holder_card=parse_cards("A♦")[0],
         trump_leads=TrumpLeads.BOASTING_SIDE,
+    ),
+    praise=Praise(),
+    redeal=Redeal(
+        reasons=(
+            RedealReason.FOUR_NINES,
+            RedealReason.FEW_POINTS,
+            RedealReason.FOUR_QUEENS,
+            RedealReason.NO_QUEEN_BUT_DIAMONDS,
+        ),
+        below_points=13,
+        after_praise=False,
+        limit=2,
+        penalty=2,
     ),
     doc=__doc__ or "",
 )

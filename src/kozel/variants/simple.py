@@ -66,6 +66,6 @@ RULESET = Ruleset(
     ),
     match=MatchRule(target=14, sets=2, titles=()),
     leading=Leading(first_hand=LeadSeat.LEFT_OF_DEALER, later_hands=LeadSeat.LAST_TRICK_WINNER),
-    redeal=Redeal(reason=RedealReason.FEW_POINTS, below_points=13),
+    redeal=Redeal(reasons=(RedealReason.FEW_POINTS,), below_points=13),
     doc=__doc__ or "",
 )

@@ -78,6 +78,6 @@ RULESET = Ruleset(
         lead_holder_card=True,
     ),
     catch=Catch(victim=parse_cards("Q♣")[0], catcher=parse_cards("6♣")[0], written=4),
-    redeal=Redeal(reason=RedealReason.NO_QUEEN, first_hand=False),
+    redeal=Redeal(reasons=(RedealReason.NO_QUEEN,), first_hand=False),
     doc=__doc__ or "",
 )

@@ -16,7 +16,7 @@ At the table:
   counted, and the catching team gets 4 ("two pairs").
 
 Readings taken: the lone-trump pass of ``pairs`` needs a single partner, so it is not played with
-teams of three.
+teams of three; "regular deal only" leaves out the praise deals and the retakes of ``pairs``.
 """
 
 import attrs
@@ -34,6 +34,8 @@ RULESET = attrs.evolve(
     trumps=Trumps(fixed=parse_cards("Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦ 6♦")),
     dealing=Dealing(hand_size=6, packet=1, refill=False),
     transfer=None,
+    praise=None,
+    redeal=None,
     catch=Catch(victim=parse_cards("Q♣")[0], catcher=parse_cards("6♣")[0], written=4),
     doc=__doc__ or "",
 )

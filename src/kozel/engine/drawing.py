@@ -1,0 +1,169 @@
+"""The drawing praise deals, "trousers" and "pants double": draw from the top and bottom, keep the good
+cards, lay the others into tricks.
+
+Reading of seed ``000_b5dfc842635bf6e7.txt`` ("Trousers", "Pants double") taken here:
+
+- The players draw in turn from the boasting one, clockwise: each time the top and the bottom card
+  of the deck (trousers), or two from the top and two from the bottom (pants double).
+- A trump is always kept; so is an ace for the boasting player (the others "can already beat with
+  an ace", so for them an ace is a card they may lay).  Every other card is one the player may lay.
+- As soon as a player holds enough cards he may lay (one in trousers; two in pants double), he lays:
+  his choice when there is more than one way, automatically when there is one.  In trousers the
+  first two players lay face down and the last two face up; in pants double each lays one card
+  face down and then one face up, into two tricks.  Cards drawn and not laid stay in his hand.
+- A hand never holds more than it can keep: seven cards after laying in trousers, six in pants
+  double.  A good card that does not fit goes to the partner if he has yet to draw and has room
+  ("he continues to dial to his teammate"), else back under the deck; a full hand with too few
+  cards to lay lays from what it holds.
+- When all have laid, the face-down cards are turned.  Each trick goes to the last card that beat
+  the best so far, the boasting player's card leading; the face-down trick's winner in pants
+  double, the trick's winner in trousers, leads the first trick of play.  The rest of the deck is
+  dealt one card at a time from the boasting player until every hand is full.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from kozel.cards.card import CARDS, Card, Rank
+from kozel.cards.cardset import cards_of
+from kozel.engine.explain import refuse
+from kozel.engine.interned import singles
+from kozel.engine.praise_deal import fill, open_play, trick_winner
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import Drawing, GameState, Phase
+from kozel.rules.praise import PraiseKind
+
+__all__ = ["apply_lay", "lay_moves", "start_drawing"]
+
+_ACES: Final = sum(card.bit for card in CARDS if card.rank == Rank.ACE)
+#: Cards each player lays, and cards drawn at a time, by praise.
+_LAYS: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}
+_DRAW: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}  # from the top, and as many from the bottom
+
+
+def start_drawing(state: GameState, kind: PraiseKind) -> GameState:
+    """The first player draws (and lays, where there is no choice) until a decision is due."""
+    drawing = Drawing(praise=kind.value, step=0, pending=0, dark=(), open=())
+    return _advance(state._replace(deal=state.deal._replace(praise=kind.value, drawing=drawing), phase=Phase.DRAWING))
+
+
+def _laid_by(drawing: Drawing, seat: int) -> int:
+    return sum(1 for move in (*drawing.dark, *drawing.open) if move.seat == seat)
+
+
+def _next_kind(drawing: Drawing, kind: PraiseKind, seat: int) -> MoveKind:
+    """What the drawing player lays next: face down or face up."""
+    if kind is PraiseKind.TROUSERS:
+        return MoveKind.LAY_DARK if drawing.step < 2 else MoveKind.LAY_OPEN
+    return MoveKind.LAY_DARK if not any(move.seat == seat for move in drawing.dark) else MoveKind.LAY_OPEN
+
+
+def _advance(state: GameState) -> GameState:
+    """Draw and lay automatically until a player has a choice to make, or everybody has laid."""
+    deal = state.deal
+    rules = deal.ruleset
+    table = deal.table
+    players = rules.players
+    boasting = (deal.dealer + 1) % players
+    size = rules.dealing.hand_size
+    drawing = deal.drawing
+    assert drawing is not None
+    kind = PraiseKind(drawing.praise)
+    lays = _LAYS[kind]
+    hands = list(state.hand_masks)
+    deck = list(state.stock)
+    while drawing.step < players:
+        seat = (boasting + drawing.step) % players
+        due = lays - _laid_by(drawing, seat)
+        if not due:
+            drawing = drawing._replace(step=drawing.step + 1, pending=0)
+            continue
+        room = size - lays + due  # what his hand may hold before he lays
+        pending = drawing.pending
+        if pending.bit_count() >= due:
+            if pending.bit_count() == 1:  # one way only: it is laid without asking
+                card = cards_of(pending)[0]
+                drawing, hands = _lay(drawing, hands, singles(seat, _next_kind(drawing, kind, seat))[card])
+                continue
+            break  # the player chooses
+        if hands[seat].bit_count() >= room or not deck:  # a full hand lays from what it holds
+            layable = hands[seat] & ~(table.trump_mask | (_ACES if seat == boasting else 0))
+            drawing = drawing._replace(pending=layable if layable.bit_count() >= due else hands[seat])
+            assert drawing.pending.bit_count() >= due, "a drawing player's hand is full, so he can lay"
+            continue
+        drawn = deck[: _DRAW[kind]] + deck[len(deck) - _DRAW[kind] :] if len(deck) > 2 * _DRAW[kind] else list(deck)
+        for card in drawn:
+            deck.remove(card)
+        for card in drawn:
+            good = bool(table.trump_mask & card.bit) or (seat == boasting and bool(_ACES & card.bit))
+            partner = rules.seating.partner(seat)
+            partner_waits = (partner - boasting) % players > drawing.step
+            if hands[seat].bit_count() < room:
+                hands[seat] |= card.bit
+                if not good:
+                    drawing = drawing._replace(pending=drawing.pending | card.bit)
+            elif good and partner_waits and hands[partner].bit_count() < size:
+                hands[partner] |= card.bit
+            else:
+                deck.append(card)  # no room anywhere: back under the deck
+    state = state._replace(hand_masks=tuple(hands), stock=tuple(deck), deal=deal._replace(drawing=drawing))
+    if drawing.step < players:
+        return state._replace(turn=(boasting + drawing.step) % players)
+    return _finish(state)
+
+
+def _lay(drawing: Drawing, hands: list[int], move: Move) -> tuple[Drawing, list[int]]:
+    hands = list(hands)
+    hands[move.seat] &= ~move.mask
+    laid = {"dark": drawing.dark, "open": drawing.open}
+    side = "dark" if move.kind is MoveKind.LAY_DARK else "open"
+    laid[side] = (*laid[side], move)
+    return drawing._replace(pending=drawing.pending & ~move.mask, dark=laid["dark"], open=laid["open"]), hands
+
+
+def _finish(state: GameState) -> GameState:
+    """Turn the face-down cards, give each trick to its winner, deal the rest, open play."""
+    deal = state.deal
+    rules = deal.ruleset
+    drawing = deal.drawing
+    assert drawing is not None
+    kind = PraiseKind(drawing.praise)
+    players = rules.players
+    boasting = (deal.dealer + 1) % players
+    won = list(state.won_masks)
+    counts = list(state.trick_counts)
+    tricks = [(*drawing.dark, *drawing.open)] if kind is PraiseKind.TROUSERS else [drawing.dark, drawing.open]
+    winners = []
+    for trick in tricks:
+        plays: list[tuple[int, Card]] = [(move.seat, move.cards[0]) for move in trick]
+        winner = trick_winner(deal.table, plays)
+        won[rules.side_of(winner)] |= sum(move.mask for move in trick)
+        counts[rules.side_of(winner)] += 1
+        winners.append(winner)
+    hands = list(state.hand_masks)
+    deck = list(state.stock)
+    fill(hands, deck, boasting, rules.dealing.hand_size - _LAYS[kind])
+    return open_play(state, hands, won, counts, praise=kind, leader=winners[0])
+
+
+def lay_moves(state: GameState) -> tuple[Move, ...]:
+    """The drawing player's choices of the card to lay next."""
+    drawing = state.deal.drawing
+    seat = state.turn
+    if drawing is None or seat is None:
+        return ()
+    row = singles(seat, _next_kind(drawing, PraiseKind(drawing.praise), seat))
+    return tuple(row[card] for card in cards_of(drawing.pending))
+
+
+def apply_lay(state: GameState, move: Move) -> GameState:
+    """Lay the chosen card; the drawing goes on."""
+    if move not in lay_moves(state):
+        drawing = state.deal.drawing
+        pending = " ".join(map(str, cards_of(drawing.pending))) if drawing is not None else ""
+        raise refuse(move, "praise", f"seat {state.turn} lays one of the cards he may lay: {pending}")
+    drawing = state.deal.drawing
+    assert drawing is not None
+    drawing, hands = _lay(drawing, list(state.hand_masks), move)
+    return _advance(state._replace(hand_masks=tuple(hands), deal=state.deal._replace(drawing=drawing)))

@@ -1,0 +1,204 @@
+"""The praise deals: the boasting player's choice of how a hand is dealt, and each procedure.
+
+Seed ``000_b5dfc842635bf6e7.txt``, "Surrender and types of praise".  The deck lies
+shuffled and face down (it is the state's ``stock``) until the boasting player (left of
+the dealer) announces a procedure; the engine then deals it.  Procedures that leave a
+player a decision ("trousers", "pants double": which card to lay) stop in the
+``DRAWING`` phase for that move (see :mod:`kozel.engine.drawing`).  Every procedure keeps
+the hands equal and every card in one place; where the seed is unclear, the reading is
+the one stated in the ``pairs`` ruleset's docs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+
+from kozel.cards.card import Card
+from kozel.engine.deal import lead_seat
+from kozel.engine.drawing import start_drawing
+from kozel.engine.explain import refuse
+from kozel.engine.praise_deal import fill, open_play, trick_winner
+from kozel.game.move import Move, MoveKind
+from kozel.game.results import HandResult
+from kozel.game.state import Deal, GameState, Phase
+from kozel.rules.leading import LeadSeat
+from kozel.rules.praise import PraiseKind
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["apply_praise", "await_praise", "praise_moves"]
+
+
+def await_praise(
+    ruleset: Ruleset,
+    *,
+    seed: int,
+    number: int,
+    dealer: int,
+    lead: LeadSeat,
+    last_winner: int | None,
+    order: tuple[Card, ...],
+    scores: tuple[int, ...],
+    hand_results: tuple[HandResult, ...],
+    last_opener: int | None = None,
+    sets: tuple[int, ...] = (),
+) -> GameState:
+    """The state before a hand whose deal the boasting player announces: the shuffled deck face down."""
+    players = ruleset.players
+    boasting = (dealer + 1) % players
+    table = ruleset.trumps.table(None)
+    leader = boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, last_winner, (0,) * players)
+    deal = Deal(
+        ruleset=ruleset,
+        seed=seed,
+        dealer=dealer,
+        trump=None,
+        trump_card=None,
+        scores=scores,
+        hand_results=hand_results,
+        result=None,
+        table=table,
+        molodkas=frozenset(),
+        number=number,
+        leader=leader,
+        last_opener=last_opener,
+        sets=sets or (0,) * ruleset.sides,
+    )
+    return GameState(
+        deal=deal,
+        hand_masks=(0,) * players,
+        stock=order,
+        talon=(),
+        turn=boasting,
+        trick=None,
+        won_masks=(0,) * ruleset.sides,
+        trick_counts=(0,) * ruleset.sides,
+        phase=Phase.PRAISE,
+        window=None,
+    )
+
+
+def praise_moves(state: GameState) -> tuple[Move, ...]:
+    """The deals the boasting player may announce."""
+    praise = state.deal.ruleset.praise
+    assert praise is not None
+    seat = state.turn
+    assert seat is not None
+    return tuple(Move(seat, MoveKind.PRAISE, (), kind.value) for kind in praise.choices)
+
+
+class _Table:
+    """The cards being dealt by a praise procedure: the deck (top first) and what each seat and side holds."""
+
+    def __init__(self, state: GameState) -> None:
+        deal = state.deal
+        self.rules = deal.ruleset
+        self.table = deal.table
+        self.seed, self.number = deal.seed, deal.number
+        self.players = self.rules.players
+        self.boasting = (deal.dealer + 1) % self.players
+        self.size = self.rules.dealing.hand_size
+        self.deck = list(state.stock)
+        self.hands = [0] * self.players
+        self.won = [0] * self.rules.sides
+        self.counts = [0] * self.rules.sides
+
+    def seats(self) -> list[int]:
+        """The seats clockwise from the boasting player."""
+        return [(self.boasting + step) % self.players for step in range(self.players)]
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump."""
+        return bool(self.table.trump_mask & card.bit)
+
+    def take(self, plays: list[tuple[int, Card]], extra: int = 0, tricks: int = 1) -> int:
+        """Give the trick of ``plays`` (and the cards of ``extra``) to its winner; his seat."""
+        winner = trick_winner(self.table, plays)
+        side = self.rules.side_of(winner)
+        self.won[side] |= sum(card.bit for _, card in plays) | extra
+        self.counts[side] += tricks
+        return winner
+
+
+def _regular(cards: _Table) -> int | None:
+    fill(cards.hands, cards.deck, cards.boasting, cards.size, packet=cards.size // 2)
+    return None
+
+
+def _one_by_one(cards: _Table) -> int | None:
+    fill(cards.hands, cards.deck, cards.boasting, cards.size)
+    return None
+
+
+def _fishing_all(cards: _Table) -> int | None:
+    fill(cards.hands, cards.deck, cards.boasting, cards.size, packet=cards.size)
+    return None
+
+
+def _fishing(cards: _Table) -> int | None:
+    fill(cards.hands, cards.deck, cards.boasting, cards.size, packet=cards.size)  # he draws his eight ...
+    fill(cards.hands, cards.deck, (cards.boasting + 1) % cards.players, cards.size)  # ... the others are dealt
+    return None
+
+
+def _mirror(cards: _Table, cutters: int) -> int | None:
+    for turn, cutter in enumerate(cards.seats()[:cutters]):
+        rng = random.Random(f"kozel/{cards.seed}/{cards.number}/cut/{turn}")
+        bottom = rng.randrange(1, len(cards.deck)) - 1  # the bottom card of the upper part
+        while bottom >= 0 and cards.is_trump(cards.deck[bottom]) and cards.hands[cutter].bit_count() < cards.size:
+            cards.hands[cutter] |= cards.deck.pop(bottom).bit
+            bottom -= 1
+    fill(cards.hands, cards.deck, cards.boasting, cards.size)
+    return None
+
+
+def _merry(cards: _Table) -> int | None:
+    leader = None
+    for _ in range(2):
+        down = [(seat, cards.deck.pop(0)) for seat in cards.seats()]
+        up = [(seat, cards.deck.pop(0)) for seat in cards.seats()]
+        leader = cards.take(up, extra=sum(card.bit for _, card in down), tricks=2)
+    fill(cards.hands, cards.deck, cards.boasting, cards.size - 2)
+    return leader
+
+
+def _trump_yourself(cards: _Table) -> int | None:
+    plays = []
+    for seat in cards.seats():
+        while True:
+            card = cards.deck.pop(0)
+            if cards.is_trump(card) and cards.hands[seat].bit_count() < cards.size - 1:
+                cards.hands[seat] |= card.bit
+            else:
+                plays.append((seat, card))
+                break
+    leader = cards.take(plays)
+    fill(cards.hands, cards.deck, cards.boasting, cards.size - 1)
+    return leader
+
+
+_PROCEDURES: Final[dict[PraiseKind, Callable[[_Table], int | None]]] = {
+    PraiseKind.REGULAR: _regular,
+    PraiseKind.ONE_BY_ONE: _one_by_one,
+    PraiseKind.FISHING: _fishing,
+    PraiseKind.FISHING_ALL: _fishing_all,
+    PraiseKind.MIRROR: lambda cards: _mirror(cards, 1),
+    PraiseKind.MIRROR_ALL: lambda cards: _mirror(cards, cards.players),
+    PraiseKind.MERRY: _merry,
+    PraiseKind.TRUMP_YOURSELF: _trump_yourself,
+}
+
+
+def apply_praise(state: GameState, move: Move) -> GameState:
+    """Deal the hand by the announced procedure."""
+    if move not in praise_moves(state):
+        choices = ", ".join(move.choice or "" for move in praise_moves(state))
+        raise refuse(move, "praise", f"seat {state.turn} announces the deal: praise one of {choices}")
+    assert move.choice is not None
+    kind = PraiseKind(move.choice)
+    if kind not in _PROCEDURES:
+        return start_drawing(state, kind)
+    cards = _Table(state)
+    leader = _PROCEDURES[kind](cards)
+    return open_play(state, cards.hands, cards.won, cards.counts, praise=kind, leader=leader)

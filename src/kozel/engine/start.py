@@ -1,0 +1,111 @@
+"""The start of a match and of each hand: the regular deal, or the boasting player's choice of deal."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from kozel.cards.card import Card
+from kozel.cards.notation import parse_cards
+from kozel.engine.deal import deal_hand, shuffled_order
+from kozel.engine.praise import await_praise
+from kozel.errors import DeckError, KozelError
+from kozel.game.results import HandResult
+from kozel.game.state import GameState
+from kozel.rules.leading import LeadSeat
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["new_game", "start_hand"]
+
+
+def start_hand(
+    ruleset: Ruleset,
+    *,
+    seed: int,
+    number: int,
+    dealer: int,
+    lead: LeadSeat,
+    last_winner: int | None,
+    order: tuple[Card, ...],
+    scores: tuple[int, ...],
+    hand_results: tuple[HandResult, ...],
+    last_opener: int | None = None,
+    sets: tuple[int, ...] = (),
+) -> GameState:
+    """A new hand from the deck ``order``: the boasting player's choice of deal where the ruleset has
+    praise, else the regular deal (see :func:`~kozel.engine.deal.deal_hand`)."""
+    start = await_praise if ruleset.praise is not None else deal_hand
+    return start(
+        ruleset,
+        seed=seed,
+        number=number,
+        dealer=dealer,
+        lead=lead,
+        last_winner=last_winner,
+        order=order,
+        scores=scores,
+        hand_results=hand_results,
+        last_opener=last_opener,
+        sets=sets,
+    )
+
+
+def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ...]:
+    order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    for card in order:
+        if not isinstance(card, Card):
+            raise DeckError(f"deck= must hold cards, not {card!r}")
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in order:
+        (twice if card in seen else seen).add(card)
+    missing = sorted(set(ruleset.deck) - seen)
+    extra = sorted(seen - set(ruleset.deck))
+    problems = []
+    if twice:
+        problems.append("twice: " + " ".join(map(str, sorted(twice))))
+    if missing:
+        problems.append("missing: " + " ".join(map(str, missing)))
+    if extra:
+        problems.append("not in this deck: " + " ".join(map(str, extra)))
+    if problems:
+        raise DeckError(
+            f"deck= must hold each of the {len(ruleset.deck)} cards of {ruleset.name!r} exactly once; "
+            + "; ".join(problems)
+        )
+    return order
+
+
+def new_game(
+    ruleset: Ruleset,
+    seed: int | None = None,
+    *,
+    deck: Iterable[Card] | str | None = None,
+    dealer: int = 0,
+) -> GameState:
+    """Start a match: its first hand is dealt and the first leader (or bidder) is to move.
+
+    Every shuffle comes from ``seed``, so a seed and the moves replay a whole match; without a seed
+    one is drawn at random and kept in ``state.seed``.  ``deck`` fixes the first hand's deck order,
+    top card first (later deals are shuffled from the seed).  ``dealer`` is the first hand's dealer.
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
+        raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
+    order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
+    return start_hand(
+        ruleset,
+        seed=seed,
+        number=0,
+        dealer=dealer,
+        lead=ruleset.leading.first_hand,
+        last_winner=None,
+        order=order,
+        scores=(ruleset.match.start,) * ruleset.sides,
+        hand_results=(),
+    )
