@@ -5,7 +5,7 @@ from __future__ import annotations
 from kozel.cards.cardset import cardset_from_mask
 from kozel.cards.notation import format_cards
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState
+from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["describe_deal", "describe_move", "side_name"]
@@ -28,7 +28,11 @@ def describe_deal(state: GameState) -> list[str]:
         else "permanent trumps " + format_cards(list(state.ruleset.trumps.order(None, state.ruleset.deck)))
     )
     lines = [f"Hand {state.hand_number + 1}: seat {state.dealer} deals; {trump}; scores {state.scores}"]
+    if state.phase is Phase.PRAISE:
+        return [*lines, f"  the deck lies face down; seat {state.turn} announces the deal"]
     lines += [f"  seat {seat}: {hand}" for seat, hand in enumerate(state.hands)]
+    if any(state.trick_counts):
+        lines.append(f"  tricks dealt already: {state.trick_counts}, cards won: {tuple(map(str, state.won))}")
     return lines
 
 
@@ -47,6 +51,9 @@ def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
         MoveKind.TAKE_TALON: f"seat {move.seat} takes the talon ({format_cards(list(before.talon))})",
         MoveKind.DECLINE: f"seat {move.seat} lets the talon go",
         MoveKind.LAY_AWAY: f"seat {move.seat} lays away {cards} face down",
+        MoveKind.PRAISE: f"seat {move.seat} announces the deal: {(move.choice or '').replace('_', ' ')}",
+        MoveKind.LAY_DARK: f"seat {move.seat} lays {cards} face down",
+        MoveKind.LAY_OPEN: f"seat {move.seat} lays {cards} face up",
     }
     lines = ["  " + words[move.kind]]
     trick = before.trick
@@ -62,7 +69,8 @@ def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
         lines.append(f"  -> {winner}takes the trick ({points} points){stock}")
     if caught:
         lines.append(f"  -> caught! {rules.catch.catcher} meets {rules.catch.victim}: the hand stops")  # type: ignore[union-attr]
-    if move.kind is MoveKind.REDEAL:
+    dealt = before.phase in (Phase.PRAISE, Phase.DRAWING) and after.phase is Phase.PLAY
+    if (move.kind is MoveKind.REDEAL and not ended) or dealt:
         lines.extend(describe_deal(after))
     if ended:
         result = after.hand_results[-1]
