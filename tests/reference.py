@@ -114,6 +114,8 @@ def _redeals(state: GameState) -> set[Move]:
         return set()
     if not rule.after_praise and state.deal.praise not in (None, "regular"):
         return set()
+    if state.window is not None and state.window.done:
+        return set()
     moves = set()
     for seat in range(rules.players):
         hand = list(state.hands[seat])

@@ -45,6 +45,8 @@ def _open(state: GameState) -> bool:
         return False
     if not rule.first_hand and not deal.hand_results:
         return False
+    if state.window is not None and state.window.done:  # asked on the cards as dealt: not after a pass
+        return False
     return rule.after_praise or deal.praise in (None, PraiseKind.REGULAR.value)
 
 
@@ -109,6 +111,8 @@ def _explain(state: GameState, move: Move) -> Exception:
         return refuse(move, "redeal", "a redeal is called after the deal, before the first lead")
     if not rule.first_hand and not state.deal.hand_results:
         return refuse(move, "redeal", "no redeal in the first hand of a match")
+    if state.window is not None and state.window.done:
+        return refuse(move, "redeal", "a redeal is asked on the cards as dealt, not after a trump was passed")
     if not _open(state):
         return refuse(move, "redeal", "no redeal after a praise deal")
     words = {

@@ -24,6 +24,7 @@ At the table:
   with 12 or fewer card points, or with all four queens, or either player of a pair with no queen
   but the queen of diamonds, may call a redeal: the same dealer deals again, regularly (no praise).
   A pair calling its third retake in a row is refused and loses the hand: the opponents get 2.
+  A retake is asked on the cards as dealt: once a trump has been passed, no retake.
 - Credit scoring, "eyes" on the sixes: the pair with more than 60 gets 2; with more than 90, 4
   (120 with a zero-point trick for the opponents is still 4).  60-60 is eggs: the hand is dealt
   again by the same dealer, and the eventual goat is "with eggs".  All tricks ("Lucy"): if the

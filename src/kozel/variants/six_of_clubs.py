@@ -26,7 +26,8 @@ At the table:
   "dry" when the winners have nothing written, "blind" as above.
 
 Readings taken: the redeal is called before the first lead by either player of the pair without a
-queen; in the exchange for a trump the partner may not hand back the trump he was just given.
+queen, on the cards as dealt (not after a lone trump was exchanged); in the exchange for a trump
+the partner may not hand back the trump he was just given.
 """
 
 from kozel.cards.deck import Deck
