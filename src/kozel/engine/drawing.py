@@ -12,9 +12,11 @@ Reading of seed ``000_b5dfc842635bf6e7.txt`` ("Trousers", "Pants double") taken 
   first two players lay face down and the last two face up; in pants double each lays one card
   face down and then one face up, into two tricks.  Cards drawn and not laid stay in his hand.
 - A hand never holds more than it can keep: seven cards after laying in trousers, six in pants
-  double.  A good card that does not fit goes to the partner if he has yet to draw and has room
-  ("he continues to dial to his teammate"), else back under the deck; a full hand with too few
-  cards to lay lays from what it holds.
+  double.  Good cards fill it up to that; a player who holds that many good cards goes on drawing,
+  and the good cards he draws go to the partner if the partner has yet to draw and has room ("he
+  continues to dial to his teammate"), else back under the deck, until he draws the card(s) to
+  lay.  A card to lay that finds no room goes back under the deck too; a player left with too few
+  cards to lay when the deck runs out lays from what he holds.
 - When all have laid, the face-down cards are turned.  Each trick goes to the last card that beat
   the best so far, the boasting player's card leading; the face-down trick's winner in pants
   double, the trick's winner in trousers, leads the first trick of play.  The rest of the deck is
@@ -79,7 +81,8 @@ def _advance(state: GameState) -> GameState:
         if not due:
             drawing = drawing._replace(step=drawing.step + 1, pending=0)
             continue
-        room = size - lays + due  # what his hand may hold before he lays
+        keep = size - lays  # the good cards his hand may keep
+        room = keep + due  # what his hand may hold before he lays
         pending = drawing.pending
         if pending.bit_count() >= due:
             if pending.bit_count() == 1:  # one way only: it is laid without asking
@@ -87,30 +90,65 @@ def _advance(state: GameState) -> GameState:
                 drawing, hands = _lay(drawing, hands, singles(seat, _next_kind(drawing, kind, seat))[card])
                 continue
             break  # the player chooses
-        if hands[seat].bit_count() >= room or not deck:  # a full hand lays from what it holds
-            layable = hands[seat] & ~(table.trump_mask | (_ACES if seat == boasting else 0))
+        good_mask = table.trump_mask | (_ACES if seat == boasting else 0)
+        if hands[seat].bit_count() >= room or not any(not good_mask & card.bit for card in deck):
+            # Nothing left to draw that he may lay: he lays from what he holds.
+            layable = hands[seat] & ~good_mask
             drawing = drawing._replace(pending=layable if layable.bit_count() >= due else hands[seat])
             assert drawing.pending.bit_count() >= due, "a drawing player's hand is full, so he can lay"
             continue
-        drawn = deck[: _DRAW[kind]] + deck[len(deck) - _DRAW[kind] :] if len(deck) > 2 * _DRAW[kind] else list(deck)
-        for card in drawn:
-            deck.remove(card)
-        for card in drawn:
-            good = bool(table.trump_mask & card.bit) or (seat == boasting and bool(_ACES & card.bit))
-            partner = rules.seating.partner(seat)
-            partner_waits = (partner - boasting) % players > drawing.step
-            if hands[seat].bit_count() < room:
-                hands[seat] |= card.bit
-                if not good:
-                    drawing = drawing._replace(pending=drawing.pending | card.bit)
-            elif good and partner_waits and hands[partner].bit_count() < size:
-                hands[partner] |= card.bit
-            else:
-                deck.append(card)  # no room anywhere: back under the deck
+        partner = rules.seating.partner(seat)
+        waits = (partner - boasting) % players > drawing.step
+        drawing = _draw(
+            deck,
+            hands,
+            drawing,
+            seat,
+            good=good_mask,
+            keep=keep,
+            room=room,
+            partner=partner if waits else None,
+            count=_DRAW[kind],
+        )
     state = state._replace(hand_masks=tuple(hands), stock=tuple(deck), deal=deal._replace(drawing=drawing))
     if drawing.step < players:
         return state._replace(turn=(boasting + drawing.step) % players)
     return _finish(state)
+
+
+def _draw(
+    deck: list[Card],
+    hands: list[int],
+    drawing: Drawing,
+    seat: int,
+    *,
+    good: int,
+    keep: int,
+    room: int,
+    partner: int | None,
+    count: int,
+) -> Drawing:
+    """``seat`` draws ``count`` cards from the top and as many from the bottom of ``deck`` (both changed in place).
+
+    A good card (in ``good``) joins his hand while he keeps fewer than ``keep`` of them, else goes to
+    ``partner`` (one who has yet to draw) while he has room; a card he may lay joins his hand while
+    it holds fewer than ``room``; a card with no room anywhere goes back under the deck.
+    """
+    drawn = deck[:count] + deck[len(deck) - count :] if len(deck) > 2 * count else list(deck)
+    for card in drawn:
+        deck.remove(card)
+    for card in drawn:
+        held = hands[seat].bit_count()
+        if good & card.bit and held < room and held - drawing.pending.bit_count() < keep:
+            hands[seat] |= card.bit
+        elif not good & card.bit and held < room:
+            hands[seat] |= card.bit
+            drawing = drawing._replace(pending=drawing.pending | card.bit)
+        elif good & card.bit and partner is not None and hands[partner].bit_count() < keep:
+            hands[partner] |= card.bit
+        else:
+            deck.append(card)  # no room anywhere: back under the deck
+    return drawing
 
 
 def _lay(drawing: Drawing, hands: list[int], move: Move) -> tuple[Drawing, list[int]]:

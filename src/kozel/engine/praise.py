@@ -137,7 +137,8 @@ def _fishing_all(cards: _Table) -> int | None:
 
 
 def _fishing(cards: _Table) -> int | None:
-    fill(cards.hands, cards.deck, cards.boasting, cards.size, packet=cards.size)  # he draws his eight ...
+    for _ in range(cards.size):  # he draws his eight ...
+        cards.hands[cards.boasting] |= cards.deck.pop(0).bit
     fill(cards.hands, cards.deck, (cards.boasting + 1) % cards.players, cards.size)  # ... the others are dealt
     return None
 

@@ -47,8 +47,9 @@ seed is unclear (hands stay equal and every card stays in one place):
   of the last of these tricks leads.
 - mirror: the cut falls at a random place (drawn from the match seed); from the bottom of the upper
   part the cutter takes trumps for himself until a card that is not a trump shows (or his hand is
-  full); for everyone, each player cuts in turn from the boasting one; then the deck is dealt one
-  card at a time from the boasting player until everybody holds eight.  Nobody else sees the trumps
+  full); for everyone, each player cuts in turn from the boasting one; the deck is folded back as
+  it was (the upper part on top) and dealt one card at a time from the boasting player until
+  everybody holds eight.  Nobody else sees the trumps
   taken.  The boasting player (or the A♦ holder, in a first hand) leads.
 - trump yourself: each from the boasting one to the dealer draws from the top, keeping trumps (up to
   seven cards), until a card that is not a trump, which goes face up into a trick led by the
@@ -56,8 +57,9 @@ seed is unclear (hands stay equal and every card stays in one place):
 - trousers and pants double: see ``kozel.engine.drawing`` and the docs ("trousers": the boasting
   player keeps trumps and aces, the others keep trumps and may lay an ace; the first two lay face
   down, the last two face up; pants double draws four at a time and lays one card face down and one
-  face up into two tricks; the face-down trick's winner leads; a good card that does not fit passes
-  to a partner who has yet to draw, else under the deck).
+  face up into two tricks; the face-down trick's winner leads; a player holding as many good cards
+  as he may keep goes on drawing, the good cards going to a partner who has yet to draw, else under
+  the deck).
 - after any praise deal the lone-trump pass is open; a retake only follows a regular deal.
 """
 
