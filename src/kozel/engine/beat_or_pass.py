@@ -128,7 +128,7 @@ def apply(state: GameState, move: Move) -> GameState:
         if move != molodka_move(state):
             raise explain(state, move)
         return _play_molodka(state, move)
-    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _ = state
+    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _, _ = state
     hands = list(hand_masks)
     if seat != turn or not mask or mask & ~hands[seat]:
         raise explain(state, move)

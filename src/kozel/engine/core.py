@@ -13,6 +13,7 @@ from kozel.engine.praise import apply_praise, praise_moves
 from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
 from kozel.errors import IllegalMoveError
+from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
@@ -22,6 +23,8 @@ __all__ = ["apply", "legal_moves"]
 #: The engine module that plays each kind of trick-play component.
 _TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass, FollowSuit: follow_suit}
 _PLAY: Final = Phase.PLAY
+_LOG: Final = GameState._fields.index("log")
+_new: Final = tuple.__new__
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -57,6 +60,19 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if not isinstance(move, Move):
         raise IllegalMoveError(f"{move!r} is not a Move", move=move, rule="move")
+    after = _apply(state, move)
+    deal = after.deal
+    if deal.number == state.deal.number:  # the same deal goes on: the move joins its log
+        fields = after if len(after) == _LOG else after[:_LOG]  # the hot paths build states without the log
+        return _new(GameState, fields + (log_append(state.log, move),))  # noqa: RUF005 - concatenation is faster
+    # A new deal: this deal's moves join the match's history.
+    before = state.deal
+    history = log_append(before.history + state.log, move)
+    deal = deal._replace(history=history, opening=before.opening, first_dealer=before.first_dealer)
+    return _new(GameState, (deal, *after[1:_LOG], b""))
+
+
+def _apply(state: GameState, move: Move) -> GameState:
     phase = state.phase
     if phase is _PLAY:
         kind = move.kind

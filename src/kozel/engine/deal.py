@@ -10,13 +10,22 @@ from kozel.cards.card import Card
 from kozel.engine.molodka import molodka_hands
 from kozel.errors import KozelError
 from kozel.game.results import HandResult
-from kozel.game.state import Deal, GameState, Phase, TransferWindow
+from kozel.game.state import Deal, GameState, HandBase, Phase, TransferWindow
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpSource
 
-__all__ = ["deal_hand", "lead_seat", "shuffled_order"]
+__all__ = ["begin", "deal_hand", "lead_seat", "shuffled_order"]
+
+
+def begin(state: GameState, order: tuple[Card, ...]) -> GameState:
+    """``state``, the start of a deal from ``order``, with what it began from kept in ``deal.base``."""
+    deal = state.deal
+    base = HandBase(
+        order=bytes(order), leader=deal.leader, scores=deal.scores, hand_results=deal.hand_results, sets=deal.sets
+    )
+    return state._replace(deal=deal._replace(base=base))
 
 
 def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]:
@@ -121,15 +130,18 @@ def deal_hand(
     first_hand = not hand_results
     window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or not first_hand)
     bidding = ruleset.talon is not None and ruleset.talon.bidding is not None
-    return GameState(
-        deal=deal,
-        hand_masks=tuple(hands),
-        stock=stock,
-        talon=talon,
-        turn=(dealer + 1) % players if bidding else leader,
-        trick=None,
-        won_masks=(0,) * ruleset.sides,
-        trick_counts=(0,) * ruleset.sides,
-        phase=Phase.BIDDING if bidding else Phase.PLAY,
-        window=TransferWindow(leader=leader) if window_open else None,
+    return begin(
+        GameState(
+            deal=deal,
+            hand_masks=tuple(hands),
+            stock=stock,
+            talon=talon,
+            turn=(dealer + 1) % players if bidding else leader,
+            trick=None,
+            won_masks=(0,) * ruleset.sides,
+            trick_counts=(0,) * ruleset.sides,
+            phase=Phase.BIDDING if bidding else Phase.PLAY,
+            window=TransferWindow(leader=leader) if window_open else None,
+        ),
+        order,
     )

@@ -58,7 +58,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def apply(state: GameState, move: Move) -> GameState:
     """The state after playing one card into the trick."""
     seat, kind, _, mask, _ = move
-    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _ = state
+    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _, _ = state
     if kind is not _PLAY_MOVE or seat != turn or mask & (mask - 1) or not mask & hand_masks[seat]:
         raise explain(state, move)
     if trick is None or (deal.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Final
 
 from kozel.cards.card import Card
-from kozel.engine.deal import lead_seat
+from kozel.engine.deal import begin, lead_seat
 from kozel.engine.drawing import start_drawing
 from kozel.engine.explain import refuse
 from kozel.engine.praise_deal import fill, open_play, trick_winner
@@ -43,12 +43,14 @@ def await_praise(
     hand_results: tuple[HandResult, ...],
     last_opener: int | None = None,
     sets: tuple[int, ...] = (),
+    leader: int | None = None,
 ) -> GameState:
     """The state before a hand whose deal the boasting player announces: the shuffled deck face down."""
     players = ruleset.players
     boasting = (dealer + 1) % players
     table = ruleset.trumps.table(None)
-    leader = boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, last_winner, (0,) * players)
+    if leader is None:
+        leader = boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, last_winner, (0,) * players)
     deal = Deal(
         ruleset=ruleset,
         seed=seed,
@@ -65,17 +67,20 @@ def await_praise(
         last_opener=last_opener,
         sets=sets or (0,) * ruleset.sides,
     )
-    return GameState(
-        deal=deal,
-        hand_masks=(0,) * players,
-        stock=order,
-        talon=(),
-        turn=boasting,
-        trick=None,
-        won_masks=(0,) * ruleset.sides,
-        trick_counts=(0,) * ruleset.sides,
-        phase=Phase.PRAISE,
-        window=None,
+    return begin(
+        GameState(
+            deal=deal,
+            hand_masks=(0,) * players,
+            stock=order,
+            talon=(),
+            turn=boasting,
+            trick=None,
+            won_masks=(0,) * ruleset.sides,
+            trick_counts=(0,) * ruleset.sides,
+            phase=Phase.PRAISE,
+            window=None,
+        ),
+        order,
     )
 
 

@@ -2,12 +2,13 @@
 
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import Deal, Drawing, GameState, Phase, TransferWindow, Trick
+from kozel.game.state import Deal, Drawing, GameState, HandBase, Phase, TransferWindow, Trick
 
 __all__ = [
     "Deal",
     "Drawing",
     "GameState",
+    "HandBase",
     "HandResult",
     "MatchResult",
     "Move",

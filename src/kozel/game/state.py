@@ -15,12 +15,13 @@ from typing import NamedTuple
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet, cardset_from_mask
+from kozel.game.log import decode
 from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["Deal", "Drawing", "GameState", "Phase", "TransferWindow", "Trick"]
+__all__ = ["Deal", "Drawing", "GameState", "HandBase", "Phase", "TransferWindow", "Trick"]
 
 
 class Phase(enum.Enum):
@@ -94,6 +95,21 @@ class Drawing(NamedTuple):
     open: tuple[Move, ...]
 
 
+class HandBase(NamedTuple):
+    """What a deal began from: the deck order it was dealt from, and the deal facts its moves change."""
+
+    #: The deck order, top first, as card indexes.
+    order: bytes
+    #: The seat due to open the deal.
+    leader: int
+    #: Written points before the deal.
+    scores: tuple[int, ...]
+    #: The results of the hands before the deal.
+    hand_results: tuple[HandResult, ...]
+    #: Sets won before the deal.
+    sets: tuple[int, ...]
+
+
 class Deal(NamedTuple):
     """The facts of one hand that stay fixed while it is played: rules, dealer, trump and the score so far."""
 
@@ -133,6 +149,14 @@ class Deal(NamedTuple):
     redeals: tuple[int, ...] = ()
     #: A praise deal whose players are still drawing and laying cards ("trousers"), or None.
     drawing: Drawing | None = None
+    #: Every move of the match before this deal, packed (see ``kozel.game.log``; ``match_moves`` reads it).
+    history: bytes = b""
+    #: The deck order the match's first hand was dealt from, when it was given (``new_game(deck=...)``).
+    opening: tuple[Card, ...] | None = None
+    #: The dealer of the match's first hand.
+    first_dealer: int = 0
+    #: The position when this deal began (hidden cards included), from which its moves replay.
+    base: HandBase | None = None
 
 
 class GameState(NamedTuple):
@@ -162,6 +186,8 @@ class GameState(NamedTuple):
     phase: Phase
     #: The open trump-transfer window, or None.
     window: TransferWindow | None
+    #: The moves of this deal so far, packed (see ``kozel.game.log``; ``moves`` reads it).
+    log: bytes = b""
 
     @property
     def ruleset(self) -> Ruleset:
@@ -217,6 +243,16 @@ class GameState(NamedTuple):
     def table(self) -> TrumpTable:
         """This hand's trump rule compiled to lookup tables."""
         return self.deal.table
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves of this deal so far, oldest first (earlier ones are in ``match_moves``)."""
+        return decode(self.log)
+
+    @property
+    def match_moves(self) -> tuple[Move, ...]:
+        """Every move of the match so far, oldest first."""
+        return decode(self.deal.history + self.log)
 
     @property
     def hands(self) -> tuple[CardSet, ...]:

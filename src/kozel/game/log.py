@@ -1,0 +1,57 @@
+"""The move log: moves packed eight bytes each, so a state can carry its history cheaply.
+
+A state keeps the moves of its deal, and its deal the moves before it, as ``bytes``: appending a
+move copies a few hundred bytes at most, and a state costs a few bytes per move it remembers.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Final
+
+from kozel.cards.cardset import cards_of
+from kozel.game.move import Move, MoveKind, make_move
+
+__all__ = ["CHOICES", "EMPTY", "append", "decode"]
+
+#: The words a move's choice may be in the log; a choice is logged by its place here.
+CHOICES: Final = (
+    None,
+    "regular",
+    "one_by_one",
+    "merry",
+    "mirror",
+    "mirror_all",
+    "trump_yourself",
+    "fishing",
+    "fishing_all",
+    "trousers",
+    "pants_double",
+)
+_CHOICE_CODE: Final = {choice: code for code, choice in enumerate(CHOICES)}
+_KINDS: Final = tuple(MoveKind)
+_pack: Final = struct.Struct("<Q").pack
+_MASK: Final = (1 << 36) - 1
+#: An empty log.
+EMPTY: Final = b""
+
+
+def append(log: bytes, move: Move) -> bytes:
+    """``log`` with ``move`` added at the end."""
+    seat, kind, _, mask, choice = move
+    code = mask | kind << 36 | seat << 41
+    if choice is not None:
+        code |= _CHOICE_CODE[choice] << 46
+    return log + _pack(code)
+
+
+def decode(log: bytes) -> tuple[Move, ...]:
+    """The moves of ``log``, oldest first."""
+    moves = []
+    for start in range(0, len(log), 8):
+        code = int.from_bytes(log[start : start + 8], "little")
+        mask = code & _MASK
+        move = make_move(code >> 41 & 31, _KINDS[code >> 36 & 31], cards_of(mask), mask)
+        choice = CHOICES[code >> 46]
+        moves.append(move if choice is None else move._replace(choice=choice))
+    return tuple(moves)
