@@ -15,6 +15,7 @@ from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
 from kozel.rules import Ruleset
+from kozel.view import PlayerView, observe, step
 
 __version__ = "0.1.0"
 
@@ -33,6 +34,7 @@ __all__ = [
     "MoveKind",
     "NotationError",
     "Phase",
+    "PlayerView",
     "Rank",
     "Ruleset",
     "RulesetError",
@@ -43,7 +45,9 @@ __all__ = [
     "format_cards",
     "legal_moves",
     "new_game",
+    "observe",
     "parse_cards",
     "parse_move",
+    "step",
     "variants",
 ]

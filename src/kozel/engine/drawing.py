@@ -33,7 +33,7 @@ from kozel.engine.explain import refuse
 from kozel.engine.interned import singles
 from kozel.engine.praise_deal import fill, open_play, trick_winner
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import Drawing, GameState, Phase
+from kozel.game.state import Drawing, GameState, Phase, Trick
 from kozel.rules.praise import PraiseKind
 
 __all__ = ["apply_lay", "lay_moves", "start_drawing"]
@@ -173,16 +173,19 @@ def _finish(state: GameState) -> GameState:
     counts = list(state.trick_counts)
     tricks = [(*drawing.dark, *drawing.open)] if kind is PraiseKind.TROUSERS else [drawing.dark, drawing.open]
     winners = []
+    dealt = []
     for trick in tricks:
         plays: list[tuple[int, Card]] = [(move.seat, move.cards[0]) for move in trick]
         winner = trick_winner(deal.table, plays)
         won[rules.side_of(winner)] |= sum(move.mask for move in trick)
         counts[rules.side_of(winner)] += 1
         winners.append(winner)
+        turned = tuple(Move(seat, MoveKind.PLAY, (card,)) for seat, card in plays)  # every card is turned now
+        dealt.append(Trick(leader=turned[0].seat, plays=turned, best=next(m for m in turned if m.seat == winner)))
     hands = list(state.hand_masks)
     deck = list(state.stock)
     fill(hands, deck, boasting, rules.dealing.hand_size - _LAYS[kind])
-    return open_play(state, hands, won, counts, praise=kind, leader=winners[0])
+    return open_play(state, hands, won, counts, praise=kind, leader=winners[0], dealt_tricks=tuple(dealt))
 
 
 def lay_moves(state: GameState) -> tuple[Move, ...]:

@@ -21,7 +21,7 @@ from kozel.game.state import GameState, Phase, Trick
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit, TrickWinner
 
-__all__ = ["apply", "explain", "follow_options", "legal_moves"]
+__all__ = ["apply", "explain", "follow_options", "legal_moves", "trick_winner"]
 
 _PLAY_MOVE: Final = MoveKind.PLAY
 _PLAY: Final = Phase.PLAY
@@ -88,7 +88,7 @@ def apply(state: GameState, move: Move) -> GameState:
                     state, tuple(hands), won, counts, trick.best.seat, trick=trick, forfeit=caught, caught=True
                 )
         if len(trick.plays) == players:
-            return take_trick(state, hands, trick.plays, _winner(state, trick))
+            return take_trick(state, hands, trick.plays, trick_winner(state, trick))
     return _new(GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, trick, won, counts, _PLAY, None))
 
 
@@ -118,7 +118,7 @@ def _catching(state: GameState, trick: Trick) -> Forfeit | None:
     return None
 
 
-def _winner(state: GameState, trick: Trick) -> int:
+def trick_winner(state: GameState, trick: Trick) -> int:
     """The seat that takes a full trick."""
     rules = state.deal.ruleset
     play = rules.play

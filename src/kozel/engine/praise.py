@@ -12,7 +12,7 @@ the one stated in the ``pairs`` ruleset's docs.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from kozel.cards.card import Card
@@ -22,7 +22,7 @@ from kozel.engine.explain import refuse
 from kozel.engine.praise_deal import fill, open_play, trick_winner
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult
-from kozel.game.state import Deal, GameState, Phase
+from kozel.game.state import Deal, GameState, Phase, Trick
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
@@ -108,6 +108,7 @@ class _Table:
         self.hands = [0] * self.players
         self.won = [0] * self.rules.sides
         self.counts = [0] * self.rules.sides
+        self.tricks: list[Trick] = []
 
     def seats(self) -> list[int]:
         """The seats clockwise from the boasting player."""
@@ -117,12 +118,17 @@ class _Table:
         """Whether ``card`` is a trump."""
         return bool(self.table.trump_mask & card.bit)
 
-    def take(self, plays: list[tuple[int, Card]], extra: int = 0, tricks: int = 1) -> int:
-        """Give the trick of ``plays`` (and the cards of ``extra``) to its winner; his seat."""
+    def take(self, plays: list[tuple[int, Card]], face_down: Sequence[tuple[int, Card]] = ()) -> int:
+        """Give the trick of ``plays`` (and a trick of ``face_down`` cards dealt with it) to its winner; his seat."""
         winner = trick_winner(self.table, plays)
         side = self.rules.side_of(winner)
-        self.won[side] |= sum(card.bit for _, card in plays) | extra
-        self.counts[side] += tricks
+        for cards, kind in ((face_down, MoveKind.LAY_DARK), (plays, MoveKind.PLAY)):
+            if cards:
+                moves = tuple(Move(seat, kind, (card,)) for seat, card in cards)
+                best = next(move for move in moves if move.seat == winner)
+                self.tricks.append(Trick(leader=moves[0].seat, plays=moves, best=best))
+                self.won[side] |= sum(card.bit for _, card in cards)
+                self.counts[side] += 1
         return winner
 
 
@@ -164,7 +170,7 @@ def _merry(cards: _Table) -> int | None:
     for _ in range(2):
         down = [(seat, cards.deck.pop(0)) for seat in cards.seats()]
         up = [(seat, cards.deck.pop(0)) for seat in cards.seats()]
-        leader = cards.take(up, extra=sum(card.bit for _, card in down), tricks=2)
+        leader = cards.take(up, face_down=down)
     fill(cards.hands, cards.deck, cards.boasting, cards.size - 2)
     return leader
 
@@ -207,4 +213,6 @@ def apply_praise(state: GameState, move: Move) -> GameState:
         return start_drawing(state, kind)
     cards = _Table(state)
     leader = _PROCEDURES[kind](cards)
-    return open_play(state, cards.hands, cards.won, cards.counts, praise=kind, leader=leader)
+    return open_play(
+        state, cards.hands, cards.won, cards.counts, praise=kind, leader=leader, dealt_tricks=tuple(cards.tricks)
+    )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from kozel.cards.card import Card
 from kozel.engine.deal import lead_seat
-from kozel.game.state import GameState, Phase, TransferWindow
+from kozel.game.state import GameState, Phase, TransferWindow, Trick
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 from kozel.rules.trump import TrumpTable
@@ -42,6 +42,7 @@ def open_play(
     *,
     praise: PraiseKind,
     leader: int | None = None,
+    dealt_tricks: tuple[Trick, ...] = (),
 ) -> GameState:
     """The hand ready for its first lead after a praise deal: ``leader`` (else the lead rule) to play."""
     deal = state.deal
@@ -52,7 +53,7 @@ def open_play(
     transfer = rules.transfer
     window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or bool(deal.hand_results))
     return GameState(
-        deal=deal._replace(leader=leader, praise=praise.value, drawing=None),
+        deal=deal._replace(leader=leader, praise=praise.value, drawing=None, dealt_tricks=dealt_tricks),
         hand_masks=tuple(hands),
         stock=(),
         talon=(),

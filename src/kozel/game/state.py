@@ -157,6 +157,8 @@ class Deal(NamedTuple):
     first_dealer: int = 0
     #: The position when this deal began (hidden cards included), from which its moves replay.
     base: HandBase | None = None
+    #: Tricks a praise deal dealt before play, in order: face-down cards are ``lay_dark`` plays.
+    dealt_tricks: tuple[Trick, ...] = ()
 
 
 class GameState(NamedTuple):

@@ -1,0 +1,38 @@
+"""Hidden information: what one seat may know (views), events as each seat sees them, and worlds sampled from a view."""
+
+from kozel.view.events import (
+    CardsDrawn,
+    CardsReturned,
+    Caught,
+    Dealt,
+    Event,
+    HandScored,
+    MatchOver,
+    Played,
+    PraiseDealt,
+    TalonTaken,
+    TrickTaken,
+    events,
+    opening_events,
+)
+from kozel.view.step import step
+from kozel.view.view import PlayerView, observe
+
+__all__ = [
+    "CardsDrawn",
+    "CardsReturned",
+    "Caught",
+    "Dealt",
+    "Event",
+    "HandScored",
+    "MatchOver",
+    "Played",
+    "PlayerView",
+    "PraiseDealt",
+    "TalonTaken",
+    "TrickTaken",
+    "events",
+    "observe",
+    "opening_events",
+    "step",
+]

@@ -1,0 +1,178 @@
+"""PlayerView: exactly what one seat may know, and ``observe`` to make it from a state.
+
+A view holds the seat's own hand, what lies face up, the sizes of everything hidden,
+the score sheet, the public history of this deal (with the seat's own hidden cards and
+nobody else's), and what the rules let everyone infer.  It holds no other hand, no
+face-down card of another seat, no stock order and no seed: two states that differ only
+in what this seat may not see give equal views.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from kozel.cards.card import Card, Suit
+from kozel.cards.cardset import CardSet
+from kozel.engine.core import apply
+from kozel.engine.leading import first_trick_suit_cards
+from kozel.engine.start import start_of_deal
+from kozel.game.move import Move, MoveKind
+from kozel.game.results import HandResult, MatchResult
+from kozel.game.state import GameState, Phase
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import FollowSuit
+from kozel.view.events import CardsDrawn, Event, Played, PraiseDealt, TrickTaken, events, opening_events
+
+__all__ = ["PlayerView", "observe"]
+
+
+@attrs.frozen
+class PlayerView:
+    """What one seat may know of a match at one moment."""
+
+    #: The rules being played.
+    ruleset: Ruleset
+    #: The seat this view belongs to.
+    seat: int
+    #: This seat's own hand.
+    hand: CardSet
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...]
+    #: The dealer of this hand.
+    dealer: int
+    #: The seat to move, or None once the match is over.
+    turn: int | None
+    #: What the table is doing.
+    phase: Phase
+    #: The trump suit, or None.
+    trump: Suit | None
+    #: The card shown to name the trump suit, or None.
+    trump_card: Card | None
+    #: The talon card shown face up, or None.
+    talon_shown: Card | None
+    #: Cards in the talon.
+    talon_size: int
+    #: Cards in the stock.
+    stock_size: int
+    #: The plays of the trick on the table (face-down cards hidden), or None between tricks.
+    trick: tuple[Played, ...] | None
+    #: The seat taking the trick on the table if play stopped now, or None.
+    trick_winner: int | None
+    #: Tricks each side has taken in this hand.
+    trick_counts: tuple[int, ...]
+    #: Cards each side has taken in this hand.
+    won_sizes: tuple[int, ...]
+    #: Written match points per side.
+    scores: tuple[int, ...]
+    #: Sets won per side, in a match of sets.
+    sets: tuple[int, ...]
+    #: The results of the finished hands.
+    hand_results: tuple[HandResult, ...]
+    #: The match result once it is over.
+    result: MatchResult | None
+    #: The declarer, in a talon game.
+    declarer: int | None
+    #: The praise deal announced for this hand, or None.
+    praise: str | None
+    #: The sides that have made their trump transfer in the open window, or None when no window is open.
+    transfers_done: tuple[int, ...] | None
+    #: The public history of this deal, as this seat saw it, oldest first.
+    history: tuple[Event, ...]
+    #: For each seat, the groups it has shown it holds none of (0-3: the plain suits by number,
+    #: 4: trumps), from what the rules imply.
+    voids: tuple[frozenset[int], ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.result is not None
+
+
+def _void_groups(state: GameState, played: Played, trick_plays: list[Played], first_trick: bool) -> set[int]:
+    """The groups a seat shows it lacks by this play, in a follow-suit trick."""
+    rules = state.ruleset
+    table = state.table
+    play = rules.play
+    if not isinstance(play, FollowSuit) or played.kind is not MoveKind.PLAY or played.cards is None:
+        return set()
+    card = played.cards[0]
+    if first_trick and play.first_trick_suit is not None:
+        suit = first_trick_suit_cards(table, int(play.first_trick_suit))
+        shown = set()
+        if not suit & card.bit:
+            shown.add(int(play.first_trick_suit) if table.suit != play.first_trick_suit else 4)
+            if not table.trump_mask & card.bit:
+                shown.add(4)
+        return shown
+    if not trick_plays or trick_plays[0].cards is None:
+        return set()
+    led = table.group[trick_plays[0].cards[0]]
+    return {led} if table.group[card] != led else set()
+
+
+def observe(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state``: its own cards, what is face up, and the public history."""
+    rules = state.ruleset
+    if not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
+    current = start_of_deal(state)
+    history: list[Event] = list(opening_events(current))
+    voids: list[set[int]] = [set() for _ in range(rules.players)]
+    trick_plays: list[Played] = []
+    tricks_done = 0
+    transfer = rules.transfer
+    all_trumps_go = transfer is not None and not transfer.trump_back_if_no_plain and not transfer.point_trump_of_two
+    for move in state.moves:
+        after = apply(current, move)
+        for event in events(current, move, after):
+            history.append(event)
+            if isinstance(event, Played):
+                voids[event.seat] |= _void_groups(current, event, trick_plays, tricks_done == 0)
+                if event.kind is MoveKind.TRANSFER and all_trumps_go:
+                    voids[event.seat].add(4)
+                if event.kind in (MoveKind.PLAY, MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS):
+                    trick_plays.append(event)
+                elif event.kind is MoveKind.MOLODKA:
+                    trick_plays = [event]
+            elif isinstance(event, TrickTaken):
+                trick_plays = []
+                tricks_done += 1
+            elif isinstance(event, CardsDrawn):
+                for owner, _, _ in event.drawn:
+                    voids[owner] = set()
+            elif isinstance(event, PraiseDealt):
+                tricks_done += len(event.tricks)
+        current = after
+    trick = state.trick
+    window = state.window
+    return PlayerView(
+        ruleset=rules,
+        seat=seat,
+        hand=state.hands[seat],
+        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        trump=state.trump,
+        trump_card=state.trump_card,
+        talon_shown=state.talon_shown if rules.talon is not None else None,
+        talon_size=len(state.talon),
+        stock_size=len(state.stock),
+        trick=None if trick is None else tuple(_played(play, seat) for play in trick.plays),
+        trick_winner=None if trick is None else trick.winner,
+        trick_counts=state.trick_counts,
+        won_sizes=tuple(mask.bit_count() for mask in state.won_masks),
+        scores=state.scores,
+        sets=state.deal.sets,
+        hand_results=state.hand_results,
+        result=state.result,
+        declarer=state.declarer,
+        praise=state.deal.praise,
+        transfers_done=None if window is None else window.done,
+        history=tuple(event.for_seat(seat) for event in history),
+        voids=tuple(frozenset(groups) for groups in voids),
+    )
+
+
+def _played(play: Move, seat: int) -> Played:
+    return Played(play.seat, play.kind, play.cards, len(play.cards), play.choice).for_seat(seat)

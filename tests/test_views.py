@@ -1,0 +1,249 @@
+"""Views: exactly what one seat may know (``kozel.observe``), and events as each seat sees them (``kozel.step``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import play, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_classic import last_trick
+from test_properties import RULESETS
+
+import kozel
+from kozel import CardSet, IllegalMoveError, Move, MoveKind
+from kozel.engine.start import start_of_deal
+from kozel.game.log import append as log_append
+from kozel.game.log import decode
+from kozel.view import CardsDrawn, CardsReturned, Dealt, HandScored, MatchOver, Played, PraiseDealt, TrickTaken
+
+CLASSIC = kozel.variants.get("classic")
+IDS = [f"{rules.name}-{rules.players}" for rules in RULESETS]
+#: Praise deals whose outcome depends on which cards lie where: a swap of unseen cards may change it.
+IDENTITY_DEALS = {"mirror", "mirror_all", "trump_yourself", "trousers", "pants_double"}
+
+
+def cards_seen(view) -> int:
+    """Every card the view names anywhere (its own hand, the history, the trick, the shown cards)."""
+    seen = view.hand.mask
+    for card in (view.trump_card, view.talon_shown):
+        if card is not None:
+            seen |= card.bit
+    for event in (*view.history, *(view.trick or ())):
+        for value in attrs_values(event):
+            seen |= value
+    return seen
+
+
+def attrs_values(event) -> list[int]:
+    """The masks of the cards an event names, hidden ones (None) left out."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, kozel.Card):
+            found.append(value.bit)
+        elif isinstance(value, CardSet):
+            found.append(value.mask)
+        elif isinstance(value, tuple):
+            for item in value:
+                walk(item)
+
+    for name in type(event).__attrs_attrs__:
+        walk(getattr(event, name.name))
+    return found
+
+
+def swapped(state, first, second):
+    """The same deal with cards ``first`` and ``second`` exchanged everywhere: in the deck and in every move."""
+    swap = {first: second, second: first}
+    base = state.deal.base
+    order = bytes(swap.get(index, index) for index in base.order)
+    deal = state.deal._replace(base=base._replace(order=order))
+    world = start_of_deal(state._replace(deal=deal))
+    for move in state.moves:
+        cards = [kozel.CARDS[swap.get(card.index, card.index)] for card in move.cards]
+        world = kozel.apply(world, Move(move.seat, move.kind, cards, move.choice))
+    return world
+
+
+def random_state(rules, seed):
+    rng = random.Random(seed)
+    state = kozel.new_game(rules, seed=seed)
+    for _ in range(rng.randrange(1, 160)):
+        if state.is_over:
+            break
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    return state, rng
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=25)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_worlds_that_differ_only_in_unseen_cards_give_equal_views(rules, seed):
+    state, rng = random_state(rules, seed)
+    if state.deal.praise in IDENTITY_DEALS or state.is_over:
+        return  # a swap may change such a deal itself; and a scored hand's cards have all been counted openly
+    seat = rng.randrange(rules.players)
+    view = kozel.observe(state, seat)
+    unseen = [card for card in rules.deck if not cards_seen(view) & card.bit]
+    for _ in range(10):
+        if len(unseen) < 2:
+            return
+        first, second = rng.sample(unseen, 2)
+        try:
+            world = swapped(state, first.index, second.index)
+        except IllegalMoveError:
+            continue  # the swap broke a rule (a suit followed, say): not a world the seat could be in
+        assert world != state
+        assert kozel.observe(world, seat) == view
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=15)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_view_names_only_cards_the_seat_has_held_or_seen_face_up(rules, seed):
+    state, rng = random_state(rules, seed)
+    seat = rng.randrange(rules.players)
+    view = kozel.observe(state, seat)
+    # What the seat may know: its own cards, now and before, and every card shown face up.
+    known = state.hand_masks[seat]
+    world = start_of_deal(state)
+    known |= world.hand_masks[seat]
+    if rules.talon is not None and world.talon:
+        known |= world.talon[0].bit  # the talon's top card is shown
+    for move in state.moves:
+        after = kozel.apply(world, move)
+        known |= after.hand_masks[seat]
+        if (
+            move.face_up
+            or move.seat == seat
+            or (move.kind is MoveKind.TRANSFER and rules.seating.partner(move.seat) == seat)
+            or (move.kind is MoveKind.TRANSFER_BACK and rules.seating.partner(move.seat) == seat)
+        ):
+            known |= move.mask
+        for trick in after.deal.dealt_tricks:
+            known |= sum(play.mask for play in trick.plays if play.face_up)
+        world = after
+    for card in (state.trump_card, view.talon_shown):
+        if card is not None:
+            known |= card.bit
+    assert cards_seen(view) & ~known == 0
+    assert view.hand == state.hands[seat]
+    assert view.hand_sizes == tuple(len(hand) for hand in state.hands)
+
+
+def test_a_pass_shows_its_count_to_others_and_its_cards_to_the_passer():
+    hands = ["A♣ 9♣ 8♣ 10♦", "9♠ 6♦ 7♦ 8♦", "K♠ A♦ 7♠ 6♣", "10♣ Q♦ J♣ Q♣"]
+    state = play(start(CLASSIC, hands, shown="A♥"), "1 lead 9♠", "2 pass A♦")
+    passed = [event for event in kozel.observe(state, 0).history if isinstance(event, Played)][-1]
+    assert (passed.seat, passed.kind, passed.cards, passed.count) == (2, MoveKind.PASS, None, 1)
+    assert kozel.observe(state, 0).trick[-1].cards is None
+    own = [event for event in kozel.observe(state, 2).history if isinstance(event, Played)][-1]
+    assert own.cards == (kozel.Card.parse("A♦"),)
+    assert kozel.observe(state, 1).trick[0].cards == (kozel.Card.parse("9♠"),)  # a lead is face up
+
+
+def test_the_deal_shows_each_seat_only_its_own_hand():
+    state = kozel.new_game(CLASSIC, seed=4)
+    for seat in range(4):
+        view = kozel.observe(state, seat)
+        dealt = view.history[0]
+        assert isinstance(dealt, Dealt)
+        assert dealt.hands[seat] == state.hands[seat]
+        assert all(hand is None for other, hand in enumerate(dealt.hands) if other != seat)
+        assert dealt.sizes == (4, 4, 4, 4)
+        assert dealt.stock == 20
+        assert view.trump_card == state.trump_card  # the shown card is public
+        assert view.stock_size == 20
+
+
+def test_a_transfer_shows_its_cards_to_the_partner_only():
+    clubs = kozel.variants.get("hammer_clubs")
+    state = start(clubs, ["A♠ 9♠ 8♥ 7♥", "A♥ 10♥ K♥ 9♦", "10♠ K♠ 7♠ J♥", "A♦ 10♦ 7♦ 6♦"], "Q♥ 8♠ 9♥ K♦")
+    state = play(state, "0 lead A♠", "1 pass 9♦", "2 pass 7♠", "3 pass 6♦", "0 transfer Q♥", "2 transfer_back 9♥")
+    for seat, sees in ((0, True), (2, True), (1, False), (3, False)):
+        transfers = [
+            e
+            for e in kozel.observe(state, seat).history
+            if isinstance(e, Played) and e.kind.word.startswith("transfer")
+        ]
+        assert [event.cards is not None for event in transfers] == [sees, sees]
+        assert [event.count for event in transfers] == [1, 1]
+    assert 4 in kozel.observe(state, 1).voids[0]  # seat 0 handed over all his trumps: he holds none
+
+
+def test_draws_are_seen_by_the_drawer_only():
+    hands = ["A♣ 9♣ 8♣ 10♦", "9♠ 6♦ 7♦ 8♦", "K♠ A♦ 7♠ 6♣", "10♣ Q♦ J♣ Q♣"]
+    state = start(CLASSIC, hands, "A♠ 10♥ J♥ Q♥", shown="A♥")
+    state = play(state, "1 lead 9♠", "2 beat K♠", "3 pass Q♦", "0 pass 10♦")
+    view = kozel.observe(state, 3)
+    drawn = [event for event in view.history if isinstance(event, CardsDrawn)][-1]
+    assert {seat: (cards, count) for seat, cards, count in drawn.drawn} == {
+        2: (None, 1), 3: (CardSet("10♥"), 1), 0: (None, 1), 1: (None, 1),
+    }  # fmt: skip
+    taken = [event for event in view.history if isinstance(event, TrickTaken)]
+    assert taken == [TrickTaken(winner=2, count=4)]
+
+
+def test_a_molodka_returns_face_up_cards_openly_and_passed_cards_to_their_owner_only():
+    hands = ["A♣ 9♠ 8♥ 7♦", "A♠ 10♥ J♦ 6♠", "K♠ Q♥ 10♦ 7♠", "6♣ 7♣ 8♣ 9♣"]
+    state = play(start(CLASSIC, hands, shown="A♥"), "1 lead A♠", "2 pass 7♠", "3 molodka 6♣ 7♣ 8♣ 9♣")
+    returned = next(e for e in kozel.observe(state, 0).history if isinstance(e, CardsReturned))
+    assert returned.returned == ((1, (kozel.Card.parse("A♠"),), 1, True), (2, None, 1, False))
+    own = next(e for e in kozel.observe(state, 2).history if isinstance(e, CardsReturned))
+    assert own.returned[1] == (2, (kozel.Card.parse("7♠"),), 1, False)
+
+
+def test_a_follow_suit_player_who_does_not_follow_shows_a_void():
+    seven = kozel.variants.get("seven_of_clubs")
+    hands = ["A♠ 10♠ 9♥ 8♥", "9♠ K♥ A♥ 8♦", "A♦ 10♦ K♦ 7♥", "K♠ 7♠ 8♠ 10♥"]
+    state = play(start(seven, hands), "0 play A♠", "1 play 9♠", "2 play A♦")
+    assert kozel.observe(state, 3).voids[2] == frozenset({1})  # no spade in seat 2's hand
+    assert kozel.observe(state, 3).voids[1] == frozenset()
+
+
+def test_the_face_down_cards_of_a_merry_stay_hidden():
+    pairs = kozel.variants.get("pairs")
+    state = kozel.new_game(pairs, seed=3)
+    state = kozel.apply(state, Move(1, MoveKind.PRAISE, (), "merry"))
+    dealt = next(event for event in kozel.observe(state, 0).history if isinstance(event, PraiseDealt))
+    down = [card for plays, _ in dealt.tricks for _, card in plays if card is None]
+    up = [card for plays, _ in dealt.tricks for _, card in plays if card is not None]
+    assert (len(down), len(up)) == (8, 8)
+    assert dealt.hands[0] == state.hands[0]
+    assert dealt.hands[1] is None
+
+
+def test_step_returns_the_next_state_and_events_for_every_seat():
+    hands = ["A♣ 9♣ 8♣ 10♦", "9♠ 6♦ 7♦ 8♦", "K♠ A♦ 7♠ 6♣", "10♣ Q♦ J♣ Q♣"]
+    state = play(start(CLASSIC, hands, "A♠ 10♥ J♥ Q♥", shown="A♥"), "1 lead 9♠", "2 beat K♠", "3 pass Q♦")
+    after, events = kozel.step(state, kozel.parse_move("0 pass 10♦"))
+    assert after == kozel.apply(state, kozel.parse_move("0 pass 10♦"))
+    assert [type(event) for event in events] == [Played, TrickTaken, CardsDrawn]
+    assert events[0].for_seat(1).cards is None
+    assert events[0].for_seat(0).cards == (kozel.Card.parse("10♦"),)
+
+
+def test_the_end_of_a_hand_and_of_the_match_are_events():
+    state = last_trick(start(CLASSIC, ["A♣ 9♠ 8♥ 7♦", "A♠ 10♥ J♦ 6♠", "K♠ Q♥ 10♦ 7♠", "6♣ 7♣ 8♣ 9♣"], shown="A♥"),
+                       ["9♥", "6♥", "7♥", "8♥"], "A♣ 10♣ K♣ Q♣ J♣ 10♦")  # fmt: skip
+    state = state._replace(deal=state.deal._replace(scores=(10, 0)))
+    state = play(state, "1 lead 6♥", "2 pass 7♥", "3 pass 8♥")
+    _, events = kozel.step(state, kozel.parse_move("0 pass 9♥"))
+    assert [type(event) for event in events] == [Played, TrickTaken, HandScored, MatchOver]
+    assert events[2].scores == (12, 0)
+    assert events[3].result.titles == ("goat",)
+
+
+def test_observe_refuses_a_seat_that_is_not_at_the_table():
+    with pytest.raises(ValueError, match="seat must be"):
+        kozel.observe(kozel.new_game(CLASSIC, seed=1), 4)
+
+
+def test_the_log_packs_every_kind_of_move():
+    moves = [Move(3, kind, kozel.parse_cards("A♦ 6♣")) for kind in MoveKind] + [Move(1, MoveKind.PRAISE, (), "mirror")]
+    log = b""
+    for move in moves:
+        log = log_append(log, move)
+    assert decode(log) == tuple(moves)
