@@ -12,7 +12,7 @@ True
 from kozel import variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
-from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError
+from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
 from kozel.rules import Ruleset
 from kozel.view import PlayerView, observe, step
@@ -38,6 +38,7 @@ __all__ = [
     "Rank",
     "Ruleset",
     "RulesetError",
+    "StateError",
     "Suit",
     "Trick",
     "__version__",

@@ -12,6 +12,7 @@ __all__ = [
     "KozelError",
     "NotationError",
     "RulesetError",
+    "StateError",
 ]
 
 
@@ -30,6 +31,10 @@ class NotationError(KozelError, ValueError):
 
 class RulesetError(KozelError, ValueError):
     """A ruleset whose parts contradict each other, so no game could follow it."""
+
+
+class StateError(KozelError, ValueError):
+    """A saved state, view or record that no legal play could reach: a card twice, a card missing, a bad field."""
 
 
 class DeckError(KozelError, ValueError):
