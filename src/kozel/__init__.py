@@ -15,7 +15,7 @@ from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
 from kozel.rules import Ruleset
-from kozel.view import PlayerView, observe, step
+from kozel.view import PlayerView, determinize, observe, step
 
 __version__ = "0.1.0"
 
@@ -43,6 +43,7 @@ __all__ = [
     "Trick",
     "__version__",
     "apply",
+    "determinize",
     "format_cards",
     "legal_moves",
     "new_game",

@@ -27,7 +27,7 @@ from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["apply_praise", "await_praise", "praise_moves"]
+__all__ = ["apply_praise", "await_praise", "cut_bottom", "praise_moves"]
 
 
 def await_praise(
@@ -98,9 +98,9 @@ class _Table:
 
     def __init__(self, state: GameState) -> None:
         deal = state.deal
+        self.state = state
         self.rules = deal.ruleset
         self.table = deal.table
-        self.seed, self.number = deal.seed, deal.number
         self.players = self.rules.players
         self.boasting = (deal.dealer + 1) % self.players
         self.size = self.rules.dealing.hand_size
@@ -154,10 +154,16 @@ def _fishing(cards: _Table) -> int | None:
     return None
 
 
+def cut_bottom(state: GameState, turn: int, length: int) -> int:
+    """Where the ``turn``-th cut of a mirror deal splits a deck of ``length`` cards: the index of the bottom card of
+    the upper part (the cut comes from the match seed, as a shuffle does)."""
+    deal = state.deal
+    return random.Random(f"kozel/{deal.seed}/{deal.number}/cut/{turn}").randrange(1, length) - 1
+
+
 def _mirror(cards: _Table, cutters: int) -> int | None:
     for turn, cutter in enumerate(cards.seats()[:cutters]):
-        rng = random.Random(f"kozel/{cards.seed}/{cards.number}/cut/{turn}")
-        bottom = rng.randrange(1, len(cards.deck)) - 1  # the bottom card of the upper part
+        bottom = cut_bottom(cards.state, turn, len(cards.deck))
         while bottom >= 0 and cards.is_trump(cards.deck[bottom]) and cards.hands[cutter].bit_count() < cards.size:
             cards.hands[cutter] |= cards.deck.pop(bottom).bit
             bottom -= 1

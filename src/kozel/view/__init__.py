@@ -1,5 +1,6 @@
 """Hidden information: what one seat may know (views), events as each seat sees them, and worlds sampled from a view."""
 
+from kozel.view.determinize import determinize
 from kozel.view.events import (
     CardsDrawn,
     CardsReturned,
@@ -31,6 +32,7 @@ __all__ = [
     "PraiseDealt",
     "TalonTaken",
     "TrickTaken",
+    "determinize",
     "events",
     "observe",
     "opening_events",

@@ -70,6 +70,18 @@ class Dealt(Event):
     talon_shown: Card | None
     #: The seat to move first.
     turn: int | None
+    #: The seat due to open the hand (after the bidding or the praise, where there is one).
+    leader: int = 0
+    #: Written points per side before this deal.
+    scores: tuple[int, ...] = ()
+    #: Sets won per side before this deal, in a match of sets.
+    sets: tuple[int, ...] = ()
+    #: How many hands were finished before this deal.
+    hand_number: int = 0
+    #: The seat that opened the previous hand, or None.
+    last_opener: int | None = None
+    #: The sides whose redeal calls in a row led to this deal, oldest first.
+    redeals: tuple[int, ...] = ()
 
     def for_seat(self, seat: int) -> Dealt:
         """Only ``seat``'s own hand is shown."""
@@ -218,6 +230,7 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
 
 
 def _dealt(state: GameState) -> Dealt:
+    deal = state.deal
     return Dealt(
         dealer=state.dealer,
         hands=state.hands,
@@ -227,6 +240,12 @@ def _dealt(state: GameState) -> Dealt:
         trump_card=state.trump_card,
         talon_shown=state.talon_shown if state.ruleset.talon is not None else None,
         turn=state.turn,
+        leader=deal.base.leader if deal.base is not None else deal.leader,
+        scores=deal.scores,
+        sets=deal.sets,
+        hand_number=len(deal.hand_results),
+        last_opener=deal.last_opener,
+        redeals=deal.redeals,
     )
 
 

@@ -14,14 +14,13 @@ import attrs
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.engine.core import apply
-from kozel.engine.leading import first_trick_suit_cards
 from kozel.engine.start import start_of_deal
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
-from kozel.rules.trick_play import FollowSuit
-from kozel.view.events import CardsDrawn, Event, Played, PraiseDealt, TrickTaken, events, opening_events
+from kozel.view.events import Event, Played, events, opening_events
+from kozel.view.inference import Voids
 
 __all__ = ["PlayerView", "observe"]
 
@@ -88,28 +87,6 @@ class PlayerView:
         return self.result is not None
 
 
-def _void_groups(state: GameState, played: Played, trick_plays: list[Played], first_trick: bool) -> set[int]:
-    """The groups a seat shows it lacks by this play, in a follow-suit trick."""
-    rules = state.ruleset
-    table = state.table
-    play = rules.play
-    if not isinstance(play, FollowSuit) or played.kind is not MoveKind.PLAY or played.cards is None:
-        return set()
-    card = played.cards[0]
-    if first_trick and play.first_trick_suit is not None:
-        suit = first_trick_suit_cards(table, int(play.first_trick_suit))
-        shown = set()
-        if not suit & card.bit:
-            shown.add(int(play.first_trick_suit) if table.suit != play.first_trick_suit else 4)
-            if not table.trump_mask & card.bit:
-                shown.add(4)
-        return shown
-    if not trick_plays or trick_plays[0].cards is None:
-        return set()
-    led = table.group[trick_plays[0].cards[0]]
-    return {led} if table.group[card] != led else set()
-
-
 def observe(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``: its own cards, what is face up, and the public history."""
     rules = state.ruleset
@@ -117,31 +94,12 @@ def observe(state: GameState, seat: int) -> PlayerView:
         raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
     current = start_of_deal(state)
     history: list[Event] = list(opening_events(current))
-    voids: list[set[int]] = [set() for _ in range(rules.players)]
-    trick_plays: list[Played] = []
-    tricks_done = 0
-    transfer = rules.transfer
-    all_trumps_go = transfer is not None and not transfer.trump_back_if_no_plain and not transfer.point_trump_of_two
+    voids = Voids(rules, current.table)
     for move in state.moves:
         after = apply(current, move)
         for event in events(current, move, after):
             history.append(event)
-            if isinstance(event, Played):
-                voids[event.seat] |= _void_groups(current, event, trick_plays, tricks_done == 0)
-                if event.kind is MoveKind.TRANSFER and all_trumps_go:
-                    voids[event.seat].add(4)
-                if event.kind in (MoveKind.PLAY, MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS):
-                    trick_plays.append(event)
-                elif event.kind is MoveKind.MOLODKA:
-                    trick_plays = [event]
-            elif isinstance(event, TrickTaken):
-                trick_plays = []
-                tricks_done += 1
-            elif isinstance(event, CardsDrawn):
-                for owner, _, _ in event.drawn:
-                    voids[owner] = set()
-            elif isinstance(event, PraiseDealt):
-                tricks_done += len(event.tricks)
+            voids.see(event)
         current = after
     trick = state.trick
     window = state.window
@@ -170,7 +128,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         praise=state.deal.praise,
         transfers_done=None if window is None else window.done,
         history=tuple(event.for_seat(seat) for event in history),
-        voids=tuple(frozenset(groups) for groups in voids),
+        voids=tuple(frozenset(groups) for groups in voids.groups),
     )
 
 

@@ -1,0 +1,170 @@
+"""The praise deals run backwards: a deck order from which a procedure deals the given hands and tricks.
+
+A search bot that samples the hidden cards of a praise deal (``kozel.determinize``) knows where
+every card ended up and needs a deck order that the procedure of :mod:`kozel.engine.praise` turns
+into exactly that.  For the procedures that deal by position (regular, one by one, fishing, on a
+merry) the order follows from running the procedure on marked cards.  The procedures that look at
+the cards (mirror, "trump yourself") are undone step by step: how many trumps each player kept
+is drawn at random among the counts his hand allows, and an order that the procedure would not
+turn into this deal is refused (None), so the caller draws again.  The drawing deals (trousers,
+pants double) are not undone here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from kozel.cards.card import CARDS, Card
+from kozel.cards.cardset import cards_of
+from kozel.engine.praise import apply_praise, cut_bottom
+from kozel.engine.praise_deal import fill
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState
+from kozel.rules.praise import PraiseKind
+
+__all__ = ["fill_seats", "praise_order", "undone"]
+
+#: A seat's cards are marked with bits above every card's, so that counting them never mixes with the deck's.
+_MARK_SHIFT: Final = 40
+_MARK_WIDTH: Final = 16
+
+
+def marked_hands(counts: Sequence[int]) -> list[int]:
+    """Stand-in hands holding ``counts`` cards each, in bits no card uses."""
+    return [((1 << count) - 1) << (_MARK_SHIFT + _MARK_WIDTH * seat) for seat, count in enumerate(counts)]
+
+
+def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet: int = 1) -> list[int]:
+    """The seat each of the next ``cards`` cards goes to when hands holding ``counts`` are filled up to ``size``."""
+    hands = marked_hands(counts)
+    deck = list(CARDS[:cards])
+    fill(hands, deck, start, size, packet)
+    seats = [0] * cards
+    for seat, hand in enumerate(hands):
+        for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
+            seats[card.index] = seat
+    return seats
+
+
+def undone(kind: PraiseKind) -> bool:
+    """Whether :func:`praise_order` can undo the procedure ``kind``."""
+    return kind in _BY_POSITION or kind in _BY_STEPS
+
+
+def praise_order(
+    state: GameState,
+    kind: PraiseKind,
+    hands: Sequence[int],
+    tricks: Sequence[Sequence[Card]],
+    rng: random.Random,
+) -> tuple[Card, ...] | None:
+    """A deck order (top first) from which ``kind``, announced in ``state``, deals ``hands`` (bitmasks) and the
+    pre-dealt ``tricks`` (their cards, in play order); None when the random choices made do not lead to one."""
+    if kind in _BY_POSITION:
+        return _by_position(state, kind, hands, tricks, rng)
+    return _BY_STEPS[kind](state, hands, tricks, rng)
+
+
+def _place(order: list[Card | None], positions: Sequence[int], cards: Sequence[Card], rng: random.Random) -> None:
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    for position, card in zip(positions, shuffled, strict=True):
+        order[position] = card
+
+
+def _by_position(
+    state: GameState, kind: PraiseKind, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
+) -> tuple[Card, ...] | None:
+    size = len(state.stock)
+    marked = state._replace(stock=tuple(CARDS[:size]))
+    dealt = apply_praise(marked, Move((state.dealer + 1) % state.ruleset.players, MoveKind.PRAISE, (), kind.value))
+    order: list[Card | None] = [None] * size
+    for seat, positions in enumerate(dealt.hand_masks):
+        _place(order, [card.index for card in cards_of(positions)], cards_of(hands[seat]), rng)
+    for trick, cards in zip(dealt.deal.dealt_tricks, tricks, strict=True):
+        for play, card in zip(trick.plays, cards, strict=True):
+            order[play.cards[0].index] = card
+    return _complete(order)
+
+
+def _complete(order: Sequence[Card | None]) -> tuple[Card, ...] | None:
+    if any(card is None for card in order):
+        return None
+    return tuple(card for card in order if card is not None)
+
+
+def _deal_rest(
+    state: GameState, hands: Sequence[int], taken: Sequence[int], size: int, rng: random.Random
+) -> list[Card]:
+    """The rest of the deck, top first, that the final ``fill`` deals out: each hand's cards not ``taken`` before."""
+    players = len(hands)
+    rest = [cards_of(hands[seat] & ~taken[seat]) for seat in range(players)]
+    counts = [mask.bit_count() for mask in taken]
+    seats = fill_seats(counts, sum(len(cards) for cards in rest), (state.dealer + 1) % players, size)
+    piles = [rng.sample(cards, len(cards)) for cards in rest]
+    return [piles[seat].pop() for seat in seats]
+
+
+def _trump_yourself(
+    state: GameState, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
+) -> tuple[Card, ...] | None:
+    rules = state.ruleset
+    table = state.table
+    players = rules.players
+    size = rules.dealing.hand_size - 1
+    boasting = (state.dealer + 1) % players
+    (trick,) = tricks
+    order: list[Card] = []
+    taken = [0] * players
+    for step, card in enumerate(trick):
+        seat = (boasting + step) % players
+        trumps = cards_of(hands[seat] & table.trump_mask)
+        # A trump goes to the trick only once his hand holds all the trumps it may.
+        count = size if table.trump_mask & card.bit else rng.randint(0, min(len(trumps), size))
+        if count > len(trumps):
+            return None
+        kept = rng.sample(trumps, count)
+        order += [*kept, card]
+        taken[seat] = sum(kept_card.bit for kept_card in kept)
+    return (*order, *_deal_rest(state, hands, taken, size, rng))
+
+
+def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Random) -> tuple[Card, ...] | None:
+    rules = state.ruleset
+    table = state.table
+    players = rules.players
+    size = rules.dealing.hand_size
+    boasting = (state.dealer + 1) % players
+    taken = [0] * players
+    runs: list[tuple[int, list[Card]]] = []
+    length = len(state.stock)
+    for turn in range(cutters):
+        seat = (boasting + turn) % players
+        trumps = cards_of(hands[seat] & table.trump_mask)
+        bottom = cut_bottom(state, turn, length)
+        count = rng.randint(0, min(len(trumps), size, bottom + 1))
+        run = rng.sample(trumps, count)
+        taken[seat] = sum(card.bit for card in run)
+        runs.append((bottom, run))
+        length -= count
+    deck = _deal_rest(state, hands, taken, size, rng)
+    for bottom, run in reversed(runs):
+        top = bottom - len(run) + 1  # the run lay at top..bottom, the first card taken at the bottom
+        above = top - 1
+        if above >= 0 and len(run) < size and table.trump_mask & deck[above].bit:
+            return None  # the cut would have gone on taking that trump
+        deck[top:top] = list(reversed(run))
+    return tuple(deck)
+
+
+_BY_POSITION: Final = frozenset(
+    {PraiseKind.REGULAR, PraiseKind.ONE_BY_ONE, PraiseKind.FISHING, PraiseKind.FISHING_ALL, PraiseKind.MERRY}
+)
+_Undo = Callable[[GameState, Sequence[int], Sequence[Sequence[Card]], random.Random], "tuple[Card, ...] | None"]
+_BY_STEPS: Final[dict[PraiseKind, _Undo]] = {
+    PraiseKind.TRUMP_YOURSELF: _trump_yourself,
+    PraiseKind.MIRROR: lambda state, hands, tricks, rng: _mirror(state, hands, 1, rng),
+    PraiseKind.MIRROR_ALL: lambda state, hands, tricks, rng: _mirror(state, hands, state.ruleset.players, rng),
+}

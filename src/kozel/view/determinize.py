@@ -1,0 +1,419 @@
+"""Determinization: a whole state drawn at random among those that one seat's view allows.
+
+A search bot that sees only a :class:`~kozel.PlayerView` samples "worlds": full states in which
+the hidden cards (the other hands, the stock, the talon, the face-down cards) are placed at random,
+consistently with everything the view shows and everything the rules let the seat infer.  From a
+world, play continues with :func:`kozel.legal_moves` and :func:`kozel.apply` as usual.
+
+How a world is drawn: every card place of the deal (each dealt card, each card of the stock and
+talon) is followed through the public history, as the seat saw it.  A card played face up fixes
+the card of one place in its player's hand; a face-down card moves a place without naming it; a
+player who showed he lacks a suit keeps no card of it in the places he held at that moment; a
+transfer carries trumps.  The places still unnamed get the cards still unplaced, at random.  The
+deal is then rebuilt from the deck order those places spell and the whole history is replayed in
+it: a world in which a move of the history would be illegal, or in which the seat would see
+anything different, is thrown away and another is drawn.  So every world returned is one that
+legal play reaches, and ``observe(world, view.seat) == view``.
+
+What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and
+the moves of the earlier deals (a world starts its record at the current deal; the earlier hands
+are in its scores and hand results).  Worlds are drawn at random among those consistent with
+the view, but not with equal weight: no attempt is made to weigh them by how likely the other
+players' choices were.  The drawing praise deals ("trousers", "pants double") are not sampled yet:
+a view inside one raises :class:`~kozel.KozelError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kozel.cards.card import CARDS, Card
+from kozel.cards.cardset import cards_of
+from kozel.engine.core import apply
+from kozel.engine.draw import draw
+from kozel.engine.praise_orders import marked_hands, praise_order, undone
+from kozel.engine.start import start_hand
+from kozel.errors import IllegalMoveError, KozelError
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState
+from kozel.rules.leading import LeadSeat
+from kozel.rules.praise import PraiseKind
+from kozel.view.events import (
+    CardsDrawn,
+    CardsReturned,
+    Dealt,
+    HandScored,
+    Played,
+    PraiseDealt,
+    TalonTaken,
+    TrickTaken,
+)
+from kozel.view.inference import Voids
+from kozel.view.view import PlayerView, observe
+
+__all__ = ["determinize"]
+
+#: How many worlds are drawn, at most, before giving up.
+TRIES = 2000
+
+
+class _Failed(Exception):
+    """This draw of a world went nowhere; draw another."""
+
+
+class _World:
+    """One attempt at a world: card places followed through the history, then named and replayed."""
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        self.view = view
+        self.rng = rng
+        self.rules = rules = view.ruleset
+        self.table = rules.trumps.table(view.trump)
+        self.cards: list[Card | None] = []  # the card of each place, once named
+        self.allowed: list[int] = []  # the cards each place may hold, as a bitmask
+        self.where: dict[Card, int] = {}  # the place of each named card
+        self.hands: list[list[int]] = [[] for _ in range(rules.players)]
+        self.stock: list[int] = []
+        self.talon: list[int] = []
+        self.trick: list[tuple[int, list[int]]] = []
+        self.returning: list[tuple[int, list[int]]] = []
+        self.deck: list[int] = []  # the places in deck order, top first, for a deal by position
+        self.praise: tuple[PraiseKind, list[list[int]], list[list[int]]] | None = None
+        self.moves: list[tuple[Played, list[int]]] = []
+        self.won: list[list[int]] = [[] for _ in range(rules.sides)]  # the places each side has taken
+        self.points: tuple[int, ...] | None = None  # each side's card points, when the hand was counted
+        self.last_winner = 0
+        self.deck_mask = sum(card.bit for card in rules.deck)
+
+    # -- places ---------------------------------------------------------------------------------
+
+    def new(self, count: int) -> list[int]:
+        """``count`` new places, any card allowed."""
+        first = len(self.cards)
+        self.cards += [None] * count
+        self.allowed += [self.deck_mask] * count
+        return list(range(first, first + count))
+
+    def name(self, place: int, card: Card) -> None:
+        """Place ``place`` holds ``card``."""
+        if self.cards[place] == card:
+            return
+        if self.cards[place] is not None or card in self.where or not self.allowed[place] & card.bit:
+            raise _Failed
+        self.cards[place] = card
+        self.where[card] = place
+
+    def take(self, seat: int, cards: Sequence[Card] | None, count: int) -> list[int]:
+        """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known."""
+        hand = self.hands[seat]
+        if len(hand) < count:
+            raise _Failed
+        if cards is None:
+            chosen = self.rng.sample(hand, count)
+        else:
+            chosen = []
+            for card in cards:
+                place = self.where.get(card)
+                if place is None:
+                    free = [p for p in hand if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
+                    if not free:
+                        raise _Failed
+                    place = self.rng.choice(free)
+                    self.name(place, card)
+                elif place not in hand:
+                    raise _Failed
+                chosen.append(place)
+        for place in chosen:
+            hand.remove(place)
+        return chosen
+
+    def name_all(self, places: Sequence[int], cards: Sequence[Card]) -> None:
+        """``places`` hold ``cards`` (as many), in an order drawn at random where not already known."""
+        unnamed = [p for p in places if self.cards[p] is None]
+        for card in cards:
+            if self.where.get(card) in places:
+                continue
+            if not unnamed:
+                raise _Failed
+            self.name(unnamed.pop(self.rng.randrange(len(unnamed))), card)
+
+    def receive(self, seat: int, places: list[int], cards: Sequence[Card] | None) -> None:
+        """``places`` join ``seat``'s hand; where the cards are known (``cards``), they are named."""
+        if cards is not None:
+            self.name_all(places, cards)
+        self.hands[seat] += places
+
+    def exclude(self, places: Sequence[int], mask: int) -> None:
+        """None of ``places`` holds a card of ``mask``."""
+        for place in places:
+            self.allowed[place] &= ~mask
+            card = self.cards[place]
+            if card is not None and card.bit & mask:
+                raise _Failed
+
+    # -- the deal -------------------------------------------------------------------------------
+
+    def opening(self, dealt: Dealt) -> GameState:
+        """The places of the deal (in a deal by position), and a state of its start with any cards."""
+        rules = self.rules
+        marked = self.start(dealt, tuple(CARDS[: len(rules.deck)]))
+        self.deck = self.new(len(rules.deck))
+        for shown, real in ((marked.trump_card, dealt.trump_card), (marked.talon_shown, dealt.talon_shown)):
+            if shown is not None and real is not None:
+                self.name(self.deck[shown.index], real)
+        for seat, hand in enumerate(marked.hand_masks):
+            self.hands[seat] = [self.deck[card.index] for card in cards_of(hand)]
+            known = dealt.hands[seat]
+            if known is not None:
+                self.name_all(self.hands[seat], tuple(known))
+        self.talon = [self.deck[card.index] for card in marked.talon]
+        self.stock = [self.deck[card.index] for card in marked.stock]
+        rule = self.lead_rule(dealt)
+        holder = rules.leading.holder_card
+        if rule is LeadSeat.HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.players:
+            if holder not in self.where:
+                free = [p for p in self.hands[dealt.leader] if self.cards[p] is None]
+                if not free:
+                    raise _Failed
+                self.name(self.rng.choice(free), holder)
+            elif self.where[holder] not in self.hands[dealt.leader]:
+                raise _Failed
+        return marked
+
+    def lead_rule(self, dealt: Dealt) -> LeadSeat:
+        """The rule that named this deal's leader."""
+        leading = self.rules.leading
+        return leading.later_hands if dealt.hand_number else leading.first_hand
+
+    def start(self, dealt: Dealt, order: tuple[Card, ...], seed: int = 0) -> GameState:
+        """The start of the deal from ``order``, as the engine deals it."""
+        rule = self.lead_rule(dealt)
+        return start_hand(
+            self.rules,
+            seed=seed,
+            number=dealt.hand_number + len(dealt.redeals),
+            dealer=dealt.dealer,
+            lead=rule,
+            last_winner=None,
+            order=order,
+            scores=dealt.scores,
+            hand_results=self.view.hand_results[: dealt.hand_number],
+            last_opener=dealt.last_opener,
+            sets=dealt.sets,
+            leader=None if rule is LeadSeat.HOLDER else dealt.leader,
+            redeals=dealt.redeals,
+        )
+
+    # -- the history ----------------------------------------------------------------------------
+
+    def follow(self) -> None:
+        """Follow every place through the view's history."""
+        voids = Voids(self.rules, self.table)
+        for event in self.view.history[1:]:
+            shown = voids.see(event)
+            if isinstance(event, Played):
+                self.played(event)
+                if shown:
+                    mask = 0
+                    for group in shown:
+                        mask |= self.table.group_masks[group]
+                    self.exclude(self.hands[event.seat], mask)
+            elif isinstance(event, CardsReturned):
+                for owner, places in self.returning:
+                    self.hands[owner] += places
+                self.returning = []
+            elif isinstance(event, TrickTaken):
+                side = self.rules.side_of(event.winner)
+                self.won[side] += [place for _, places in self.trick for place in places]
+                self.trick = []
+                self.last_winner = event.winner
+            elif isinstance(event, HandScored):
+                self.counted(event)
+            elif isinstance(event, CardsDrawn):
+                self.drawn(event)
+            elif isinstance(event, TalonTaken):
+                self.receive(event.seat, self.talon, event.cards)
+                self.talon = []
+            elif isinstance(event, PraiseDealt):
+                self.praise_dealt(event)
+
+    def counted(self, event: HandScored) -> None:
+        """The hand was counted: each side's card points are known, and bind the cards it took."""
+        result = event.result
+        if result.caught or result.forfeited:
+            return
+        if self.talon:  # the cards left aside went to the last trick
+            self.won[self.rules.side_of(self.last_winner)] += self.talon
+            self.talon = []
+        if [len(places) for places in self.won] == list(self.view.won_sizes):
+            self.points = result.points
+
+    def played(self, event: Played) -> None:
+        """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
+        kind = event.kind
+        if kind is MoveKind.PRAISE and event.choice is not None and not undone(PraiseKind(event.choice)):
+            raise KozelError(f"determinize: worlds inside the praise deal {event.choice!r} are not sampled yet")
+        places = self.take(event.seat, event.cards, event.count)
+        self.moves.append((event, places))
+        if kind is MoveKind.MOLODKA:
+            self.returning = self.trick
+            self.trick = [(event.seat, places)]
+        elif kind in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
+            if event.to is None:
+                raise _Failed
+            if kind is MoveKind.TRANSFER:
+                self.exclude(places, ~self.table.trump_mask)
+            self.hands[event.to] += places
+        elif kind is MoveKind.LAY_AWAY:
+            self.won[self.rules.side_of(event.seat)] += places
+        elif kind not in (MoveKind.PRAISE, MoveKind.DECLINE, MoveKind.TAKE_TALON):
+            self.trick.append((event.seat, places))
+
+    def drawn(self, event: CardsDrawn) -> None:
+        """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""
+        counts = [len(hand) for hand in self.hands]
+        hands = marked_hands(counts)
+        draw(hands, tuple(CARDS[: len(self.stock)]), self.last_winner, self.rules.dealing.hand_size)
+        got: list[list[int]] = [[] for _ in self.hands]
+        for seat, hand in enumerate(hands):
+            for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
+                got[seat].append(self.stock[card.index])
+        taken = sum(len(places) for places in got)
+        shown = {owner: cards for owner, cards, _ in event.drawn}
+        for seat, places in enumerate(got):
+            if places or seat in shown:
+                cards = shown.get(seat)
+                self.receive(seat, places, tuple(cards) if cards is not None else None)
+        self.stock = self.stock[taken:]
+
+    def praise_dealt(self, event: PraiseDealt) -> None:
+        """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
+        kind = PraiseKind(event.praise)
+        if not undone(kind):
+            raise KozelError(f"determinize: worlds inside the praise deal {event.praise!r} are not sampled yet")
+        players = self.rules.players
+        in_tricks = sum(len(plays) for plays, _ in event.tricks)
+        size = (len(self.rules.deck) - in_tricks) // players
+        hands = [self.new(size) for _ in range(players)]
+        tricks = []
+        for plays, _ in event.tricks:
+            places = self.new(len(plays))
+            for place, (_, card) in zip(places, plays, strict=True):
+                if card is not None:
+                    self.name(place, card)
+            tricks.append(places)
+        for seat, known in enumerate(event.hands):
+            if known is not None:
+                self.name_all(hands[seat], tuple(known))
+        self.hands = [list(places) for places in hands]
+        for places, (_, winner) in zip(tricks, event.tricks, strict=True):
+            self.won[self.rules.side_of(winner)] += places
+        self.praise = (kind, hands, tricks)
+
+    # -- naming and replaying -------------------------------------------------------------------
+
+    def name_the_rest(self, tries: int = 200) -> None:
+        """Give every unnamed place one of the cards still unplaced, at random, as each place allows (and, once
+        the hand was counted, so that each side's cards add up to its points)."""
+        spent = frozenset(self.deck) if self.praise is not None else frozenset()
+        places = [p for p, card in enumerate(self.cards) if card is None and p not in spent]
+        free = self.deck_mask & ~sum(card.bit for card in self.where)
+        for _ in range(tries):
+            named = self.draw_cards(places, free)
+            if self.points is None or self.adds_up(named):
+                for place, card in named.items():
+                    self.name(place, card)
+                return
+        raise _Failed
+
+    def draw_cards(self, places: list[int], pool: int) -> dict[int, Card]:
+        """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
+        order = self.rng.sample(places, len(places))
+        order.sort(key=lambda p: (self.allowed[p] & pool).bit_count())
+        named = {}
+        for place in order:
+            choices = cards_of(self.allowed[place] & pool)
+            if not choices:
+                raise _Failed
+            card = self.rng.choice(choices)
+            named[place] = card
+            pool &= ~card.bit
+        return named
+
+    def adds_up(self, named: dict[int, Card]) -> bool:
+        """Whether, with ``named``, the cards each side took add up to its counted points."""
+        points = self.rules.card_points
+        for side, places in enumerate(self.won):
+            total = 0
+            for place in places:
+                card = self.cards[place]
+                total += points(card if card is not None else named[place])
+            if self.points is not None and total != self.points[side]:
+                return False
+        return True
+
+    def build(self, dealt: Dealt) -> GameState | None:
+        """The world: the deal rebuilt from the named places, and the history replayed in it."""
+        seed = self.rng.getrandbits(63)
+        if self.praise is None:
+            order = tuple(self.card_of(place) for place in self.deck)
+            state = self.start(dealt, order, seed)
+        else:
+            kind, hands, tricks = self.praise
+            waiting = self.start(dealt, tuple(self.rules.deck), seed)
+            masks = [sum(self.card_of(p).bit for p in places) for places in hands]
+            cards = [[self.card_of(p) for p in places] for places in tricks]
+            found = praise_order(waiting, kind, masks, cards, self.rng)
+            if found is None:
+                return None
+            state = self.start(dealt, found, seed)
+        state = state._replace(deal=state.deal._replace(first_dealer=dealt.dealer))
+        for event, places in self.moves:
+            move = Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
+            try:
+                state = apply(state, move)
+            except IllegalMoveError:
+                return None
+        return state
+
+    def card_of(self, place: int) -> Card:
+        card = self.cards[place]
+        if card is None:
+            raise _Failed
+        return card
+
+
+def determinize(view: PlayerView, rng: random.Random, *, tries: int = TRIES) -> GameState:
+    """A whole state drawn at random among those that ``view`` allows: ``observe(world, view.seat) == view``.
+
+    Every hidden card (other hands, stock, talon, face-down cards) is placed at random, consistently
+    with what the view shows and what the rules let its seat infer; the world is one that legal play
+    reaches, so play continues from it.  ``rng`` is a :class:`random.Random`; the same ``rng`` state
+    gives the same world.  Raises :class:`~kozel.KozelError` if no world is found in ``tries`` draws
+    (a view that no legal play gives), and for a view inside a drawing praise deal (not sampled yet).
+
+    >>> import kozel, random
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> view = kozel.observe(state, 0)
+    >>> world = kozel.determinize(view, random.Random(1))
+    >>> kozel.observe(world, 0) == view and world.hands[0] == state.hands[0]
+    True
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
+    dealt = view.history[0] if view.history else None
+    if not isinstance(dealt, Dealt):
+        raise KozelError("determinize: the view's history does not start with its deal")
+    for _ in range(tries):
+        world = _World(view, rng)
+        try:
+            world.opening(dealt)
+            world.follow()
+            world.name_the_rest()
+            state = world.build(dealt)
+        except _Failed:
+            continue
+        if state is not None and observe(state, view.seat) == view:
+            return state
+    raise KozelError(f"determinize: no state consistent with the view of seat {view.seat} was found in {tries} draws")

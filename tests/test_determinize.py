@@ -1,0 +1,177 @@
+"""Determinization: ``kozel.determinize(view, rng)`` samples whole states that the view allows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import play, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import RULESETS
+from test_views import IDS, random_state
+
+import kozel
+from kozel import Move, MoveKind
+from kozel.engine.praise import apply_praise
+from kozel.engine.praise_orders import praise_order
+from kozel.engine.start import start_of_deal
+from kozel.rules.praise import PraiseKind
+
+CLASSIC = kozel.variants.get("classic")
+PAIRS = kozel.variants.get("pairs")
+#: The praise deals whose worlds are not sampled yet (their players draw and lay cards).
+DRAWING_DEALS = {"trousers", "pants_double"}
+
+
+def replays(world):
+    """Replaying the world's deal from its start gives the world again: every move of its history is legal there."""
+    state = start_of_deal(world)
+    for move in world.moves:
+        assert move in kozel.legal_moves(state)
+        state = kozel.apply(state, move)
+    return state == world
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), draw=st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_sampled_world_gives_the_same_view_and_plays_on(rules, seed, draw):
+    state, rng = random_state(rules, seed)
+    seat = rng.randrange(rules.players)
+    view = kozel.observe(state, seat)
+    if state.deal.praise in DRAWING_DEALS:
+        with pytest.raises(kozel.KozelError, match="not sampled yet"):
+            kozel.determinize(view, random.Random(draw))
+        return
+    world = kozel.determinize(view, random.Random(draw))
+    assert kozel.observe(world, seat) == view
+    assert world.hands[seat] == state.hands[seat]
+    assert replays(world)
+    for other, groups in enumerate(view.voids):
+        for group in groups:
+            assert not world.hand_masks[other] & world.table.group_masks[group], (other, group)
+    if not world.is_over:
+        move = random.Random(draw).choice(kozel.legal_moves(world))
+        kozel.apply(world, move)
+    else:
+        assert kozel.legal_moves(world) == ()
+
+
+def test_the_same_rng_gives_the_same_world_and_different_rngs_vary_the_hidden_cards():
+    state = play(kozel.new_game(CLASSIC, seed=11), *[])
+    view = kozel.observe(state, 0)
+    first = kozel.determinize(view, random.Random(3))
+    assert kozel.determinize(view, random.Random(3)) == first
+    others = {kozel.determinize(view, random.Random(n)).hand_masks[1] for n in range(20)}
+    assert len(others) > 10  # 32 unseen cards: the other hands are drawn afresh each time
+    assert all(mask & state.hand_masks[0] == 0 for mask in others)
+
+
+def test_known_cards_stay_where_the_seat_saw_them():
+    hands = ["A♣ 9♠ 8♥ 7♦", "A♠ 10♥ J♦ 6♠", "K♠ Q♥ 10♦ 7♠", "6♣ 7♣ 8♣ 9♣"]
+    state = play(start(CLASSIC, hands, shown="A♥"), "1 lead A♠", "2 pass 7♠", "3 pass 6♣")
+    view = kozel.observe(state, 0)
+    for n in range(10):
+        world = kozel.determinize(view, random.Random(n))
+        assert world.hands[0] == state.hands[0]
+        assert world.trump_card == kozel.Card.parse("A♥")
+        assert world.trick.plays[0] == Move.parse("1 lead A♠")
+        passed = {play.cards[0] for play in world.trick.plays[1:]}
+        assert not passed & set(state.hands[0])  # face-down cards are drawn from what seat 0 cannot see
+        assert world.stock[len(world.stock) // 2] == kozel.Card.parse("A♥") or kozel.Card.parse("A♥") in {
+            card for hand in world.hands for card in hand
+        }
+
+
+def test_a_seat_that_did_not_follow_suit_gets_none_of_it():
+    rules = kozel.variants.get("seven_of_clubs")
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(200):
+        state = kozel.new_game(rules, seed=seed)
+        for _ in range(rng.randrange(4, 20)):
+            if state.is_over:
+                break
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        view = kozel.observe(state, 0)
+        if not any(view.voids[1:]):
+            continue
+        for n in range(3):
+            world = kozel.determinize(view, random.Random(n))
+            for seat in range(1, 4):
+                for group in view.voids[seat]:
+                    assert not world.hand_masks[seat] & world.table.group_masks[group]
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(
+    "kind", ["regular", "one_by_one", "merry", "mirror", "mirror_all", "trump_yourself", "fishing", "fishing_all"]
+)
+def test_each_praise_deal_is_undone_into_a_deck_order_that_deals_it_again(kind):
+    for seed in range(12):
+        waiting = kozel.new_game(PAIRS, seed=seed)
+        dealt = apply_praise(waiting, Move(waiting.turn, MoveKind.PRAISE, (), kind))
+        tricks = [[play.cards[0] for play in trick.plays] for trick in dealt.deal.dealt_tricks]
+        rng = random.Random(seed)
+        for _ in range(200):
+            order = praise_order(waiting, PraiseKind(kind), dealt.hand_masks, tricks, rng)
+            if order is not None:
+                break
+        assert order is not None
+        again = apply_praise(waiting._replace(stock=order), Move(waiting.turn, MoveKind.PRAISE, (), kind))
+        assert again.hand_masks == dealt.hand_masks
+        assert again.deal.dealt_tricks == dealt.deal.dealt_tricks
+        assert again.won_masks == dealt.won_masks
+        assert again.turn == dealt.turn
+
+
+@pytest.mark.parametrize("kind", sorted(DRAWING_DEALS))
+def test_the_drawing_praise_deals_are_refused_with_a_clear_error(kind):
+    state = kozel.apply(kozel.new_game(PAIRS, seed=4), Move(1, MoveKind.PRAISE, (), kind))
+    with pytest.raises(kozel.KozelError, match=f"praise deal '{kind}' are not sampled yet"):
+        kozel.determinize(kozel.observe(state, 0), random.Random(0))
+
+
+def test_a_finished_match_is_sampled_with_each_side_s_points_as_counted():
+    rules = CLASSIC.for_players(3)
+    rng = random.Random(2)
+    state = kozel.new_game(rules, seed=51)
+    while not state.is_over:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    view = kozel.observe(state, 1)
+    world = kozel.determinize(view, random.Random(0))
+    assert world.hand_results[-1] == state.hand_results[-1]
+    assert world.result == state.result
+
+
+def test_determinize_refuses_what_is_not_a_view():
+    state = kozel.new_game(CLASSIC, seed=1)
+    with pytest.raises(TypeError, match="PlayerView"):
+        kozel.determinize(state, random.Random(0))
+
+
+def test_a_lone_trump_handed_over_shows_the_player_holds_no_trump_until_trumps_may_come_back():
+    rules = kozel.variants.get("six_of_clubs")
+    rng = random.Random(1)
+    for seed in range(300):
+        state = kozel.new_game(rules, seed=seed)
+        while not state.is_over and not state.hand_results:
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        transfers = [move for move in kozel.legal_moves(state) if move.kind is MoveKind.TRANSFER]
+        if transfers:
+            break
+    else:
+        pytest.fail("no lone-trump transfer in 300 matches")
+    move = transfers[0]
+    state = kozel.apply(state, move)
+    watcher = (move.seat + 1) % 4
+    assert 4 in kozel.observe(state, watcher).voids[move.seat]
+    world = kozel.determinize(kozel.observe(state, watcher), random.Random(0))
+    assert not world.hand_masks[move.seat] & world.table.trump_mask
+    back = kozel.legal_moves(state)[0]
+    assert back.kind is MoveKind.TRANSFER_BACK
+    state = kozel.apply(state, back)
+    # A partner with no plain card gives a trump back in this game: the trump void is gone.
+    assert 4 not in kozel.observe(state, watcher).voids[move.seat]
