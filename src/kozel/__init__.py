@@ -14,7 +14,7 @@ from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, pa
 from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
-from kozel.rules import Ruleset
+from kozel.rules import Ruleset, load_ruleset, loads_ruleset
 from kozel.view import PlayerView, determinize, observe, step
 
 __version__ = "0.1.0"
@@ -46,6 +46,8 @@ __all__ = [
     "determinize",
     "format_cards",
     "legal_moves",
+    "load_ruleset",
+    "loads_ruleset",
     "new_game",
     "observe",
     "parse_cards",

@@ -1,0 +1,310 @@
+"""Rulesets as plain data: the JSON-safe form of a ruleset, and reading it back, whole or as house changes.
+
+:func:`to_data` writes every field of a ruleset and of its components, so :func:`from_data` reads
+it back to an equal ruleset.  A house variant needs only what it changes: ``base`` names the
+built-in ruleset it starts from, and each field given replaces the base's (a component given in
+part keeps its other fields).  ``null`` (or ``false``, since TOML has no null) removes an optional
+component or value.  Everything is built through the components' own constructors, so
+every check a ruleset makes runs, and every problem raises :class:`~kozel.RulesetError` naming the
+field, such as ``scoring.rows[1].high``.
+
+>>> import kozel
+>>> data = to_data(kozel.variants.get("classic"))
+>>> data["scoring"]["no_trick"], data["play"]
+(6, {'kind': 'beat_or_pass', 'molodka': {'trumps_only': False}})
+>>> house = from_data({"base": "classic", "name": "house", "match": {"target": 16}})
+>>> house.match.target, house.scoring == kozel.variants.get("classic").scoring
+(16, True)
+>>> from_data({"base": "classic", "scoring": {"no_trik": 8}})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+kozel.errors.RulesetError: scoring.no_trik: no such field; fields are mode, rows, no_trick, eggs, eggs_replay, ...
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import re
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from kozel.cards.card import Card, Rank, Suit
+from kozel.cards.deck import Deck
+from kozel.cards.notation import format_cards
+from kozel.errors import KozelError, RulesetError
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["BASE", "KIND", "from_data", "to_data"]
+
+#: The key of a ruleset's data that names the built-in ruleset it starts from.
+BASE: Final = "base"
+#: The key that says which kind a component of several kinds is (``play``: ``beat_or_pass`` or ``follow_suit``).
+KIND: Final = "kind"
+
+_SUIT_WORDS: Final = {
+    word: suit for suit in Suit for word in (suit.symbol, suit.letter.lower(), suit.name.lower(), "♧♤♡♢"[suit])
+}
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+_RANK_WORDS: Final = {
+    word: rank for rank in Rank for word in (rank.text.lower(), rank.letter.lower(), rank.name.lower())
+}
+
+
+def to_data(rules: Ruleset) -> dict[str, Any]:
+    """The ruleset as plain data (text, whole numbers, true/false, null, lists and tables): every field, nested.
+
+    Cards are written as text (``"10♥"``), the deck as one line of cards, enum values by their
+    value, ranks as their text, suits as their symbol, and ``play`` with a ``kind``.
+    """
+    return typing.cast(dict[str, Any], _dump(rules, Ruleset))
+
+
+def from_data(data: Mapping[str, Any]) -> Ruleset:
+    """The ruleset that ``data`` describes: every field, or ``base`` and the fields it changes.
+
+    Raises :class:`~kozel.RulesetError`, naming the bad field, for anything that does not make a
+    ruleset.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesetError(f"a ruleset is a table of fields, got {_show(data)}")
+    base = None
+    if BASE in data:
+        from kozel import variants  # noqa: PLC0415 - the catalog imports this package
+
+        try:
+            base = variants.get(data[BASE])
+        except RulesetError as error:
+            raise RulesetError(f"{BASE}: {error}") from error
+    return typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE,)))
+
+
+# Writing ------------------------------------------------------------------------------------------
+
+
+def _dump(value: Any, hint: Any) -> Any:
+    if value is None:
+        return None
+    union = _union(hint)
+    if union is not None:
+        classes, _ = union
+        if len(classes) > 1:
+            return {KIND: _kind(type(value)), **_dump(value, type(value))}
+        return _dump(value, classes[0])
+    kind = type(value)
+    if attrs.has(kind):
+        hints = _hints(kind)
+        return {field.name: _dump(getattr(value, field.name), hints[field.name]) for field in _fields(kind)}
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Deck):
+        return format_cards(value.cards)
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Rank):
+        return value.text
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        item = _tuple_item(hint)
+        return [_dump(each, item) for each in value]
+    if isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    raise RulesetError(f"cannot write {value!r} as data")  # pragma: no cover - every field type is handled
+
+
+# Reading ------------------------------------------------------------------------------------------
+
+
+def _load(data: Any, hint: Any, path: str, base: Any) -> Any:
+    union = _union(hint)
+    if union is not None:
+        classes, optional = union
+        if data is None or (data is False and bool not in classes):  # TOML has no null: false says "none"
+            if optional:
+                return None
+            if data is None:
+                raise _error(path, "cannot be null: it is not optional")
+        if len(classes) > 1:
+            return _load_kind(data, classes, path, base)
+        return _load(data, classes[0], path, base)
+    if isinstance(hint, type) and attrs.has(hint):
+        return _load_attrs(data, hint, path, base)
+    if typing.get_origin(hint) is tuple:
+        return _load_tuple(data, _tuple_item(hint), path)
+    if hint is Deck:
+        return _load_deck(data, path)
+    if hint is Card:
+        return _load_card(data, path)
+    if hint is Suit:
+        return _load_word(data, _SUIT_WORDS, "a suit such as '♦', 'D' or 'diamonds'", path)
+    if hint is Rank:
+        return _load_word(data, _RANK_WORDS, "a rank such as '10' or 'J'", path)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _load_enum(data, hint, path)
+    if hint is bool:
+        if isinstance(data, bool):
+            return data
+        raise _error(path, f"expected true or false, got {_show(data)}")
+    if hint is int:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return int(data)
+        raise _error(path, f"expected a whole number, got {_show(data)}")
+    if hint is str:
+        if isinstance(data, str):
+            return data
+        raise _error(path, f"expected text, got {_show(data)}")
+    raise _error(path, f"cannot read a field of type {hint!r}")  # pragma: no cover - every field type is handled
+
+
+def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, ...] = ()) -> Any:
+    if not isinstance(data, Mapping):
+        raise _error(path, f"expected a table of fields, got {_show(data)}")
+    fields = _fields(kind)
+    names = [*extra, *(field.name for field in fields)]
+    for key in data:
+        if key not in names:
+            name = key if isinstance(key, str) else repr(key)
+            raise _error(_join(path, name), f"no such field; fields are {', '.join(names)}")
+    hints = _hints(kind)
+    given: dict[str, Any] = {}
+    for field in fields:
+        where = _join(path, field.name)
+        under = getattr(base, field.name) if base is not None else None
+        if field.name in data:
+            given[field.name] = _load(data[field.name], hints[field.name], where, under)
+        elif base is not None:
+            given[field.name] = under
+        elif field.default is attrs.NOTHING:
+            start = "" if path else f", or start from a built-in ruleset with {BASE!r}"
+            raise _error(where, f"missing; give it{start}")
+    return _build(kind, given, path)
+
+
+def _load_kind(data: Any, classes: tuple[type, ...], path: str, base: Any) -> Any:
+    if not isinstance(data, Mapping):
+        raise _error(path, f"expected a table of fields, got {_show(data)}")
+    kinds = {_kind(kind): kind for kind in classes}
+    allowed = ", ".join(map(repr, kinds))
+    if KIND in data:
+        name = data[KIND]
+        if not isinstance(name, str) or name not in kinds:
+            raise _error(_join(path, KIND), f"expected one of {allowed}, got {_show(name)}")
+        kind = kinds[name]
+    elif base is not None:
+        kind = type(base)
+    else:
+        raise _error(_join(path, KIND), f"missing; say which kind: {allowed}")
+    return _load_attrs(data, kind, path, base if isinstance(base, kind) else None, extra=(KIND,))
+
+
+def _load_tuple(data: Any, item: Any, path: str) -> tuple[Any, ...]:
+    if item is Card and isinstance(data, str):
+        data = [token for token in _SEPARATORS.split(data) if token]
+    if isinstance(data, str | bytes) or not isinstance(data, Sequence):
+        cards = " or cards as text" if item is Card else ""
+        raise _error(path, f"expected a list{cards}, got {_show(data)}")
+    return tuple(_load(each, item, f"{path}[{index}]", None) for index, each in enumerate(data))
+
+
+def _load_deck(data: Any, path: str) -> Deck:
+    cards = _load_tuple(data, Card, path)
+    try:
+        return Deck(cards)
+    except KozelError as error:
+        raise _error(path, str(error)) from error
+
+
+def _load_card(data: Any, path: str) -> Card:
+    if not isinstance(data, str):
+        raise _error(path, f"expected a card such as '10♥', got {_show(data)}")
+    try:
+        return Card.parse(data)
+    except KozelError as error:
+        raise _error(path, str(error)) from error
+
+
+def _load_word(data: Any, words: Mapping[str, Any], what: str, path: str) -> Any:
+    found = words.get(data.strip().lower()) if isinstance(data, str) else None
+    if found is None:
+        raise _error(path, f"expected {what}, got {_show(data)}")
+    return found
+
+
+def _load_enum(data: Any, kind: type[enum.Enum], path: str) -> enum.Enum:
+    for member in kind:
+        if type(member.value) is type(data) and member.value == data:
+            return member
+    allowed = ", ".join(repr(member.value) for member in kind)
+    raise _error(path, f"expected one of {allowed}, got {_show(data)}")
+
+
+def _build(kind: type, given: dict[str, Any], path: str) -> Any:
+    try:
+        return kind(**given)
+    except RulesetError as error:
+        if not path or str(error).startswith(f"{path}:"):
+            raise
+        raise _error(path, str(error)) from error
+    except (TypeError, ValueError) as error:
+        raise _error(path or kind.__name__, str(error)) from error
+
+
+# Types --------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[attrs.Attribute[Any], ...]:
+    return tuple(field for field in attrs.fields(kind) if field.init)
+
+
+def _union(hint: Any) -> tuple[tuple[type, ...], bool] | None:
+    """For a union type: its member types other than None, and whether None is allowed."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    members = typing.get_args(hint)
+    classes = tuple(member for member in members if member is not type(None))
+    return classes, len(classes) < len(members)
+
+
+def _tuple_item(hint: Any) -> Any:
+    args = typing.get_args(hint)
+    return args[0] if args else Any
+
+
+def _kind(kind: type) -> str:
+    """The ``kind`` word of a component class: ``FollowSuit`` is ``follow_suit``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+
+# Errors -------------------------------------------------------------------------------------------
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _show(value: Any) -> str:
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)  # as the file says it: null, true, false
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return f"a {type(value).__name__} too long to show"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _error(path: str, message: str) -> RulesetError:
+    return RulesetError(f"{path}: {message}" if path else message)

@@ -1,0 +1,138 @@
+"""Ruleset files: rulesets written as JSON, and read from JSON or TOML text and files.
+
+A file holds either the versioned envelope that :func:`dumps_ruleset` writes::
+
+    {"kozel": "ruleset", "format": 1, "ruleset": {...}}
+
+or a bare ruleset table, which is what a person writes by hand: ``base = "classic"`` and the
+fields that change (see :mod:`kozel.rules.data`).  Only JSON is written; TOML is read only (on
+Python 3.10 it needs ``tomli``: ``pip install "kozel[toml]"``).
+
+>>> import kozel
+>>> house = loads_ruleset('''
+... base = "classic"
+... name = "house"
+... [match]
+... target = 16
+... ''', format="toml")
+>>> house.match.target, loads_ruleset(dumps_ruleset(house)) == house
+(16, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final, Literal, NoReturn
+
+from kozel.errors import RulesetError
+from kozel.rules.data import _show, from_data, to_data
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
+
+#: The version of the file envelope this kozel writes and reads.
+FORMAT: Final = 1
+
+_ENVELOPE: Final = ("kozel", "format", "ruleset")
+_SUFFIXES: Final[Mapping[str, Literal["json", "toml"]]] = {".json": "json", ".toml": "toml"}
+
+
+def dumps_ruleset(rules: Ruleset, *, indent: int | None = 2) -> str:
+    """The ruleset as JSON text in the versioned envelope (every field; cards written as ``"10♥"``)."""
+    envelope = {"kozel": "ruleset", "format": FORMAT, "ruleset": to_data(rules)}
+    return json.dumps(envelope, ensure_ascii=False, indent=indent)
+
+
+def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -> Ruleset:
+    """The ruleset in JSON or TOML ``text`` (without ``format``: JSON when it starts with ``{``, else TOML).
+
+    The text holds the envelope :func:`dumps_ruleset` writes or a bare ruleset table; anything
+    wrong raises :class:`~kozel.RulesetError`.  TOML is read only, never written.
+    """
+    if not isinstance(text, str):
+        raise RulesetError(f"a ruleset is read from text, not from {type(text).__name__}")
+    if format is None:
+        format = "json" if text.lstrip().startswith("{") else "toml"
+    if format == "json":
+        data = _parse_json(text)
+    elif format == "toml":
+        data = _parse_toml(text)
+    else:
+        raise RulesetError(f"no ruleset format is called {format!r}; the formats are 'json' and 'toml'")
+    return from_data(_unwrap(data))
+
+
+def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
+    """The ruleset in the file at ``path``: JSON for ``.json``, TOML for ``.toml``.
+
+    A file that cannot be read raises :class:`OSError`; one whose text makes no ruleset raises
+    :class:`~kozel.RulesetError` starting with the file's name.
+    """
+    file = Path(path)
+    format = _SUFFIXES.get(file.suffix.lower())
+    if format is None:
+        raise RulesetError(f"{file}: cannot tell the format from {file.suffix!r}; name the file .json or .toml")
+    try:
+        text = file.read_bytes().decode("utf-8-sig")
+        return loads_ruleset(text, format=format)
+    except (RulesetError, UnicodeDecodeError) as error:
+        raise RulesetError(f"{file}: {error}") from error
+
+
+def _parse_json(text: str) -> Any:
+    def refuse_constant(name: str) -> NoReturn:
+        raise ValueError(f"{name} is not a JSON value")
+
+    def table(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in data:
+                raise ValueError(f"the key {_show(key)} is given twice in one table")
+            data[key] = value
+        return data
+
+    try:
+        return json.loads(text, object_pairs_hook=table, parse_constant=refuse_constant)
+    except (ValueError, RecursionError) as error:
+        raise RulesetError(f"not valid JSON: {error}") from error
+
+
+def _parse_toml(text: str) -> Any:
+    if sys.version_info >= (3, 11):
+        import tomllib  # noqa: PLC0415 - TOML is read only when asked for
+
+        parse = tomllib.loads
+    else:
+        try:
+            parse = importlib.import_module("tomli").loads
+        except ImportError:
+            raise RulesetError('reading TOML on Python 3.10 needs tomli: pip install "kozel[toml]"') from None
+    try:
+        return parse(text)
+    except (ValueError, RecursionError) as error:
+        raise RulesetError(f"not valid TOML: {error}") from error
+
+
+def _unwrap(data: Any) -> Any:
+    """The ruleset table inside the file's envelope, or ``data`` itself when it is a bare ruleset."""
+    if not isinstance(data, Mapping) or "kozel" not in data:
+        return data
+    if data["kozel"] != "ruleset":
+        raise RulesetError(f"kozel: this file holds {_show(data['kozel'])}, not 'ruleset'")
+    for key in data:
+        if key not in _ENVELOPE:
+            name = key if isinstance(key, str) else repr(key)
+            raise RulesetError(f"{name}: no such field in a ruleset file; fields are {', '.join(_ENVELOPE)}")
+    for key in _ENVELOPE:
+        if key not in data:
+            raise RulesetError(f"{key}: missing from the ruleset file")
+    version = data["format"]
+    if version != FORMAT or isinstance(version, bool) or not isinstance(version, int):
+        newer = " (a newer kozel wrote it: upgrade kozel)" if isinstance(version, int) and version > FORMAT else ""
+        raise RulesetError(f"format: this kozel reads ruleset files of format {FORMAT}, not {_show(version)}{newer}")
+    return data["ruleset"]
