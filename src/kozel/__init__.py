@@ -9,7 +9,7 @@
 True
 """
 
-from kozel import variants
+from kozel import record, variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
@@ -52,6 +52,7 @@ __all__ = [
     "observe",
     "parse_cards",
     "parse_move",
+    "record",
     "step",
     "variants",
 ]

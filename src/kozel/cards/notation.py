@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from kozel.cards.card import Card
@@ -26,6 +27,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(token) for token in _SEPARATORS.split(text.strip()) if token)
 
 
-def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+def format_cards(cards: Iterable[Card]) -> str:
     """Write cards in the order given, separated by spaces: the inverse of :func:`parse_cards`."""
     return " ".join(str(card) for card in cards)

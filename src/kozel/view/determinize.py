@@ -15,12 +15,14 @@ it: a world in which a move of the history would be illegal, or in which the sea
 anything different, is thrown away and another is drawn.  So every world returned is one that
 legal play reaches, and ``observe(world, view.seat) == view``.
 
-What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and
-the moves of the earlier deals (a world starts its record at the current deal; the earlier hands
-are in its scores and hand results).  Worlds are drawn at random among those consistent with
-the view, but not with equal weight: no attempt is made to weigh them by how likely the other
-players' choices were.  The drawing praise deals ("trousers", "pants double") are not sampled yet:
-a view inside one raises :class:`~kozel.KozelError`.
+What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
+moves of the earlier deals. A world of a match's first deal starts from its deck order as
+``new_game(rules, seed, deck=...)`` would, so it has a match record (:mod:`kozel.record`); a world
+of a later deal keeps the earlier hands only as its scores and hand results, and has none. Worlds
+are drawn at random among those consistent with the view, but not with equal weight: no attempt is
+made to weigh them by how likely the other players' choices were. The drawing praise deals
+("trousers", "pants double") are not sampled yet: a view inside one raises
+:class:`~kozel.KozelError`.
 """
 
 from __future__ import annotations
@@ -357,18 +359,19 @@ class _World:
         """The world: the deal rebuilt from the named places, and the history replayed in it."""
         seed = self.rng.getrandbits(63)
         if self.praise is None:
-            order = tuple(self.card_of(place) for place in self.deck)
-            state = self.start(dealt, order, seed)
+            order: tuple[Card, ...] | None = tuple(self.card_of(place) for place in self.deck)
         else:
             kind, hands, tricks = self.praise
             waiting = self.start(dealt, tuple(self.rules.deck), seed)
             masks = [sum(self.card_of(p).bit for p in places) for places in hands]
             cards = [[self.card_of(p) for p in places] for places in tricks]
-            found = praise_order(waiting, kind, masks, cards, self.rng)
-            if found is None:
-                return None
-            state = self.start(dealt, found, seed)
-        state = state._replace(deal=state.deal._replace(first_dealer=dealt.dealer))
+            order = praise_order(waiting, kind, masks, cards, self.rng)
+        if order is None:
+            return None
+        state = self.start(dealt, order, seed)
+        # A world of a match's first deal starts its match: its deck is the match's opening deck.
+        opening = order if not (dealt.hand_number or dealt.redeals) else None
+        state = state._replace(deal=state.deal._replace(first_dealer=dealt.dealer, opening=opening))
         for event, places in self.moves:
             move = Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
             try:

@@ -1,0 +1,437 @@
+"""The JSON form of states, views, moves and rulesets: versioned, exact, and checked when read.
+
+Every document is a table ``{"kozel": WHAT, "format": 1, ...}`` where ``WHAT`` is ``"state"``,
+``"view"``, ``"move"`` or ``"ruleset"``.  :func:`to_json` writes any of the four and
+:func:`from_json` reads any of them back to an equal value.
+
+A state is written twice over: as what it came from (the match's seed, the deck order its deal
+began from, the facts of that deal's start, the moves of the match) and as its position (hands,
+stock, talon, trick, the cards laid in a drawing praise deal, won cards, tricks, turn, phase,
+trump, scores, results), so that a program in
+any language can read the position without an engine.  Reading checks the position first (every
+card of the deck in exactly one place, hands no larger than the deal gives, one list per seat
+and per side), then rebuilds the state by replaying the moves from the deal's start, where the
+earlier moves must lead, and refuses it unless the replay arrives at the written position.  Each
+problem raises :class:`~kozel.StateError` saying which field is wrong and how, and nothing is
+returned; the position may be left out (``"position": null``), and the replay alone decides.
+
+A view is written field by field (events with their ``kind``); reading checks the types and that
+the seat's own hand is as large as the view says.  A move is ``{"seat", "kind", "cards", "choice"}``
+with the cards as text.  A ruleset is the document :func:`kozel.rules.dumps_ruleset` writes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Final, NoReturn
+
+from kozel.cards.card import CARDS, Card, Suit
+from kozel.cards.cardset import CardSet
+from kozel.cards.notation import format_cards, parse_cards
+from kozel.engine.core import apply
+from kozel.engine.start import new_game, start_hand
+from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
+from kozel.game.log import append as log_append
+from kozel.game.move import Move, MoveKind, parse_move
+from kozel.game.results import HandResult, MatchResult
+from kozel.game.state import GameState, Phase
+from kozel.record.plain import dump, load
+from kozel.rules.files import dumps_ruleset, loads_ruleset
+from kozel.rules.ruleset import Ruleset
+from kozel.view.view import PlayerView
+
+__all__ = ["FORMAT", "from_json", "to_json"]
+
+#: The version of the JSON documents this module writes and reads.
+FORMAT: Final = 1
+_WHAT: Final = ("state", "view", "move", "ruleset")
+
+Document = GameState | PlayerView | Move | Ruleset
+
+
+def to_json(value: Document, *, indent: int | None = None) -> str:
+    """``value`` (a state, view, move or ruleset) as a versioned JSON document; :func:`from_json` reads it back.
+
+    >>> import kozel
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> kozel.record.from_json(kozel.record.to_json(state)) == state
+    True
+    >>> kozel.record.to_json(kozel.Move.parse("2 beat A♠ 10♥"))
+    '{"kozel": "move", "format": 1, "move": {"seat": 2, "kind": "beat", "cards": "A♠ 10♥", "choice": null}}'
+    """
+    if isinstance(value, Ruleset):
+        return dumps_ruleset(value, indent=indent)
+    if isinstance(value, GameState):
+        body: dict[str, Any] = {"state": _state_data(value)}
+        what = "state"
+    elif isinstance(value, PlayerView):
+        body = {"view": _view_data(value)}
+        what = "view"
+    elif isinstance(value, Move):
+        body = {"move": _move_data(value)}
+        what = "move"
+    else:
+        raise TypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
+    return json.dumps({"kozel": what, "format": FORMAT, **body}, ensure_ascii=False, indent=indent)
+
+
+def from_json(text: str) -> Document:
+    """The state, view, move or ruleset of a JSON document :func:`to_json` wrote, checked.
+
+    Text that is not such a document, or a document whose value breaks a rule or an invariant,
+    raises :class:`~kozel.StateError` (a ruleset document: :class:`~kozel.RulesetError`) and
+    nothing is returned.
+    """
+    if not isinstance(text, str):
+        raise StateError(f"a JSON document is read from text, not from {type(text).__name__}")
+    data = _parse(text)
+    if not isinstance(data, dict) or "kozel" not in data:
+        raise StateError('not a kozel document: expected a table with "kozel" and "format"')
+    what = data["kozel"]
+    if what not in _WHAT:
+        raise StateError(f"kozel: expected one of {', '.join(_WHAT)}, got {what!r}")
+    if what == "ruleset":
+        return loads_ruleset(text, format="json")
+    version = data.get("format")
+    if type(version) is not int or version != FORMAT:
+        raise StateError(f"format: this kozel reads format {FORMAT}, not {version!r}")
+    extra = set(data) - {"kozel", "format", what}
+    if extra or what not in data:
+        raise StateError(f"a {what} document holds kozel, format and {what}, not {', '.join(sorted(map(str, data)))}")
+    if what == "state":
+        return _state_from(data["state"])
+    if what == "view":
+        return _view_from(data["view"])
+    return _move_from(data["move"], "move")
+
+
+def _parse(text: str) -> Any:
+    def refuse_constant(name: str) -> NoReturn:
+        raise ValueError(f"{name} is not a JSON value")
+
+    try:
+        return json.loads(text, parse_constant=refuse_constant)
+    except (ValueError, RecursionError) as error:
+        raise StateError(f"not valid JSON: {error}") from None
+
+
+# Moves --------------------------------------------------------------------------------------------
+
+
+def _move_data(move: Move) -> dict[str, Any]:
+    return {"seat": move.seat, "kind": move.kind.word, "cards": format_cards(move.cards), "choice": move.choice}
+
+
+def _move_from(data: Any, path: str) -> Move:
+    fields = {"seat": int, "kind": MoveKind, "cards": CardSet, "choice": str | None}
+    table = _table(data, path, tuple(fields))
+    values = {name: load(table[name], hint, f"{path}.{name}") for name, hint in fields.items()}
+    try:
+        return Move(values["seat"], values["kind"], tuple(values["cards"]), values["choice"])
+    except (NotationError, TypeError) as error:
+        raise StateError(f"{path}: {error}") from None
+
+
+# States -------------------------------------------------------------------------------------------
+
+
+def _state_data(state: GameState) -> dict[str, Any]:
+    deal = state.deal
+    base = deal.base
+    assert base is not None
+    trick = state.trick
+    return {
+        "ruleset": dump(deal.ruleset, Ruleset),
+        "seed": deal.seed,
+        "first_dealer": deal.first_dealer,
+        "opening": format_cards(deal.opening) if deal.opening is not None else None,
+        "earlier_moves": [str(move) for move in state.match_moves[: len(deal.history) // 8]],
+        "deal": {
+            "number": deal.number,
+            "dealer": deal.dealer,
+            "order": format_cards([CARDS[index] for index in base.order]),
+            "leader": base.leader,
+            "last_opener": deal.last_opener,
+            "redeals": list(deal.redeals),
+            "scores": list(base.scores),
+            "sets": list(base.sets),
+            "hand_results": dump(base.hand_results, tuple[HandResult, ...]),
+        },
+        "moves": [str(move) for move in state.moves],
+        "position": {
+            "hands": [format_cards(hand) for hand in state.hands],
+            "stock": format_cards(state.stock),
+            "talon": format_cards(state.talon),
+            "trick": None if trick is None else [str(play) for play in trick.plays],
+            "laid": None if deal.drawing is None else [str(play) for play in (*deal.drawing.dark, *deal.drawing.open)],
+            "won": [format_cards(cards) for cards in state.won],
+            "tricks": list(state.trick_counts),
+            "turn": state.turn,
+            "phase": state.phase.value,
+            "trump": state.trump.symbol if state.trump is not None else None,
+            "trump_card": str(state.trump_card) if state.trump_card is not None else None,
+            "scores": list(state.scores),
+            "hand_results": dump(state.hand_results, tuple[HandResult, ...]),
+            "result": dump(state.result, MatchResult | None),
+        },
+    }
+
+
+_STATE_FIELDS: Final = ("ruleset", "seed", "first_dealer", "opening", "earlier_moves", "deal", "moves", "position")
+_DEAL_FIELDS: Final = (
+    "number", "dealer", "order", "leader", "last_opener", "redeals", "scores", "sets", "hand_results",
+)  # fmt: skip
+_POSITION_FIELDS: Final = (
+    "hands", "stock", "talon", "trick", "laid", "won", "tricks", "turn", "phase", "trump", "trump_card", "scores",
+    "hand_results", "result",
+)  # fmt: skip
+
+
+def _table(data: Any, path: str, fields: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise StateError(f"{path}: expected a table, got {type(data).__name__}")
+    for key in data:
+        if key not in fields:
+            raise StateError(f"{path}.{key}: no such field; fields are {', '.join(fields)}")
+    for key in fields:
+        if key not in data and key not in optional:
+            raise StateError(f"{path}.{key}: missing")
+    return data
+
+
+def _cards(data: Any, path: str) -> tuple[Card, ...]:
+    if not isinstance(data, str):
+        raise StateError(f"{path}: expected cards as text such as 'A♠ 10♥', got {type(data).__name__}")
+    try:
+        return parse_cards(data)
+    except NotationError as error:
+        raise StateError(f"{path}: {error}") from None
+
+
+def _moves(data: Any, path: str) -> list[Move]:
+    if not isinstance(data, list):
+        raise StateError(f"{path}: expected a list of moves, got {type(data).__name__}")
+    moves = []
+    for index, text in enumerate(data):
+        if not isinstance(text, str):
+            raise StateError(f"{path}[{index}]: expected a move such as '2 beat A♠ 10♥', got {type(text).__name__}")
+        try:
+            moves.append(parse_move(text))
+        except NotationError as error:
+            raise StateError(f"{path}[{index}]: {error}") from None
+    return moves
+
+
+def _state_from(data: Any) -> GameState:
+    table = _table(data, "state", _STATE_FIELDS, optional=("position",))
+    rules: Ruleset = load(table["ruleset"], Ruleset, "state.ruleset")
+    seed = load(table["seed"], int, "state.seed")
+    first_dealer = load(table["first_dealer"], int, "state.first_dealer")
+    opening = None if table["opening"] is None else _cards(table["opening"], "state.opening")
+    earlier = _moves(table["earlier_moves"], "state.earlier_moves")
+    moves = _moves(table["moves"], "state.moves")
+    position = table.get("position")
+    if position is not None:
+        _check_position(rules, position)
+    start = _deal_start(rules, seed, table["deal"])
+    history = b""
+    for move in earlier:
+        history = log_append(history, move)
+    start = start._replace(deal=start.deal._replace(history=history, opening=opening, first_dealer=first_dealer))
+    if earlier or not start.deal.number:  # a deal a match reached from its start: it must lead here
+        _check_earlier(earlier, start)
+    state = start
+    for index, move in enumerate(moves):
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            raise StateError(f"state.moves[{index}]: {error}") from error
+    if position is not None:
+        _compare(state, position)
+    return state
+
+
+def _deal_start(rules: Ruleset, seed: int, data: Any) -> GameState:
+    """The start of the state's deal, as the engine deals it from the written order and facts."""
+    table = _table(data, "state.deal", _DEAL_FIELDS)
+    order = _cards(table["order"], "state.deal.order")
+    whole = {name: load(table[name], int, f"state.deal.{name}") for name in ("number", "dealer", "leader")}
+    last_opener = load(table["last_opener"], int | None, "state.deal.last_opener")
+    lists = {name: load(table[name], tuple[int, ...], f"state.deal.{name}") for name in ("redeals", "scores", "sets")}
+    results = load(table["hand_results"], tuple[HandResult, ...], "state.deal.hand_results")
+    for name, seat in (("dealer", whole["dealer"]), ("leader", whole["leader"]), ("last_opener", last_opener)):
+        if seat is not None and not 0 <= seat < rules.players:
+            raise StateError(f"state.deal.{name}: a seat from 0 to {rules.players - 1}, not {seat}")
+    for name in ("scores", "sets"):
+        if len(lists[name]) != rules.sides:
+            raise StateError(f"state.deal.{name}: one number per side ({rules.sides}), not {len(lists[name])}")
+    for index, result in enumerate(results):
+        for name in ("points", "tricks", "written"):
+            if len(getattr(result, name)) != rules.sides:
+                raise StateError(f"state.deal.hand_results[{index}].{name}: one number per side ({rules.sides})")
+    try:
+        return start_hand(
+            rules,
+            seed=seed,
+            number=whole["number"],
+            dealer=whole["dealer"],
+            lead=rules.leading.first_hand,
+            last_winner=None,
+            order=_deck_order(rules, order),
+            scores=lists["scores"],
+            hand_results=results,
+            last_opener=last_opener,
+            sets=lists["sets"],
+            leader=whole["leader"],
+            redeals=lists["redeals"],
+        )
+    except KozelError as error:
+        raise StateError(f"state.deal: {error}") from None
+
+
+def _deck_order(rules: Ruleset, order: tuple[Card, ...]) -> tuple[Card, ...]:
+    _check_once(rules, {"state.deal.order": order})
+    return order
+
+
+def _check_earlier(earlier: list[Move], start: GameState) -> None:
+    """The earlier moves, from the match's start, must lead to the start of this deal."""
+    deal = start.deal
+    rules = deal.ruleset
+    try:
+        state = new_game(rules, deal.seed, deck=deal.opening, dealer=deal.first_dealer)
+    except KozelError as error:
+        raise StateError(f"state: the match's start does not fit the ruleset: {error}") from None
+    for index, move in enumerate(earlier):
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            raise StateError(f"state.earlier_moves[{index}]: {error}") from error
+    if state != start:
+        raise StateError("state.deal: the earlier moves do not lead to the start of this deal as written")
+
+
+def _check_position(rules: Ruleset, data: Any) -> None:
+    """Every card in exactly one place, and places of the right number and size."""
+    table = _table(data, "state.position", _POSITION_FIELDS)
+    places: dict[str, tuple[Card, ...]] = {}
+    for name, count in (("hands", rules.players), ("won", rules.sides)):
+        rows = table[name]
+        if not isinstance(rows, list) or len(rows) != count:
+            raise StateError(f"state.position.{name}: one entry per {'seat' if name == 'hands' else 'side'} ({count})")
+        for index, row in enumerate(rows):
+            places[f"state.position.{name}[{index}]"] = _cards(row, f"state.position.{name}[{index}]")
+    for name in ("stock", "talon"):
+        places[f"state.position.{name}"] = _cards(table[name], f"state.position.{name}")
+    for name in ("trick", "laid"):
+        if table[name] is not None:
+            plays = _moves(table[name], f"state.position.{name}")
+            places[f"state.position.{name}"] = tuple(card for play in plays for card in play.cards)
+    _check_once(rules, places)
+    # A hand may hold the talon (its taker) or the trumps handed over (a partner yet to give back).
+    handed = max(rules.transfer.counts) if rules.transfer is not None else 0
+    limit = rules.dealing.hand_size + max(rules.talon_size, handed)
+    for index in range(rules.players):
+        size = len(places[f"state.position.hands[{index}]"])
+        if size > limit:
+            raise StateError(
+                f"state.position.hands[{index}]: {size} cards; a hand of {rules.name!r} never holds more than {limit}"
+            )
+
+
+def _check_once(rules: Ruleset, places: dict[str, tuple[Card, ...]]) -> None:
+    seen: dict[Card, str] = {}
+    for where, cards in places.items():
+        for card in cards:
+            if card not in rules.deck:
+                raise StateError(f"{where}: {card} is not a card of {rules.name!r}")
+            if card in seen:
+                again = "twice" if seen[card] == where else f"in {seen[card]} too"
+                raise StateError(f"{where}: {card} is {again}; every card lies in exactly one place")
+            seen[card] = where
+    missing = [card for card in rules.deck if card not in seen]
+    if missing:
+        raise StateError(f"{', '.join(places)}: {format_cards(missing)} missing; every card lies in exactly one place")
+
+
+def _compare(state: GameState, data: dict[str, Any]) -> None:
+    """The replayed state must be at the written position."""
+    written = {
+        "hands": [CardSet(_cards(row, "")) for row in data["hands"]],
+        "stock": _cards(data["stock"], ""),
+        "talon": _cards(data["talon"], ""),
+        "trick": None if data["trick"] is None else _moves(data["trick"], "state.position.trick"),
+        "laid": None if data["laid"] is None else _moves(data["laid"], "state.position.laid"),
+        "won": [CardSet(_cards(row, "")) for row in data["won"]],
+        "tricks": load(data["tricks"], tuple[int, ...], "state.position.tricks"),
+        "turn": load(data["turn"], int | None, "state.position.turn"),
+        "phase": load(data["phase"], Phase, "state.position.phase"),
+        "trump": load(data["trump"], Suit | None, "state.position.trump"),
+        "trump_card": load(data["trump_card"], Card | None, "state.position.trump_card"),
+        "scores": load(data["scores"], tuple[int, ...], "state.position.scores"),
+        "hand_results": load(data["hand_results"], tuple[HandResult, ...], "state.position.hand_results"),
+        "result": load(data["result"], MatchResult | None, "state.position.result"),
+    }
+    trick = state.trick
+    actual = {
+        "hands": list(state.hands),
+        "stock": state.stock,
+        "talon": state.talon,
+        "trick": None if trick is None else list(trick.plays),
+        "laid": None if state.deal.drawing is None else [*state.deal.drawing.dark, *state.deal.drawing.open],
+        "won": list(state.won),
+        "tricks": state.trick_counts,
+        "turn": state.turn,
+        "phase": state.phase,
+        "trump": state.trump,
+        "trump_card": state.trump_card,
+        "scores": state.scores,
+        "hand_results": state.hand_results,
+        "result": state.result,
+    }
+    for name, value in written.items():
+        if value != actual[name]:
+            raise StateError(
+                f"state.position.{name}: written as {_words(value)}, but the moves lead to {_words(actual[name])}"
+            )
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, CardSet):
+        return format_cards(value) or "no cards"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_words(item) for item in value) + "]"
+    if isinstance(value, Card | Move):
+        return str(value)
+    return repr(value)
+
+
+# Views --------------------------------------------------------------------------------------------
+
+
+def _view_data(view: PlayerView) -> dict[str, Any]:
+    data: dict[str, Any] = dump(view, PlayerView)
+    return data
+
+
+def _view_from(data: Any) -> PlayerView:
+    view: PlayerView = load(data, PlayerView, "view")
+    _check_view(view)
+    return view
+
+
+def _check_view(view: PlayerView) -> None:
+    rules = view.ruleset
+    players, sides = rules.players, rules.sides
+    if not 0 <= view.seat < players:
+        raise StateError(f"view.seat: a seat from 0 to {players - 1}, not {view.seat}")
+    for name, count in (("hand_sizes", players), ("voids", players), ("trick_counts", sides), ("won_sizes", sides)):
+        if len(getattr(view, name)) != count:
+            raise StateError(f"view.{name}: one entry per {'seat' if count == players else 'side'} ({count})")
+    outside = [card for card in view.hand if card not in rules.deck]
+    if outside:
+        raise StateError(f"view.hand: {format_cards(outside)} not cards of {rules.name!r}")
+    if len(view.hand) != view.hand_sizes[view.seat]:
+        says = view.hand_sizes[view.seat]
+        raise StateError(f"view.hand: {len(view.hand)} cards, but hand_sizes says seat {view.seat} holds {says}")

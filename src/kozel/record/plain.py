@@ -1,0 +1,261 @@
+"""Plain data: the record's values (results, events, views) as JSON-safe data and back, driven by their types.
+
+Each attrs class becomes a table of its fields (a ruleset: ``{"base": name}`` where it is a built-in
+one, else every field, see :mod:`kozel.rules.data`); a field typed as a base class whose value is a
+subclass (an :class:`~kozel.view.Event`) says which with ``"type"``.  Cards are written as text
+(``"10♥"``), card sets as one line of cards, suits as their symbol, kinds of move as their word,
+other enums by their value, tuples and frozen sets as lists.  Reading checks every value against
+its type and raises :class:`~kozel.StateError` naming the path of the first bad one.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import re
+import types
+import typing
+from typing import Any, Final
+
+import attrs
+
+from kozel.cards.card import Card, Rank, Suit
+from kozel.cards.cardset import CardSet
+from kozel.cards.notation import format_cards, parse_cards
+from kozel.errors import KozelError, StateError
+from kozel.game.move import MoveKind
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["KIND", "dump", "kind_name", "load"]
+
+#: The key that names the subclass of a value written where its base class is expected.
+KIND: Final = "type"
+_SUITS: Final = {suit.symbol: suit for suit in Suit}
+_RANKS: Final = {rank.text: rank for rank in Rank}
+_MOVE_KINDS: Final = {kind.word: kind for kind in MoveKind}
+
+
+def dump(value: Any, hint: Any) -> Any:
+    """``value``, of type ``hint``, as JSON-safe data."""
+    if value is None:
+        return None
+    union = _members(hint)
+    if union is not None:
+        return dump(value, union[0][0] if len(union[0]) == 1 else type(value))
+    kind = type(value)
+    if isinstance(value, Ruleset):
+        return _ruleset_data(value)
+    if attrs.has(kind):
+        fields = {field.name: dump(getattr(value, field.name), _hints(kind)[field.name]) for field in _fields(kind)}
+        return {KIND: kind_name(kind), **fields} if kind is not hint else fields
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, CardSet):
+        return format_cards(value)
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, Rank):
+        return value.text
+    if isinstance(value, MoveKind):
+        return value.word
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | frozenset):
+        items = _items(hint, len(value))
+        values = sorted(value) if isinstance(value, frozenset) else value
+        return [dump(each, item) for each, item in zip(values, items, strict=True)]
+    if isinstance(value, bool | str | int):
+        return value
+    raise StateError(f"cannot write {value!r} as data")  # pragma: no cover - every field type is handled
+
+
+def load(data: Any, hint: Any, path: str) -> Any:
+    """The value of type ``hint`` that ``data`` spells; :class:`~kozel.StateError` names the bad path."""
+    union = _members(hint)
+    if union is not None:
+        classes, optional = union
+        if data is None:
+            if optional:
+                return None
+            raise _error(path, "cannot be null")
+        if len(classes) == 1:
+            return load(data, classes[0], path)
+        for member in classes:
+            try:
+                return load(data, member, path)
+            except StateError:
+                continue
+        raise _error(path, f"expected one of {', '.join(map(_type_name, classes))}, got {_show(data)}")
+    if hint is Ruleset:
+        return _ruleset(data, path)
+    if isinstance(hint, type) and attrs.has(hint):
+        return _load_attrs(data, hint, path)
+    origin = typing.get_origin(hint)
+    if origin is tuple or origin is frozenset:
+        if not isinstance(data, list):
+            raise _error(path, f"expected a list, got {_show(data)}")
+        items = _items(hint, len(data), path)
+        values = [
+            load(each, item, f"{path}[{index}]") for index, (each, item) in enumerate(zip(data, items, strict=True))
+        ]
+        return frozenset(values) if origin is frozenset else tuple(values)
+    if hint is Card:
+        return _card(data, path)
+    if hint is CardSet:
+        if not isinstance(data, str):
+            raise _error(path, f"expected cards as text such as 'A♠ 10♥', got {_show(data)}")
+        try:
+            cards = parse_cards(data)
+        except KozelError as error:
+            raise _error(path, str(error)) from None
+        twice = sorted({card for card in cards if cards.count(card) > 1})
+        if twice:
+            raise _error(path, f"{format_cards(twice)} written twice")
+        return CardSet(cards)
+    for words, what in ((_SUITS, Suit), (_RANKS, Rank), (_MOVE_KINDS, MoveKind)):
+        if hint is what:
+            if not isinstance(data, str) or data not in words:
+                raise _error(path, f"expected one of {', '.join(words)}, got {_show(data)}")
+            return words[data]
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        for member in hint:
+            if type(member.value) is type(data) and member.value == data:
+                return member
+        raise _error(path, f"expected one of {', '.join(repr(m.value) for m in hint)}, got {_show(data)}")
+    if hint is bool or hint is str:
+        if type(data) is not hint:
+            raise _error(path, f"expected {'true or false' if hint is bool else 'text'}, got {_show(data)}")
+        return data
+    if hint is int:
+        if type(data) is not int:
+            raise _error(path, f"expected a whole number, got {_show(data)}")
+        return data
+    raise _error(path, f"cannot read a value of type {hint!r}")  # pragma: no cover - every field type is handled
+
+
+def _ruleset_data(rules: Ruleset) -> dict[str, Any]:
+    """A ruleset: by its name where it is a built-in one (for its number of players), else every field."""
+    from kozel.variants import get  # noqa: PLC0415 - the catalog is built from the rules this module reads
+
+    try:
+        built_in = get(rules.name)
+    except KozelError:
+        return rules.to_data()
+    if built_in == rules:
+        return {"base": rules.name}
+    if built_in.seating != rules.seating and attrs.evolve(built_in, seating=rules.seating) == rules:
+        return {"base": rules.name, "seating": rules.to_data()["seating"]}
+    return rules.to_data()
+
+
+def _ruleset(data: Any, path: str) -> Ruleset:
+    if not isinstance(data, dict):
+        raise _error(path, f"expected a ruleset table, got {_show(data)}")
+    try:
+        return Ruleset.from_data(data)
+    except KozelError as error:
+        raise _error(path, str(error)) from None
+
+
+def _card(data: Any, path: str) -> Card:
+    if not isinstance(data, str):
+        raise _error(path, f"expected a card such as '10♥', got {_show(data)}")
+    try:
+        return Card.parse(data)
+    except KozelError as error:
+        raise _error(path, str(error)) from None
+
+
+def _load_attrs(data: Any, kind: type, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise _error(path, f"expected a table of fields, got {_show(data)}")
+    if KIND in data:
+        kinds = {kind_name(sub): sub for sub in _subclasses(kind)}
+        name = data[KIND]
+        if not isinstance(name, str) or name not in kinds:
+            raise _error(_join(path, KIND), f"expected one of {', '.join(kinds)}, got {_show(name)}")
+        kind = kinds[name]
+        data = {key: value for key, value in data.items() if key != KIND}
+    fields = _fields(kind)
+    names = [field.name for field in fields]
+    for key in data:
+        if key not in names:
+            raise _error(_join(path, str(key)), f"no such field; fields are {', '.join(names)}")
+    given = {}
+    for field in fields:
+        where = _join(path, field.name)
+        if field.name in data:
+            given[field.name] = load(data[field.name], _hints(kind)[field.name], where)
+        elif field.default is attrs.NOTHING:
+            raise _error(where, "missing")
+    try:
+        return kind(**given)
+    except (KozelError, TypeError, ValueError) as error:
+        raise _error(path or kind.__name__, str(error)) from None
+
+
+def _subclasses(kind: type) -> tuple[type, ...]:
+    found: list[type] = [kind]
+    sub: type
+    for sub in kind.__subclasses__():
+        found += _subclasses(sub)
+    return tuple(found)
+
+
+@functools.cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[attrs.Attribute[Any], ...]:
+    return tuple(field for field in attrs.fields(kind) if field.init)
+
+
+def _members(hint: Any) -> tuple[tuple[Any, ...], bool] | None:
+    """For a union type: its members other than None, and whether None is allowed."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    members = typing.get_args(hint)
+    classes = tuple(member for member in members if member is not type(None))
+    return classes, len(classes) < len(members)
+
+
+def _items(hint: Any, count: int, path: str = "") -> tuple[Any, ...]:
+    """The type of each of ``count`` items of the tuple or frozen set type ``hint``."""
+    args = typing.get_args(hint)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return (args[0],) * count
+    if typing.get_origin(hint) is frozenset:
+        return (args[0],) * count
+    if len(args) != count:
+        raise _error(path, f"expected a list of {len(args)} items, got {count}")
+    return args
+
+
+def kind_name(kind: type) -> str:
+    """The ``kind`` word of a class: ``CardsDrawn`` is ``cards_drawn``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", str(hint))
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _show(value: Any) -> str:
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return f"a {type(value).__name__} too long to show"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _error(path: str, message: str) -> StateError:
+    return StateError(f"{path}: {message}" if path else message)

@@ -1,0 +1,333 @@
+"""The match record: a whole match as text, headers then moves, that reads back to the same state.
+
+A record looks like this (a chess player will recognise the shape)::
+
+    [Game "Kozel"]
+    [Format "1"]
+    [Ruleset "classic"]
+    [RulesetVersion "1"]
+    [Players "4"]
+    [Seed "7"]
+    [Dealer "0"]
+    [Date "2026.11.30"]
+    [Result "side 1: goat with eggs"]
+    [Scores "4 12"]
+
+    ; hand 1, dealt by seat 0
+    1 lead A♠
+    2 pass 7♠
+    ...
+
+Headers are ``[Name "value"]`` lines (a ``"`` or ``\\`` inside a value is written ``\\"`` or
+``\\\\``, a line break ``\\n``); a line starting with ``;`` is a comment; every other line is one
+move in the notation of :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
+``Deck`` (the first deal's order, top card first) is written when the match was started from a
+given deck.  A ruleset that is not a built-in one as it stands is written out whole in
+``RulesetData`` (its JSON form), so the record needs nothing else to be read.  ``Result`` is ``*``
+while the match is being played, else each goat side with its title; ``Scores`` are the written
+points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
+players where they are given.
+
+Reading a record replays every move from the start and checks it; the headers that state a
+result must agree with where the moves lead.  Text that is not a record raises
+:class:`~kozel.NotationError`; a record whose moves or headers do not fit its rules raises
+:class:`~kozel.StateError`, naming the line.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from kozel.cards.notation import format_cards, parse_cards
+from kozel.engine.core import apply
+from kozel.engine.start import new_game
+from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
+from kozel.game.move import Move, parse_move
+from kozel.game.state import GameState
+from kozel.rules.ruleset import Ruleset
+from kozel.variants import get as catalog_ruleset
+
+__all__ = ["FORMAT", "Record", "dumps", "loads", "read"]
+
+#: The version of the record format this module writes and reads.
+FORMAT: Final = 1
+_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
+_UNKNOWN_DATE: Final = "????.??.??"
+_DATE: Final = re.compile(r"\d{4}\.\d{2}\.\d{2}")
+_ESCAPES: Final = {'"': '"', "\\": "\\", "n": "\n"}
+
+
+@attrs.frozen
+class Record:
+    """A match record read from text: its headers, its moves and the state they lead to."""
+
+    #: Every header, in the order written.
+    headers: Mapping[str, str]
+    #: Every move of the match, in order.
+    moves: tuple[Move, ...]
+    #: The state the moves lead to.
+    state: GameState
+
+    @property
+    def names(self) -> tuple[str | None, ...]:
+        """The players' names by seat (None where the record names nobody)."""
+        return tuple(self.headers.get(f"Seat{seat}") for seat in range(self.state.ruleset.players))
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _unquote(text: str, line: int) -> str:
+    out = []
+    chars = iter(text)
+    for char in chars:
+        if char == "\\":
+            code = next(chars, "")
+            if code not in _ESCAPES:
+                raise NotationError(f"line {line}: '\\{code}' is not an escape a header may hold", text)
+            out.append(_ESCAPES[code])
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def result_text(state: GameState) -> str:
+    """The ``Result`` header of ``state``: ``*`` while the match goes on, else each goat side and its title."""
+    result = state.result
+    if result is None:
+        return "*"
+    return "; ".join(f"side {side}: {title}" for side, title in zip(result.goats, result.titles, strict=True))
+
+
+def _date_text(date: datetime.date | str | None) -> str:
+    if date is None:
+        return _UNKNOWN_DATE
+    if isinstance(date, datetime.date):
+        return date.strftime("%Y.%m.%d")
+    if isinstance(date, str) and (_DATE.fullmatch(date) or date == _UNKNOWN_DATE):
+        return date
+    raise NotationError(f"a record's date is a datetime.date or 'YYYY.MM.DD', not {date!r}", str(date))
+
+
+def _same_as_catalog(rules: Ruleset) -> bool:
+    try:
+        built_in = catalog_ruleset(rules.name)
+    except KozelError:
+        return False
+    if built_in.players != rules.players:
+        try:
+            built_in = built_in.for_players(rules.players, rules.sides)
+        except KozelError:
+            return False
+    return built_in == rules
+
+
+def dumps(
+    state: GameState,
+    *,
+    date: datetime.date | str | None = None,
+    names: Sequence[str | None] | None = None,
+) -> str:
+    """The record of the match that led to ``state``: headers and every move; :func:`loads` reads it back.
+
+    ``date`` (a :class:`datetime.date` or ``"YYYY.MM.DD"``) and the players' ``names`` by seat are
+    written when given.  A state that does not go back to the start of its match (a world sampled by
+    :func:`kozel.determinize`) has no record: it raises :class:`~kozel.StateError`.
+
+    >>> import kozel, random
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> state = kozel.apply(state, kozel.legal_moves(state)[0])
+    >>> print(kozel.record.dumps(state, date="2026.11.30"))  # doctest: +ELLIPSIS
+    [Game "Kozel"]
+    [Format "1"]
+    [Ruleset "classic"]
+    ...
+    [Result "*"]
+    <BLANKLINE>
+    ; hand 1, dealt by seat 0
+    1 lead ...
+    <BLANKLINE>
+    >>> kozel.record.loads(kozel.record.dumps(state)) == state
+    True
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"a record is written from a GameState, not {type(state).__name__}")
+    deal = state.deal
+    rules = deal.ruleset
+    if deal.number and not deal.history:
+        raise StateError("this state does not go back to the start of its match (a sampled world?): it has no record")
+    headers = [
+        ("Game", "Kozel"),
+        ("Format", str(FORMAT)),
+        ("Ruleset", rules.name),
+        ("RulesetVersion", str(rules.version)),
+        ("Players", str(rules.players)),
+        ("Seed", str(deal.seed)),
+        ("Dealer", str(deal.first_dealer)),
+    ]
+    if not _same_as_catalog(rules):
+        headers.append(("RulesetData", json.dumps(rules.to_data(), ensure_ascii=False, separators=(",", ":"))))
+    if deal.opening is not None:
+        headers.append(("Deck", format_cards(deal.opening)))
+    headers.append(("Date", _date_text(date)))
+    if names is not None:
+        if len(names) != rules.players:
+            raise KozelError(f"names: give one name (or None) for each of the {rules.players} seats, not {len(names)}")
+        headers += [(f"Seat{seat}", str(name)) for seat, name in enumerate(names) if name is not None]
+    headers.append(("Result", result_text(state)))
+    if state.is_over:
+        headers.append(("Scores", " ".join(map(str, state.scores))))
+    lines = [f"[{name} {_quote(value)}]" for name, value in headers]
+    lines += _move_lines(state)
+    return "\n".join(lines) + "\n"
+
+
+def _move_lines(state: GameState) -> list[str]:
+    """The moves, each deal after a comment saying which hand it is and who dealt."""
+    rules = state.ruleset
+    current = new_game(rules, state.seed, deck=state.deal.opening, dealer=state.deal.first_dealer)
+    lines = ["", _deal_comment(current)]
+    for move in state.match_moves:
+        before = current.deal.number
+        current = apply(current, move)
+        lines.append(str(move))
+        if current.deal.number != before and not current.is_over:
+            lines += ["", _deal_comment(current)]
+    return lines
+
+
+def _deal_comment(state: GameState) -> str:
+    again = f" (deal {state.deal.number + 1})" if state.deal.number != state.hand_number else ""
+    return f"; hand {state.hand_number + 1}{again}, dealt by seat {state.dealer}"
+
+
+def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
+    """Read a match record: its headers, its moves, and the state they lead to (every move checked).
+
+    ``ruleset`` is the ruleset to play by when the record names one that is neither built in nor
+    written out in ``RulesetData``.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a record is read from text, not from {type(text).__name__}")
+    headers: dict[str, str] = {}
+    moves: list[tuple[int, Move]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        if line.startswith("["):
+            match = _HEADER.fullmatch(line)
+            if match is None:
+                raise NotationError(f'line {number}: a header is written [Name "value"], not {line!r}', line)
+            if moves:
+                raise NotationError(f"line {number}: the headers come before the moves", line)
+            name, value = match.group(1), _unquote(match.group(2), number)
+            if name in headers:
+                raise NotationError(f"line {number}: the header {name} is given twice", line)
+            headers[name] = value
+            continue
+        try:
+            moves.append((number, parse_move(line)))
+        except NotationError as error:
+            raise NotationError(f"line {number}: {error}", error.token) from None
+    rules = _ruleset(headers, ruleset)
+    state = _start(headers, rules)
+    for number, move in moves:
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            raise StateError(f"line {number}: {error}") from error
+    _check_result(headers, state)
+    return Record(headers=headers, moves=tuple(move for _, move in moves), state=state)
+
+
+def loads(text: str, *, ruleset: Ruleset | None = None) -> GameState:
+    """The state a match record leads to (see :func:`read`); ``loads(dumps(state)) == state``."""
+    return read(text, ruleset=ruleset).state
+
+
+def _whole(headers: Mapping[str, str], name: str, default: int | None = None) -> int:
+    value = headers.get(name)
+    if value is None:
+        if default is None:
+            raise StateError(f"the record has no {name} header")
+        return default
+    if not re.fullmatch(r"\d+", value):
+        raise StateError(f"the {name} header is a whole number, not {value!r}")
+    return int(value)
+
+
+def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
+    """The rules a record is played by: given, written out, or built in (for the record's number of players)."""
+    if headers.get("Game", "Kozel") != "Kozel":
+        raise StateError(f"this is a record of {headers['Game']!r}, not of Kozel")
+    if _whole(headers, "Format", FORMAT) != FORMAT:
+        raise StateError(f"the record is in format {headers['Format']}; this kozel reads format {FORMAT}")
+    name = headers.get("Ruleset")
+    if name is None:
+        raise StateError("the record has no Ruleset header")
+    if given is not None:
+        rules = given
+        if rules.name != name:
+            raise StateError(f"the record is played by {name!r}, not by the ruleset given ({rules.name!r})")
+    elif "RulesetData" in headers:
+        try:
+            data = json.loads(headers["RulesetData"])
+        except ValueError as error:
+            raise StateError(f"the RulesetData header is not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise StateError("the RulesetData header is not a ruleset written out")
+        try:
+            rules = Ruleset.from_data(data)
+        except KozelError as error:
+            raise StateError(f"the RulesetData header: {error}") from None
+    else:
+        try:
+            rules = catalog_ruleset(name)
+        except KozelError as error:
+            raise StateError(f"{error}; pass ruleset= to read a record of a house ruleset") from None
+        players = _whole(headers, "Players", rules.players)
+        if players != rules.players:
+            try:
+                rules = rules.for_players(players)
+            except KozelError as error:
+                raise StateError(f"the Players header: {error}") from None
+    if _whole(headers, "Players", rules.players) != rules.players:
+        raise StateError(f"the record has {headers['Players']} players; {rules.name!r} has {rules.players}")
+    version = _whole(headers, "RulesetVersion", rules.version)
+    if version != rules.version:
+        raise StateError(
+            f"the record was played by version {version} of {rules.name!r}; this kozel has version {rules.version}"
+        )
+    return rules
+
+
+def _start(headers: Mapping[str, str], rules: Ruleset) -> GameState:
+    seed = _whole(headers, "Seed")
+    dealer = _whole(headers, "Dealer", 0)
+    deck = headers.get("Deck")
+    try:
+        return new_game(rules, seed, deck=parse_cards(deck) if deck is not None else None, dealer=dealer)
+    except NotationError:
+        raise
+    except KozelError as error:
+        raise StateError(f"the record's start does not fit {rules.name!r}: {error}") from None
+
+
+def _check_result(headers: Mapping[str, str], state: GameState) -> None:
+    written = headers.get("Result")
+    if written is not None and written != result_text(state):
+        raise StateError(f"the Result header says {written!r}, but the moves lead to {result_text(state)!r}")
+    scores = headers.get("Scores")
+    if scores is not None and scores != " ".join(map(str, state.scores)):
+        raise StateError(f"the Scores header says {scores!r}, but the moves lead to {' '.join(map(str, state.scores))}")
+    date = headers.get("Date")
+    if date is not None and date != _UNKNOWN_DATE and not _DATE.fullmatch(date):
+        raise StateError(f"the Date header is 'YYYY.MM.DD' or {_UNKNOWN_DATE!r}, not {date!r}")
