@@ -5,6 +5,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kozel import CARDS, Card, CardSet, Deck, DeckError, NotationError, Rank, Suit, format_cards, parse_cards
 
@@ -145,3 +147,18 @@ def test_deck_is_ordered_and_shuffles_into_a_new_deck():
 def test_a_deck_refuses_a_card_twice():
     with pytest.raises(DeckError, match="A♠ appears twice"):
         Deck("A♠ 10♥ A♠")
+
+
+CARD_PIECES = st.sampled_from(["A♠", "10h", "th", "TH", "1", "0", "♣", "x", ",", ";", " ", "QD", "6c"])
+
+
+@settings(max_examples=500)
+@given(text=st.text(max_size=30) | st.lists(CARD_PIECES, max_size=6).map("".join))
+def test_any_text_reads_as_cards_that_round_trip_or_raises_notation_error(text):
+    try:
+        cards = parse_cards(text)
+    except NotationError:
+        return
+    assert parse_cards(format_cards(cards)) == cards
+    for card in cards:
+        assert Card.parse(str(card)) == card

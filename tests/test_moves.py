@@ -3,6 +3,8 @@
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kozel
 from kozel import Card, Move, MoveKind, NotationError, parse_move
@@ -78,3 +80,30 @@ def test_apply_refuses_what_is_not_a_move():
     state = kozel.new_game(kozel.variants.get("classic"), seed=1)
     with pytest.raises(kozel.IllegalMoveError, match="not a Move"):
         kozel.apply(state, "1 lead A♠")  # type: ignore[arg-type]
+
+
+MOVE_WORDS = st.sampled_from(
+    [*(kind.word for kind in MoveKind), "mirror", "A♠", "10h", "th", "7♣", "Q", "♦", "0", "12", "-1", ",", "  ", "\n"]
+)
+
+
+@settings(max_examples=500)
+@given(text=st.text(max_size=40) | st.lists(MOVE_WORDS, max_size=6).map(" ".join))
+def test_any_text_reads_as_a_move_that_round_trips_or_raises_notation_error(text):
+    try:
+        move = parse_move(text)
+    except NotationError:
+        return
+    assert parse_move(str(move)) == move
+    assert str(parse_move(str(move))) == str(move)
+
+
+@given(
+    seat=st.integers(min_value=0, max_value=50),
+    kind=st.sampled_from(MoveKind),
+    cards=st.sets(st.sampled_from(kozel.CARDS), max_size=6),
+    choice=st.none() | st.sampled_from(["regular", "mirror_all", "pants_double"]),
+)
+def test_every_move_reads_back_from_its_notation(seat, kind, cards, choice):
+    move = Move(seat, kind, sorted(cards), choice)
+    assert parse_move(str(move)) == move
