@@ -1,0 +1,84 @@
+"""Views and sampled worlds: what ``observe`` and ``determinize`` cost, for a bot that only sees views.
+
+    python bench/views.py                      # every built-in ruleset
+    python bench/views.py classic --positions 200
+
+For each ruleset it reaches positions by random play (a random number of moves into a random
+match) and times ``kozel.observe(state, seat)`` and ``kozel.determinize(view, rng)`` there, in
+microseconds per call, with the yardstick of ``../shared/bench/yardstick.py`` timed in the same
+run.  Positions inside the drawing praise deals of ``pairs`` (not sampled yet) are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from playouts import load_yardstick
+
+import kozel
+from kozel.game.state import GameState
+from kozel.rules.ruleset import Ruleset
+from kozel.view import PlayerView
+
+_DRAWING = {"trousers", "pants_double"}
+
+
+def positions(rules: Ruleset, count: int, seed: int = 3) -> list[tuple[GameState, int]]:
+    """``count`` positions reached by random play, each with a seat to view it from."""
+    rng = random.Random(seed)
+    found: list[tuple[GameState, int]] = []
+    while len(found) < count:
+        state = kozel.new_game(rules, seed=rng.randrange(2**32))
+        for _ in range(rng.randrange(1, 120)):
+            if state.is_over:
+                break
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        if state.deal.praise not in _DRAWING:
+            found.append((state, rng.randrange(rules.players)))
+    return found
+
+
+def timed(calls: list[tuple[object, ...]], function: object, repeat: int) -> float:
+    """Microseconds per call of ``function`` over ``calls``, the best of ``repeat`` passes."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for args in calls:
+            function(*args)  # type: ignore[operator]
+        best = min(best, time.perf_counter() - start)
+    return best / len(calls) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("rulesets", nargs="*", default=list(kozel.variants.names()))
+    parser.add_argument("--positions", type=int, default=100, help="positions timed per ruleset")
+    parser.add_argument("--repeat", type=int, default=3, help="passes over the positions; the best counts")
+    args = parser.parse_args()
+    yardstick = load_yardstick()
+    marks = [yardstick.yardstick_us_per_step(2.0)] if yardstick is not None else []
+    rows = []
+    for name in args.rulesets:
+        rules = kozel.variants.get(name)
+        found = positions(rules, args.positions)
+        views: list[PlayerView] = [kozel.observe(state, seat) for state, seat in found]
+        observe_us = timed(list(found), kozel.observe, args.repeat)
+        draws = [(view, random.Random(index)) for index, view in enumerate(views)]
+        determinize_us = timed(draws, kozel.determinize, args.repeat)
+        rows.append((name, observe_us, determinize_us))
+    if yardstick is not None:
+        marks.append(yardstick.yardstick_us_per_step(2.0))
+    mark = sum(marks) / len(marks) if marks else None
+    print(f"kozel {kozel.__version__}, Python {sys.version.split()[0]}")
+    print(f"yardstick: {mark:.3f} us/step" if mark else "yardstick: not found")
+    print(f"{'ruleset':<14}{'observe us':>11}{'x yard':>8}{'determinize us':>16}{'x yard':>8}")
+    for name, observe_us, determinize_us in rows:
+        ratios = [f"{us / mark:8.0f}" if mark else f"{'-':>8}" for us in (observe_us, determinize_us)]
+        print(f"{name:<14}{observe_us:11.0f}{ratios[0]}{determinize_us:16.0f}{ratios[1]}")
+
+
+if __name__ == "__main__":
+    main()
