@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from kozel.cards.card import Card
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
-
-def _card(instance: Any, attribute: attrs.Attribute[Card], value: Card) -> None:
-    if not isinstance(value, Card):
-        raise RulesetError(f"catch: {attribute.name} must be a card, not {value!r}")
+__all__ = ["Catch"]
 
 
 @attrs.frozen
@@ -24,11 +20,11 @@ class Catch:
     """
 
     #: The card that is caught (the queen of clubs).
-    victim: Card = attrs.field(validator=_card)
+    victim: Card = attrs.field(validator=checks.card("catch"))
     #: The card that catches it (the seven or the six of clubs).
-    catcher: Card = attrs.field(validator=_card)
+    catcher: Card = attrs.field(validator=checks.card("catch"))
     #: Points written for the catch.
-    written: int = 4
+    written: int = attrs.field(default=4, validator=checks.whole("catch"))
 
     def __attrs_post_init__(self) -> None:
         if self.victim == self.catcher:

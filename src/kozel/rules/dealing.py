@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["DealerRotation", "Dealing"]
 
@@ -21,11 +21,6 @@ class DealerRotation(enum.Enum):
     OPENER = "opener"
 
 
-def _positive(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise RulesetError(f"dealing: {attribute.name} must be a whole number of at least 1, not {value!r}")
-
-
 @attrs.frozen
 class Dealing:
     """The deal: ``hand_size`` cards each, ``packet`` at a time clockwise from the dealer's left, dealer last.
@@ -37,14 +32,14 @@ class Dealing:
     """
 
     #: Cards in each player's hand after the deal.
-    hand_size: int = attrs.field(default=4, validator=_positive)
+    hand_size: int = attrs.field(default=4, validator=checks.whole("dealing", 1))
     #: Cards given to a player at a time while dealing (1: one card at a time).
-    packet: int = attrs.field(default=1, validator=_positive)
+    packet: int = attrs.field(default=1, validator=checks.whole("dealing", 1))
     #: Whether players draw back up to ``hand_size`` from the stock after each trick.
-    refill: bool = True
+    refill: bool = attrs.field(default=True, validator=checks.flag("dealing"))
     #: Who deals the next hand.
     rotation: DealerRotation = attrs.field(
-        default=DealerRotation.CLOCKWISE, validator=attrs.validators.instance_of(DealerRotation)
+        default=DealerRotation.CLOCKWISE, validator=checks.member("dealing", DealerRotation)
     )
 
     def __attrs_post_init__(self) -> None:

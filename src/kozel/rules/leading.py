@@ -8,6 +8,7 @@ import attrs
 
 from kozel.cards.card import Card
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["LeadSeat", "Leading", "TrumpLeads"]
 
@@ -37,9 +38,8 @@ class TrumpLeads(enum.Enum):
     NOT_LAST_OPENERS = "not_last_openers"
 
 
-def _optional_card(instance: Leading, attribute: attrs.Attribute[Card | None], value: Card | None) -> None:
-    if value is not None and not isinstance(value, Card):
-        raise RulesetError(f"leading: {attribute.name} must be a card or None, not {value!r}")
+_seat = checks.member("leading", LeadSeat)
+_flag = checks.flag("leading")
 
 
 @attrs.frozen
@@ -47,24 +47,20 @@ class Leading:
     """Who leads the first trick of a hand, and what a leader may open with."""
 
     #: Who leads the first hand of the match.
-    first_hand: LeadSeat = attrs.field(
-        default=LeadSeat.LEFT_OF_DEALER, validator=attrs.validators.instance_of(LeadSeat)
-    )
+    first_hand: LeadSeat = attrs.field(default=LeadSeat.LEFT_OF_DEALER, validator=_seat)
     #: Who leads each later hand.
-    later_hands: LeadSeat = attrs.field(
-        default=LeadSeat.LAST_TRICK_WINNER, validator=attrs.validators.instance_of(LeadSeat)
-    )
+    later_hands: LeadSeat = attrs.field(default=LeadSeat.LAST_TRICK_WINNER, validator=_seat)
     #: The card whose holder leads, where a rule names a holder (the ace of diamonds).
-    holder_card: Card | None = attrs.field(default=None, validator=_optional_card)
+    holder_card: Card | None = attrs.field(default=None, validator=checks.optional(checks.card("leading")))
     #: Whether the holder must open with that very card.
-    lead_holder_card: bool = False
+    lead_holder_card: bool = attrs.field(default=False, validator=_flag)
     #: Whether the first lead of the match must be a plain card.
-    first_lead_plain: bool = False
+    first_lead_plain: bool = attrs.field(default=False, validator=_flag)
     #: Who may lead trumps.
-    trump_leads: TrumpLeads = attrs.field(default=TrumpLeads.ANY, validator=attrs.validators.instance_of(TrumpLeads))
+    trump_leads: TrumpLeads = attrs.field(default=TrumpLeads.ANY, validator=checks.member("leading", TrumpLeads))
     #: Whether an opener barred from leading trumps who holds only trumps swaps one with the partner
     #: for a plain card before leading.
-    swap_for_plain: bool = False
+    swap_for_plain: bool = attrs.field(default=False, validator=_flag)
 
     def __attrs_post_init__(self) -> None:
         if self.first_hand is LeadSeat.LAST_TRICK_WINNER:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
-from kozel.errors import RulesetError
+from kozel.rules import checks
 from kozel.rules.scoring import ScoreMode
 
 __all__ = ["MatchRule", "Title"]
@@ -30,13 +29,8 @@ class Title(enum.Enum):
     BLIND = "blind"
 
 
-def _whole(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RulesetError(f"match: {attribute.name} must be a whole number of 0 or more, not {value!r}")
-
-
 def _titles(titles: Iterable[Title]) -> tuple[Title, ...]:
-    return tuple(titles)
+    return checks.as_tuple(titles)
 
 
 @attrs.frozen
@@ -51,19 +45,15 @@ class MatchRule:
     """
 
     #: Written points that end the match (or the set).
-    target: int = attrs.field(default=12, validator=_whole)
+    target: int = attrs.field(default=12, validator=checks.whole("match"))
     #: What the goats may be called, besides "goat".
-    titles: tuple[Title, ...] = attrs.field(default=(Title.EGGS,), converter=_titles)
+    titles: tuple[Title, ...] = attrs.field(
+        default=(Title.EGGS,), converter=_titles, validator=checks.members("match", Title)
+    )
     #: Where every side's score starts (countdown scoring starts above the target).
-    start: int = attrs.field(default=0, validator=_whole)
+    start: int = attrs.field(default=0, validator=checks.whole("match"))
     #: Sets a side must win to win the match.
-    sets: int = attrs.field(default=1, validator=_whole)
-
-    def __attrs_post_init__(self) -> None:
-        if self.sets < 1:
-            raise RulesetError("match: sets must be at least 1")
-        if any(not isinstance(title, Title) for title in self.titles):
-            raise RulesetError(f"match: titles must be Title values, not {self.titles!r}")
+    sets: int = attrs.field(default=1, validator=checks.whole("match", 1))
 
     def reached(self, scores: tuple[int, ...], mode: ScoreMode) -> tuple[int, ...]:
         """The sides whose score has reached the target (at or above it; at or below it when counting down)."""

@@ -7,18 +7,13 @@ from typing import Any
 import attrs
 
 from kozel.cards.card import CARDS, Card, Rank
-from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["CardPoints"]
 
 
-def _non_negative(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RulesetError(f"card points: {attribute.name} must be a whole number of 0 or more, not {value!r}")
-
-
 def _field(default: int) -> Any:
-    return attrs.field(default=default, validator=_non_negative)
+    return attrs.field(default=default, validator=checks.whole("card points"))
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["Praise", "PraiseKind"]
 
@@ -48,12 +49,14 @@ class PraiseKind(enum.Enum):
 
 
 def _kinds(kinds: Iterable[PraiseKind]) -> tuple[PraiseKind, ...]:
-    return tuple(kinds)
+    return checks.as_tuple(kinds)
+
+
+_choices = checks.members("praise", PraiseKind, empty=False)
 
 
 def _check_kinds(instance: Any, attribute: attrs.Attribute[Any], value: tuple[PraiseKind, ...]) -> None:
-    if not value or any(not isinstance(kind, PraiseKind) for kind in value):
-        raise RulesetError(f"praise: choices must be PraiseKind values, not {value!r}")
+    _choices(instance, attribute, value)
     if PraiseKind.REGULAR not in value:
         raise RulesetError("praise: the regular deal must be among the choices")
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
-from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["Redeal", "RedealReason"]
 
@@ -29,12 +28,7 @@ class RedealReason(enum.Enum):
 
 
 def _reasons(reasons: Iterable[RedealReason]) -> tuple[RedealReason, ...]:
-    return tuple(reasons)
-
-
-def _check_reasons(instance: Any, attribute: attrs.Attribute[Any], value: tuple[RedealReason, ...]) -> None:
-    if not value or any(not isinstance(reason, RedealReason) for reason in value):
-        raise RulesetError(f"redeal: reasons must be RedealReason values, not {value!r}")
+    return checks.as_tuple(reasons)
 
 
 @attrs.frozen
@@ -47,14 +41,16 @@ class Redeal:
     """
 
     #: What allows the call (any one of them).
-    reasons: tuple[RedealReason, ...] = attrs.field(converter=_reasons, validator=_check_reasons)
+    reasons: tuple[RedealReason, ...] = attrs.field(
+        converter=_reasons, validator=checks.members("redeal", RedealReason, empty=False)
+    )
     #: For ``FEW_POINTS``: a hand under this many card points may call.
-    below_points: int = 13
+    below_points: int = attrs.field(default=13, validator=checks.whole("redeal", 1))
     #: Whether the call is allowed in the first hand of a match.
-    first_hand: bool = True
+    first_hand: bool = attrs.field(default=True, validator=checks.flag("redeal"))
     #: Whether a redeal may be called after a praise deal.
-    after_praise: bool = True
+    after_praise: bool = attrs.field(default=True, validator=checks.flag("redeal"))
     #: How many redeals in a row one side may call; None for no limit.
-    limit: int | None = None
+    limit: int | None = attrs.field(default=None, validator=checks.optional(checks.whole("redeal", 1)))
     #: What a side loses when it calls beyond the limit.
-    penalty: int = 2
+    penalty: int = attrs.field(default=2, validator=checks.whole("redeal"))

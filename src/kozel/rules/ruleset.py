@@ -10,13 +10,14 @@ import attrs
 from kozel.cards.card import Card
 from kozel.cards.deck import Deck
 from kozel.errors import RulesetError
+from kozel.rules import checks
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import Dealing
 from kozel.rules.leading import Leading, TrumpLeads
 from kozel.rules.match import MatchRule
 from kozel.rules.points import CardPoints
 from kozel.rules.praise import Praise
-from kozel.rules.redeal import Redeal
+from kozel.rules.redeal import Redeal, RedealReason
 from kozel.rules.scoring import ScoreMode, Scoring
 from kozel.rules.seating import Seating
 from kozel.rules.talon import Talon
@@ -27,8 +28,8 @@ from kozel.rules.trump import Trumps, TrumpSource
 __all__ = ["Ruleset"]
 
 
-def _of(kind: type | tuple[type, ...]) -> Any:
-    return attrs.validators.instance_of(kind)
+def _of(kind: type | tuple[type, ...]) -> checks.Check:
+    return checks.instance("ruleset", kind)
 
 
 @attrs.frozen(cache_hash=True)
@@ -41,7 +42,7 @@ class Ruleset:
     """
 
     #: Short name of the ruleset, as in the catalog (``kozel.variants.names()``).
-    name: str = attrs.field(validator=_of(str))
+    name: str = attrs.field(validator=checks.text("ruleset"))
     #: The cards played with.
     deck: Deck = attrs.field(validator=_of(Deck))
     #: Players and sides.
@@ -55,7 +56,7 @@ class Ruleset:
     #: How tricks are played: beat or pass, or follow suit.
     play: BeatOrPass | FollowSuit = attrs.field(validator=_of((BeatOrPass, FollowSuit)))
     #: The trump transfer to the partner, or None.
-    transfer: TrumpTransfer | None = attrs.field(validator=attrs.validators.optional(_of(TrumpTransfer)))
+    transfer: TrumpTransfer | None = attrs.field(validator=checks.optional(_of(TrumpTransfer)))
     #: How a hand's card points become written points.
     scoring: Scoring = attrs.field(validator=_of(Scoring))
     #: When the match ends and what the losers are called.
@@ -63,23 +64,24 @@ class Ruleset:
     #: Who leads each hand, and what a leader may open with.
     leading: Leading = attrs.field(validator=_of(Leading))
     #: The talon dealt aside, or None.
-    talon: Talon | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Talon)))
+    talon: Talon | None = attrs.field(default=None, validator=checks.optional(_of(Talon)))
     #: A low card that catches a high one, or None.
-    catch: Catch | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Catch)))
+    catch: Catch | None = attrs.field(default=None, validator=checks.optional(_of(Catch)))
     #: The redeal a poor hand may call, or None.
-    redeal: Redeal | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Redeal)))
+    redeal: Redeal | None = attrs.field(default=None, validator=checks.optional(_of(Redeal)))
     #: The deal procedures the boasting player may announce ("praise"), or None.
-    praise: Praise | None = attrs.field(default=None, validator=attrs.validators.optional(_of(Praise)))
+    praise: Praise | None = attrs.field(default=None, validator=checks.optional(_of(Praise)))
     #: The rules in table words, with the readings taken where the source text is unclear.
-    doc: str = attrs.field(default="", eq=False, validator=_of(str))
+    doc: str = attrs.field(default="", eq=False, validator=checks.text("ruleset"))
     #: Version of this ruleset's rules; it changes whenever the rules it plays change.
-    version: int = 1
+    version: int = attrs.field(default=1, validator=checks.whole("ruleset", 1))
 
     def __attrs_post_init__(self) -> None:
         self._check_deal()
         self._check_trumps()
         self._check_scoring()
         self._check_specials()
+        self._check_numbers()
 
     @property
     def talon_size(self) -> int:
@@ -145,6 +147,11 @@ class Ruleset:
             raise RulesetError(f"{self.name}: counting down, the match must start above its target")
         if not countdown and self.match.start:
             raise RulesetError(f"{self.name}: only a countdown match starts above 0")
+        if not countdown and self.match.target < 1:
+            raise RulesetError(
+                f"{self.name}: a match target of {self.match.target} is reached before the first hand, "
+                "since every side starts at 0"
+            )
 
     def _check_specials(self) -> None:
         pairs_needed = {
@@ -185,6 +192,41 @@ class Ruleset:
             )
         if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
             raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
+
+    def _check_numbers(self) -> None:
+        total, size = self.total_points, self.dealing.hand_size
+        talon = self.talon
+        bidding = talon.bidding if talon is not None else None
+        if talon is not None and bidding is not None:
+            if bidding.lay_away != talon.size:
+                raise RulesetError(
+                    f"{self.name}: the declarer takes a talon of {talon.size} cards but lays away {bidding.lay_away}, "
+                    f"so he would play {size + talon.size - bidding.lay_away} cards against the others' {size} "
+                    "(bidding.lay_away must equal talon.size)"
+                )
+            if bidding.wins_above >= total:
+                raise RulesetError(
+                    f"{self.name}: the declarer wins with more than {bidding.wins_above} card points "
+                    f"(bidding.wins_above), but the deck's cards add up to {total}, so he could never win"
+                )
+            if bidding.for_less is not None and bidding.for_less.mode is not self.scoring.mode:
+                raise RulesetError(
+                    f"{self.name}: a hand nobody bids for is scored as {bidding.for_less.mode.value} points "
+                    f"(bidding.for_less.mode), but the match counts {self.scoring.mode.value} points"
+                )
+        redeal = self.redeal
+        if redeal is not None and RedealReason.FEW_POINTS in redeal.reasons and redeal.below_points > total:
+            raise RulesetError(
+                f"{self.name}: a redeal for a hand under {redeal.below_points} card points (redeal.below_points), "
+                f"but the deck's cards add up to {total}, so every hand could call one"
+            )
+        if self.transfer is not None:
+            over = [count for count in self.transfer.counts if count > size]
+            if over:
+                raise RulesetError(
+                    f"{self.name}: the trump transfer is for a player holding {' or '.join(map(str, over))} trumps "
+                    f"(transfer.counts), but a hand holds {size} cards"
+                )
 
     @property
     def players(self) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["AllTricks", "ScoreMode", "ScoreRow", "Scoring"]
 
@@ -26,9 +27,11 @@ class ScoreMode(enum.Enum):
     COUNTDOWN = "countdown"
 
 
-def _whole(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RulesetError(f"scoring: {attribute.name} must be a whole number of 0 or more, not {value!r}")
+_whole = checks.whole("scoring")
+_written = checks.optional(checks.whole("scoring"))
+_flag = checks.flag("scoring")
+_all_whole = checks.optional(checks.whole("all tricks"))
+_all_flag = checks.flag("all tricks")
 
 
 @attrs.frozen
@@ -48,12 +51,12 @@ class ScoreRow:
 
 
 def _row_tuple(rows: Iterable[ScoreRow]) -> tuple[ScoreRow, ...]:
-    return tuple(rows)
+    return checks.as_tuple(rows)
 
 
 def _rows(instance: Any, attribute: attrs.Attribute[Any], rows: tuple[ScoreRow, ...]) -> None:
-    if not rows or any(not isinstance(row, ScoreRow) for row in rows):
-        raise RulesetError("scoring: rows must be a non-empty tuple of ScoreRow")
+    if not isinstance(rows, tuple) or not rows or any(not isinstance(row, ScoreRow) for row in rows):
+        raise RulesetError(f"scoring: rows must be a non-empty list of ScoreRow, not {checks.show(rows)}")
     if rows[0].low != 0:
         raise RulesetError(f"scoring: the table must start at 0 card points, but its first row starts at {rows[0].low}")
     for before, after in itertools.pairwise(rows):
@@ -74,17 +77,24 @@ class AllTricks:
     """What taking every trick of a hand does besides the table ("Lucy", "blind", clearing the record)."""
 
     #: Written for the side instead of its row (None: its row).
-    written: int | None = None
+    written: int | None = attrs.field(default=None, validator=_all_whole)
     #: Whether the side's own written points are wiped out.
-    clears_own: bool = False
+    clears_own: bool = attrs.field(default=False, validator=_all_flag)
     #: Whether the side wins the match at once when the opponents have nothing written ("Lucy").
-    wins_if_opponents_blank: bool = False
+    wins_if_opponents_blank: bool = attrs.field(default=False, validator=_all_flag)
     #: Whether the opponents' written points otherwise go back to 0 ("Lucy").
-    resets_opponents: bool = False
+    resets_opponents: bool = attrs.field(default=False, validator=_all_flag)
     #: Written on the opponents when it happens in the first hand of a match ("blind"), or None.
-    first_hand_opponents: int | None = None
+    first_hand_opponents: int | None = attrs.field(default=None, validator=_all_whole)
     #: Whether the side that took every trick is the goat at once.
-    loses_match: bool = False
+    loses_match: bool = attrs.field(default=False, validator=_all_flag)
+
+    def __attrs_post_init__(self) -> None:
+        if self.loses_match and self.wins_if_opponents_blank:
+            raise RulesetError(
+                "all tricks: taking every trick cannot both lose the match (loses_match) "
+                "and win it (wins_if_opponents_blank)"
+            )
 
 
 @attrs.frozen
@@ -99,19 +109,25 @@ class Scoring:
     """
 
     #: Whether written points are penalties on the losers or credits for the winners.
-    mode: ScoreMode = attrs.field(validator=attrs.validators.instance_of(ScoreMode))
+    mode: ScoreMode = attrs.field(validator=checks.member("scoring", ScoreMode))
     #: The table by a side's own card points, low to high, covering 0 to the deck's total with no gap.
     rows: tuple[ScoreRow, ...] = attrs.field(converter=_row_tuple, validator=_rows)
     #: Written on a side that took no trick at all, instead of its row (None: use the row).
-    no_trick: int | None = None
+    no_trick: int | None = attrs.field(default=None, validator=_written)
     #: Whether a tie at half the points each is eggs, with nothing written on the tied sides.
-    eggs: bool = True
+    eggs: bool = attrs.field(default=True, validator=_flag)
     #: Whether an eggs hand is dealt again by the same dealer.
-    eggs_replay: bool = False
+    eggs_replay: bool = attrs.field(default=False, validator=_flag)
     #: What taking every trick does, or None for nothing beyond the table.
-    all_tricks: AllTricks | None = None
+    all_tricks: AllTricks | None = attrs.field(
+        default=None, validator=checks.optional(checks.instance("scoring", AllTricks))
+    )
     #: Written for the winner instead of its row when the loser is the dealer's side (None: the row).
-    dealer_loses_written: int | None = None
+    dealer_loses_written: int | None = attrs.field(default=None, validator=_written)
+
+    def __attrs_post_init__(self) -> None:
+        if self.eggs_replay and not self.eggs:
+            raise RulesetError("scoring: eggs_replay deals an eggs hand again, but eggs is off, so no hand is eggs")
 
     @property
     def top(self) -> int:

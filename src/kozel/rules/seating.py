@@ -5,13 +5,11 @@ from __future__ import annotations
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["Seating"]
 
-
-def _check(instance: Seating, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 2:
-        raise RulesetError(f"seating: {attribute.name} must be a whole number of at least 2, not {value!r}")
+_check = checks.whole("seating", 2)
 
 
 @attrs.frozen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.rules import checks
 from kozel.rules.scoring import Scoring
 
 __all__ = ["Bidding", "Talon"]
@@ -22,13 +23,11 @@ class Bidding:
     """
 
     #: Cards the declarer lays away after taking the talon.
-    lay_away: int = 2
+    lay_away: int = attrs.field(default=2, validator=checks.whole("bidding", 1))
     #: The declarer wins with more than this many card points.
-    wins_above: int = 60
+    wins_above: int = attrs.field(default=60, validator=checks.whole("bidding"))
     #: The scoring of a hand that nobody took the talon for.
-    for_less: Scoring | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Scoring))
-    )
+    for_less: Scoring | None = attrs.field(default=None, validator=checks.optional(checks.instance("bidding", Scoring)))
 
     def __attrs_post_init__(self) -> None:
         if self.for_less is None:
@@ -45,14 +44,8 @@ class Talon:
     """
 
     #: How many cards the talon holds.
-    size: int = 2
+    size: int = attrs.field(default=2, validator=checks.whole("talon", 1))
     #: The bidding for the talon, or None where nobody may take it.
-    bidding: Bidding | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Bidding))
-    )
+    bidding: Bidding | None = attrs.field(default=None, validator=checks.optional(checks.instance("talon", Bidding)))
     #: Whether the first lead of a hand nobody took the talon for follows the shown card.
-    lead_follows_shown: bool = False
-
-    def __attrs_post_init__(self) -> None:
-        if self.size < 1:
-            raise RulesetError("talon: a talon holds at least one card")
+    lead_follows_shown: bool = attrs.field(default=False, validator=checks.flag("talon"))

@@ -8,17 +8,25 @@ from typing import Any
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.rules import checks
 
 __all__ = ["TrumpTransfer"]
 
+_flag = checks.flag("trump transfer")
+
 
 def _sorted_counts(counts: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(set(counts)))
+    values = checks.as_tuple(counts)
+    if not isinstance(values, tuple) or not all(checks.is_whole(n) for n in values):
+        return values  # refused by the validator
+    return tuple(sorted(set(values)))
 
 
 def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
-    if not value or any(not isinstance(n, int) or isinstance(n, bool) or n < 1 for n in value):
-        raise RulesetError(f"trump transfer: counts must be whole numbers of at least 1, not {value!r}")
+    if not isinstance(value, tuple) or not value or any(not checks.is_whole(n) or n < 1 for n in value):
+        raise RulesetError(
+            f"trump transfer: counts must be a list of whole numbers of at least 1, not {checks.show(value)}"
+        )
 
 
 @attrs.frozen
@@ -35,13 +43,17 @@ class TrumpTransfer:
     #: How many trumps a player may hold to hand them over (all of them go).
     counts: tuple[int, ...] = attrs.field(default=(1, 2), converter=_sorted_counts, validator=_counts)
     #: Whether the window opens right after the deal.
-    after_deal: bool = False
+    after_deal: bool = attrs.field(default=False, validator=_flag)
     #: Whether the window opens after each draw from the stock.
-    after_draw: bool = True
+    after_draw: bool = attrs.field(default=True, validator=_flag)
     #: Whether a transfer is allowed in the first hand of a match.
-    first_hand: bool = True
+    first_hand: bool = attrs.field(default=True, validator=_flag)
     #: Whether a partner who holds only trumps gives back trumps instead of plain cards.
-    trump_back_if_no_plain: bool = False
+    trump_back_if_no_plain: bool = attrs.field(default=False, validator=_flag)
     #: Whether a player with two trumps, only one of which counts card points, may hand over that one
     #: (the seed's "spectacled" trump; the other is declared "not for the trump").
-    point_trump_of_two: bool = False
+    point_trump_of_two: bool = attrs.field(default=False, validator=_flag)
+
+    def __attrs_post_init__(self) -> None:
+        if not (self.after_deal or self.after_draw):
+            raise RulesetError("trump transfer: the window never opens: after_deal and after_draw are both off")

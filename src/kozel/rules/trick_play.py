@@ -14,6 +14,7 @@ import enum
 import attrs
 
 from kozel.cards.card import Suit
+from kozel.rules import checks
 
 __all__ = ["BeatOrPass", "FollowSuit", "Molodka", "TrickWinner"]
 
@@ -31,7 +32,7 @@ class Molodka:
     """
 
     #: Whether only trumps make a molodka (the "trump hammer").
-    trumps_only: bool = False
+    trumps_only: bool = attrs.field(default=False, validator=checks.flag("molodka"))
 
 
 @attrs.frozen
@@ -46,7 +47,9 @@ class BeatOrPass:
     """
 
     #: The out-of-turn molodka, or None where the game has none.
-    molodka: Molodka | None = Molodka()
+    molodka: Molodka | None = attrs.field(
+        default=Molodka(), validator=checks.optional(checks.instance("beat or pass", Molodka))
+    )
 
 
 class TrickWinner(enum.Enum):
@@ -69,9 +72,9 @@ class FollowSuit:
 
     #: Who takes the trick.
     winner: TrickWinner = attrs.field(
-        default=TrickWinner.HIGHEST_CARD, validator=attrs.validators.instance_of(TrickWinner)
+        default=TrickWinner.HIGHEST_CARD, validator=checks.member("follow suit", TrickWinner)
     )
     #: The suit everyone must play in a hand's first trick, or None.
     first_trick_suit: Suit | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Suit))
+        default=None, validator=checks.optional(checks.instance("follow suit", Suit, "a suit"))
     )

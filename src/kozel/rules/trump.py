@@ -23,7 +23,8 @@ import attrs
 
 from kozel.cards.card import CARDS, Card, Rank, Suit
 from kozel.cards.notation import parse_cards
-from kozel.errors import RulesetError
+from kozel.errors import KozelError, RulesetError
+from kozel.rules import checks
 
 __all__ = ["CLASSIC_RANK_ORDER", "TRUMP_GROUP", "TrumpSource", "TrumpTable", "Trumps"]
 
@@ -50,24 +51,48 @@ class TrumpSource(enum.Enum):
     TALON_TOP = "talon_top"
 
 
-def _card_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
-    return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+def _card_tuple(cards: Iterable[Card] | str, name: str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        try:
+            return parse_cards(cards)
+        except KozelError as error:
+            raise RulesetError(f"trumps: {name}: {error}") from error
+    return checks.as_tuple(cards)
+
+
+def _fixed_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    return _card_tuple(cards, "fixed")
+
+
+def _over_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    return _card_tuple(cards, "over_trumps")
 
 
 def _rank_tuple(ranks: Iterable[Rank]) -> tuple[Rank, ...]:
-    return tuple(ranks)
+    return checks.as_tuple(ranks)
 
 
 def _rank_order(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Rank, ...]) -> None:
-    if sorted(value) != sorted(Rank) or len(value) != len(Rank):
-        raise RulesetError(f"trumps: plain_order must list each of the nine ranks once, low to high, not {value!r}")
+    if (
+        not isinstance(value, tuple)
+        or any(not isinstance(rank, Rank) for rank in value)
+        or sorted(value) != sorted(Rank)
+    ):
+        shown = " ".join(map(checks.show, value)) if isinstance(value, tuple) else checks.show(value)
+        classic = " ".join(rank.text for rank in CLASSIC_RANK_ORDER)
+        raise RulesetError(
+            f"trumps: plain_order must list each of the nine ranks once, low to high (such as {classic}), "
+            f"not {shown or 'none'}"
+        )
 
 
 def _fixed(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Card, ...]) -> None:
-    if any(not isinstance(card, Card) for card in value):
-        raise RulesetError(f"trumps: fixed must be a tuple of cards, not {value!r}")
-    if len(set(value)) != len(value):
-        raise RulesetError("trumps: a card is listed twice in the permanent trump order")
+    if not isinstance(value, tuple) or any(not isinstance(card, Card) for card in value):
+        raise RulesetError(f"trumps: {attribute.name} must be a list of cards, not {checks.show(value)}")
+    twice = sorted({card for card in value if value.count(card) > 1})
+    if twice:
+        where = "permanent trump order" if attribute.name == "fixed" else "over-trumps"
+        raise RulesetError(f"trumps: {' '.join(map(str, twice))} is listed twice in the {where} ({attribute.name})")
 
 
 @attrs.frozen(cache_hash=True)
@@ -75,11 +100,11 @@ class Trumps:
     """The trump rule: a suit shown each hand, a permanent trump order, or both."""
 
     #: Where the hand's trump suit comes from (or ``NONE`` for permanent trumps only).
-    shown: TrumpSource = TrumpSource.NONE
+    shown: TrumpSource = attrs.field(default=TrumpSource.NONE, validator=checks.member("trumps", TrumpSource))
     #: Permanent trumps, highest first; they rank above every card of a shown trump suit.
-    fixed: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple, validator=_fixed)
+    fixed: tuple[Card, ...] = attrs.field(default=(), converter=_fixed_tuple, validator=_fixed)
     #: Cards that keep their suit but beat all of it and every trump below them (highest first).
-    over_trumps: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple, validator=_fixed)
+    over_trumps: tuple[Card, ...] = attrs.field(default=(), converter=_over_tuple, validator=_fixed)
     #: The rank order inside a suit, low to high (also the order of a shown trump suit's own cards).
     plain_order: tuple[Rank, ...] = attrs.field(
         default=CLASSIC_RANK_ORDER, converter=_rank_tuple, validator=_rank_order

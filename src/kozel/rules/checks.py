@@ -1,0 +1,132 @@
+"""Validators shared by the rule components: each refuses a bad field with a :class:`~kozel.RulesetError`.
+
+Every message starts with the component in table words and names the field, as in
+``"talon: size must be a whole number of at least 1, not 0"``, so a ruleset loaded from a file
+points at the line to fix.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import attrs
+
+from kozel.cards.card import Card, Rank, Suit
+from kozel.errors import RulesetError
+
+__all__ = [
+    "Check",
+    "as_tuple",
+    "card",
+    "flag",
+    "instance",
+    "is_whole",
+    "member",
+    "members",
+    "optional",
+    "show",
+    "text",
+    "whole",
+]
+
+_T = TypeVar("_T")
+
+
+def show(value: object) -> str:
+    """A value as the table writes it: cards and ranks as text, enum members by their value, anything else as repr."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Rank):
+        return value.text
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, enum.Enum):
+        return repr(value.value)
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(map(show, value)) + "]"
+    try:
+        shown = repr(value)
+    except ValueError:  # an integer too long to write out
+        return f"a {type(value).__name__} too long to show"
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def as_tuple(values: Iterable[_T]) -> tuple[_T, ...]:
+    """A converter: any list of values as a tuple; text or a non-list is left as it is, for the validator to refuse."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        return values  # type: ignore[return-value]  # refused by the field's validator with a clear message
+    return tuple(values)
+
+
+@attrs.frozen
+class Check:
+    """A validator: a field of ``component`` must be ``what``, which ``test`` tells; anything else is refused."""
+
+    #: The component in table words, such as ``"talon"``.
+    component: str
+    #: What the field must be, in table words, such as ``"a whole number of at least 1"``.
+    what: str
+    #: Whether a value is good.
+    test: Callable[[Any], bool]
+
+    def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        """Raise :class:`~kozel.RulesetError` naming the component and the field when ``value`` is bad."""
+        if not self.test(value):
+            raise RulesetError(f"{self.component}: {attribute.name} must be {self.what}, not {show(value)}")
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (an int, but not true or false)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(component: str, minimum: int = 0) -> Check:
+    """A validator: the field is a whole number (not true/false) of ``minimum`` or more."""
+    what = "a whole number of 0 or more" if minimum == 0 else f"a whole number of at least {minimum}"
+    return Check(component, what, lambda value: is_whole(value) and value >= minimum)
+
+
+def flag(component: str) -> Check:
+    """A validator: the field is true or false."""
+    return Check(component, "true or false", lambda value: isinstance(value, bool))
+
+
+def member(component: str, kind: type[enum.Enum]) -> Check:
+    """A validator: the field is a member of the enum ``kind``."""
+    allowed = ", ".join(repr(each.value) for each in kind)
+    return Check(component, f"a {kind.__name__} ({allowed})", lambda value: isinstance(value, kind))
+
+
+def members(component: str, kind: type[enum.Enum], *, empty: bool = True) -> Check:
+    """A validator: the field is a tuple of members of the enum ``kind`` (at least one unless ``empty``)."""
+    allowed = ", ".join(repr(each.value) for each in kind)
+    what = f"a list of {'' if empty else 'at least one '}{kind.__name__} ({allowed})"
+
+    def test(value: Any) -> bool:
+        return isinstance(value, tuple) and (empty or bool(value)) and all(isinstance(each, kind) for each in value)
+
+    return Check(component, what, test)
+
+
+def instance(component: str, kind: type | tuple[type, ...], what: str = "") -> Check:
+    """A validator: the field is an instance of ``kind`` (a class, or a tuple of classes), called ``what``."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    what = what or " or ".join(f"{'an' if each.__name__[0] in 'AEIOU' else 'a'} {each.__name__}" for each in kinds)
+    return Check(component, what, lambda value: isinstance(value, kinds))
+
+
+def card(component: str) -> Check:
+    """A validator: the field is a card."""
+    return Check(component, "a card", lambda value: isinstance(value, Card))
+
+
+def text(component: str) -> Check:
+    """A validator: the field is text."""
+    return Check(component, "text", lambda value: isinstance(value, str))
+
+
+def optional(check: Check) -> Check:
+    """A validator: the field is None (none at all), or passes ``check``."""
+    return Check(check.component, f"{check.what}, or None", lambda value: value is None or check.test(value))

@@ -1,0 +1,448 @@
+"""Every field of every rule component is checked: a bad value raises a RulesetError naming the component and field."""
+
+import json
+import re
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+import kozel
+from kozel import Ruleset, RulesetError
+from kozel.rules import (
+    AllTricks,
+    Catch,
+    Dealing,
+    FollowSuit,
+    Molodka,
+    Praise,
+    PraiseKind,
+    Redeal,
+    RedealReason,
+    ScoreMode,
+    Talon,
+    Trumps,
+    TrumpTransfer,
+)
+
+
+def _with(name: str, component: str, **changes: object) -> Ruleset:
+    """The built-in ``name`` with fields of one of its components changed."""
+    rules = kozel.variants.get(name)
+    return attrs.evolve(rules, **{component: attrs.evolve(getattr(rules, component), **changes)})
+
+
+def _bidding(name: str = "threesome", **changes: object) -> Ruleset:
+    """The built-in ``name`` with fields of its talon's bidding changed."""
+    rules = kozel.variants.get(name)
+    assert rules.talon is not None
+    assert rules.talon.bidding is not None
+    bidding = attrs.evolve(rules.talon.bidding, **changes)
+    return attrs.evolve(rules, talon=attrs.evolve(rules.talon, bidding=bidding))
+
+
+def _for_less(**changes: object) -> Ruleset:
+    """Threesome with fields of its "for less" scoring table changed."""
+    rules = kozel.variants.get("threesome")
+    assert rules.talon is not None
+    assert rules.talon.bidding is not None
+    assert rules.talon.bidding.for_less is not None
+    return _bidding(for_less=attrs.evolve(rules.talon.bidding.for_less, **changes))
+
+
+def _all_tricks(name: str = "pairs", **changes: object) -> Ruleset:
+    """The built-in ``name`` with fields of its all-tricks rule changed."""
+    rules = kozel.variants.get(name)
+    assert rules.scoring.all_tricks is not None
+    return _with(name, "scoring", all_tricks=attrs.evolve(rules.scoring.all_tricks, **changes))
+
+
+def _molodka(**changes: object) -> Ruleset:
+    """Classic with fields of its molodka changed."""
+    return _with("classic", "play", molodka=Molodka(**changes))
+
+
+def _ruleset(variant: str = "classic", **changes: object) -> Ruleset:
+    """The built-in ``variant`` with fields of the ruleset itself changed."""
+    return attrs.evolve(kozel.variants.get(variant), **changes)
+
+
+def _case(build: Callable[[], object], message: str, case_id: str) -> object:
+    return pytest.param(build, message, id=case_id)
+
+
+WHOLE = "must be a whole number of 0 or more"
+AT_LEAST_1 = "must be a whole number of at least 1"
+FLAG = "must be true or false"
+
+#: (build, the start of the message) for every field validator: each build raises.
+BAD_FIELDS = [
+    # talon
+    *(
+        _case(lambda v=v: _with("threesome", "talon", size=v), f"talon: size {AT_LEAST_1}", f"talon.size={v!r}")
+        for v in (0, -1, True, "2", 1.5)
+    ),
+    _case(lambda: _with("threesome", "talon", bidding=3), "talon: bidding must be a Bidding, or None", "talon.bidding"),
+    *(
+        _case(
+            lambda v=v: _with("threesome", "talon", lead_follows_shown=v),
+            f"talon: lead_follows_shown {FLAG}",
+            f"talon.lead_follows_shown={v!r}",
+        )
+        for v in (1, "yes", None)
+    ),
+    # bidding
+    *(
+        _case(lambda v=v: _bidding(lay_away=v), f"bidding: lay_away {AT_LEAST_1}", f"bidding.lay_away={v!r}")
+        for v in (0, -1, True, 2.0)
+    ),
+    *(
+        _case(lambda v=v: _bidding(wins_above=v), f"bidding: wins_above {WHOLE}", f"bidding.wins_above={v!r}")
+        for v in (-1, False, "60")
+    ),
+    _case(lambda: _bidding(for_less=5), "bidding: for_less must be a Scoring, or None", "bidding.for_less"),
+    # redeal
+    *(
+        _case(
+            lambda v=v: _with("pairs", "redeal", reasons=v),
+            "redeal: reasons must be a list of at least one RedealReason ('few_points',",
+            f"redeal.reasons={v!r}",
+        )
+        for v in ((), ("few_points",), "few_points", 3)
+    ),
+    *(
+        _case(
+            lambda v=v: _with("pairs", "redeal", below_points=v),
+            f"redeal: below_points {AT_LEAST_1}",
+            f"redeal.below_points={v!r}",
+        )
+        for v in (0, -13, True, 13.0)
+    ),
+    *(
+        _case(lambda v=v, f=f: _with("pairs", "redeal", **{f: v}), f"redeal: {f} {FLAG}", f"redeal.{f}={v!r}")
+        for f in ("first_hand", "after_praise")
+        for v in (0, None)
+    ),
+    *(
+        _case(
+            lambda v=v: _with("pairs", "redeal", limit=v), f"redeal: limit {AT_LEAST_1}, or None", f"redeal.limit={v!r}"
+        )
+        for v in (0, -1, True, 1.0)
+    ),
+    *(
+        _case(lambda v=v: _with("pairs", "redeal", penalty=v), f"redeal: penalty {WHOLE}", f"redeal.penalty={v!r}")
+        for v in (-1, False, None)
+    ),
+    # catch
+    *(
+        _case(
+            lambda v=v: _with("seven_of_clubs", "catch", written=v), f"catch: written {WHOLE}", f"catch.written={v!r}"
+        )
+        for v in (-1, True, "4", None)
+    ),
+    *(
+        _case(lambda f=f: _with("seven_of_clubs", "catch", **{f: "Q♣"}), f"catch: {f} must be a card", f"catch.{f}")
+        for f in ("victim", "catcher")
+    ),
+    # scoring
+    _case(
+        lambda: _with("classic", "scoring", mode="penalty"),
+        "scoring: mode must be a ScoreMode ('penalty',",
+        "scoring.mode",
+    ),
+    _case(lambda: _with("classic", "scoring", rows=5), "scoring: rows must be a non-empty list", "scoring.rows"),
+    *(
+        _case(
+            lambda v=v, f=f: _with("classic", "scoring", **{f: v}),
+            f"scoring: {f} {WHOLE}, or None",
+            f"scoring.{f}={v!r}",
+        )
+        for f in ("no_trick", "dealer_loses_written")
+        for v in (-1, True, "6")
+    ),
+    *(
+        _case(lambda v=v, f=f: _with("classic", "scoring", **{f: v}), f"scoring: {f} {FLAG}", f"scoring.{f}={v!r}")
+        for f in ("eggs", "eggs_replay")
+        for v in (1, None)
+    ),
+    _case(
+        lambda: _with("classic", "scoring", all_tricks=True),
+        "scoring: all_tricks must be an AllTricks, or None",
+        "scoring.all_tricks",
+    ),
+    # all tricks
+    *(
+        _case(lambda v=v, f=f: _all_tricks(**{f: v}), f"all tricks: {f} {WHOLE}, or None", f"all_tricks.{f}={v!r}")
+        for f in ("written", "first_hand_opponents")
+        for v in (-1, True, "5")
+    ),
+    *(
+        _case(lambda f=f: _all_tricks(**{f: 1}), f"all tricks: {f} {FLAG}", f"all_tricks.{f}")
+        for f in ("clears_own", "wins_if_opponents_blank", "resets_opponents", "loses_match")
+    ),
+    # match
+    *(
+        _case(lambda v=v, f=f: _with("classic", "match", **{f: v}), f"match: {f} {WHOLE}", f"match.{f}={v!r}")
+        for f in ("target", "start")
+        for v in (-1, True, 12.0)
+    ),
+    *(
+        _case(lambda v=v: _with("classic", "match", sets=v), f"match: sets {AT_LEAST_1}", f"match.sets={v!r}")
+        for v in (0, -1, True)
+    ),
+    *(
+        _case(
+            lambda v=v: _with("classic", "match", titles=v),
+            "match: titles must be a list of Title ('eggs',",
+            f"match.titles={v!r}",
+        )
+        for v in (("eggs",), "eggs", 1)
+    ),
+    # dealing
+    *(
+        _case(
+            lambda v=v, f=f: _with("classic", "dealing", **{f: v}), f"dealing: {f} {AT_LEAST_1}", f"dealing.{f}={v!r}"
+        )
+        for f in ("hand_size", "packet")
+        for v in (0, True, "4")
+    ),
+    _case(lambda: _with("classic", "dealing", refill=1), f"dealing: refill {FLAG}", "dealing.refill"),
+    _case(
+        lambda: _with("classic", "dealing", rotation="clockwise"),
+        "dealing: rotation must be a DealerRotation ('clockwise',",
+        "dealing.rotation",
+    ),
+    # seating, card points
+    *(
+        _case(
+            lambda v=v, f=f: _with("classic", "seating", **{f: v}),
+            f"seating: {f} must be a whole number of at least 2",
+            f"seating.{f}={v!r}",
+        )
+        for f in ("players", "sides")
+        for v in (1, True, "4")
+    ),
+    *(
+        _case(lambda v=v: _with("classic", "points", ace=v), f"card points: ace {WHOLE}", f"points.ace={v!r}")
+        for v in (-1, True, 11.0)
+    ),
+    # leading
+    *(
+        _case(
+            lambda v=v, f=f: _with("classic", "leading", **{f: v}),
+            f"leading: {f} must be a LeadSeat ('dealer',",
+            f"leading.{f}={v!r}",
+        )
+        for f in ("first_hand", "later_hands")
+        for v in ("dealer", None)
+    ),
+    _case(
+        lambda: _with("classic", "leading", trump_leads="any"),
+        "leading: trump_leads must be a TrumpLeads ('any',",
+        "leading.trump_leads",
+    ),
+    _case(
+        lambda: _with("pairs", "leading", holder_card="A♦"),
+        "leading: holder_card must be a card, or None",
+        "leading.holder_card",
+    ),
+    *(
+        _case(lambda f=f: _with("classic", "leading", **{f: 1}), f"leading: {f} {FLAG}", f"leading.{f}")
+        for f in ("lead_holder_card", "first_lead_plain", "swap_for_plain")
+    ),
+    # trump transfer
+    *(
+        _case(
+            lambda v=v: _with("hammer_clubs", "transfer", counts=v),
+            "trump transfer: counts must be a list of whole",
+            f"transfer.counts={v!r}",
+        )
+        for v in ((), (0,), (1, "2"), (True,), 5, "12")
+    ),
+    *(
+        _case(lambda f=f: _with("hammer_clubs", "transfer", **{f: 1}), f"trump transfer: {f} {FLAG}", f"transfer.{f}")
+        for f in ("after_deal", "after_draw", "first_hand", "trump_back_if_no_plain", "point_trump_of_two")
+    ),
+    # trick play
+    _case(lambda: _molodka(trumps_only=1), f"molodka: trumps_only {FLAG}", "molodka.trumps_only"),
+    _case(
+        lambda: _with("classic", "play", molodka=True),
+        "beat or pass: molodka must be a Molodka, or None",
+        "play.molodka",
+    ),
+    _case(
+        lambda: _with("simple", "play", winner="highest_card"),
+        "follow suit: winner must be a TrickWinner ('highest_card',",
+        "play.winner",
+    ),
+    *(
+        _case(
+            lambda v=v: _with("simple", "play", first_trick_suit=v),
+            "follow suit: first_trick_suit must be a suit",
+            f"play.first_trick_suit={v!r}",
+        )
+        for v in (3, "♦")
+    ),
+    # trumps
+    _case(
+        lambda: _with("classic", "trumps", shown="none"), "trumps: shown must be a TrumpSource ('none',", "trumps.shown"
+    ),
+    _case(lambda: _with("classic", "trumps", fixed=5), "trumps: fixed must be a list of cards", "trumps.fixed"),
+    _case(
+        lambda: _with("classic", "trumps", over_trumps="XX"),
+        "trumps: over_trumps: 'XX' is not a card",
+        "trumps.over_trumps",
+    ),
+    _case(
+        lambda: _with("classic", "trumps", over_trumps="J♣ J♣"),
+        "trumps: J♣ is listed twice in the over-trumps",
+        "trumps.over_trumps-twice",
+    ),
+    # praise
+    *(
+        _case(
+            lambda v=v: _with("pairs", "praise", choices=v),
+            "praise: choices must be a list of at least one PraiseKind",
+            f"praise.choices={v!r}",
+        )
+        for v in ((), ("regular",), "regular")
+    ),
+    # the ruleset itself
+    *(
+        _case(lambda v=v: _ruleset(version=v), f"ruleset: version {AT_LEAST_1}", f"version={v!r}")
+        for v in (0, -1, True, "1", 1.5, None)
+    ),
+    *(_case(lambda f=f: _ruleset(**{f: 5}), f"ruleset: {f} must be text", f"ruleset.{f}") for f in ("name", "doc")),
+    _case(lambda: _ruleset(seating=4), "ruleset: seating must be a Seating, not 4", "ruleset.seating"),
+    _case(lambda: _ruleset(play=None), "ruleset: play must be a BeatOrPass or a FollowSuit, not None", "ruleset.play"),
+    _case(lambda: _ruleset(transfer="x"), "ruleset: transfer must be a TrumpTransfer, or None", "ruleset.transfer"),
+]
+
+
+@pytest.mark.parametrize(("build", "message"), BAD_FIELDS)
+def test_a_bad_field_raises_a_ruleset_error_naming_the_component_and_field(build, message):
+    with pytest.raises(RulesetError, match="^" + re.escape(message)):
+        build()
+
+
+#: (build, a piece of the message) for the checks a component makes of its own fields together.
+BAD_COMPONENTS = [
+    _case(lambda: _all_tricks(loses_match=True), "cannot both lose the match", "all-tricks-lose-and-win"),
+    _case(
+        lambda: _with("pairs", "scoring", eggs=False), "scoring: eggs_replay deals an eggs hand again", "eggs-replay"
+    ),
+    _case(lambda: _with("pairs", "transfer", after_deal=False), "trump transfer: the window never opens", "window"),
+]
+
+
+@pytest.mark.parametrize(("build", "message"), BAD_COMPONENTS)
+def test_a_component_whose_fields_contradict_each_other_is_refused(build, message):
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        build()
+
+
+#: (build, a piece of the message) for the checks of a value against the rest of the ruleset.
+BAD_RULESETS = [
+    _case(lambda: _bidding(lay_away=1), "bidding.lay_away must equal talon.size", "lay-away-below-talon"),
+    _case(lambda: _bidding(lay_away=3), "so he would play 9 cards against the others' 10", "lay-away-above-talon"),
+    _case(lambda: _bidding(wins_above=120), "threesome: the declarer wins with more than 120", "wins-above-total"),
+    _case(lambda: _bidding(wins_above=500), "so he could never win", "wins-above-far"),
+    _case(
+        lambda: _for_less(mode=ScoreMode.CREDIT, all_tricks=None),
+        "scored as credit points (bidding.for_less.mode), but the match counts penalty points",
+        "for-less-mode",
+    ),
+    _case(lambda: _with("pairs", "redeal", below_points=121), "every hand could call one", "below-points-total"),
+    _case(lambda: _with("classic", "match", target=0), "a match target of 0 is reached before", "penalty-target-0"),
+    _case(lambda: _with("simple", "match", target=0), "a match target of 0 is reached before", "credit-target-0"),
+    _case(lambda: _with("hammer_clubs", "transfer", counts=(1, 5)), "holding 5 trumps", "transfer-count-over-hand"),
+]
+
+
+@pytest.mark.parametrize(("build", "message"), BAD_RULESETS)
+def test_a_value_that_contradicts_the_rest_of_the_ruleset_is_refused(build, message):
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        build()
+
+
+#: Boundary values that must still build.
+GOOD = [
+    _case(lambda: Talon(size=1), "", "talon.size=1"),
+    _case(lambda: _bidding(lay_away=2, wins_above=0), "", "bidding-0"),
+    _case(lambda: _bidding(wins_above=119), "", "bidding-119"),
+    _case(lambda: _with("pairs", "redeal", below_points=1, limit=1, penalty=0), "", "redeal-low"),
+    _case(lambda: _with("pairs", "redeal", below_points=120, limit=None), "", "redeal-high"),
+    _case(lambda: _with("simple", "redeal", reasons=[RedealReason.FEW_POINTS]), "", "redeal-reasons-list"),
+    _case(lambda: _with("simple", "redeal", reasons=(RedealReason.NO_QUEEN,), below_points=500), "", "redeal-unused"),
+    _case(lambda: _with("seven_of_clubs", "catch", written=0), "", "catch.written=0"),
+    _case(lambda: _with("classic", "scoring", no_trick=0, dealer_loses_written=0), "", "scoring-0"),
+    _case(lambda: _with("classic", "scoring", no_trick=None, eggs=False), "", "scoring-None"),
+    _case(lambda: _all_tricks(written=0, first_hand_opponents=0), "", "all-tricks-0"),
+    _case(lambda: _all_tricks(wins_if_opponents_blank=False, loses_match=True), "", "all-tricks-loses"),
+    _case(lambda: _with("classic", "match", target=1, titles=[]), "", "match.target=1"),
+    _case(lambda: _with("fifteen", "match", target=0, start=1), "", "countdown-target-0"),
+    _case(lambda: _with("simple", "match", sets=1), "", "match.sets=1"),
+    _case(lambda: _with("classic", "dealing", hand_size=1, packet=1), "", "dealing-1"),
+    _case(lambda: _with("classic", "seating", players=2, sides=2), "", "seating-2"),
+    _case(lambda: _with("classic", "points", ace=0, nine=11), "", "points-0"),
+    _case(lambda: _with("hammer_clubs", "transfer", counts=(4,), after_deal=True, after_draw=False), "", "transfer-4"),
+    _case(lambda: _with("classic", "play", molodka=None), "", "molodka-None"),
+    _case(lambda: _with("simple", "play", first_trick_suit=None), "", "first-trick-suit-None"),
+    _case(lambda: _with("pairs", "praise", choices=[PraiseKind.REGULAR]), "", "praise-regular"),
+    _case(lambda: _ruleset(version=1), "", "version=1"),
+    _case(lambda: _ruleset(version=2, name="", doc=""), "", "version=2"),
+    _case(Dealing, "", "dealing-default"),
+    _case(lambda: Redeal(reasons=(RedealReason.FEW_POINTS,)), "", "redeal-default"),
+    _case(lambda: Catch(kozel.Card.parse("Q♣"), kozel.Card.parse("7♣")), "", "catch-default"),
+    _case(AllTricks, "", "all-tricks-default"),
+    _case(lambda: TrumpTransfer(counts=[2, 1, 1]), "", "transfer-list"),
+    _case(FollowSuit, "", "follow-suit-default"),
+    _case(Praise, "", "praise-default"),
+    _case(lambda: Trumps(fixed="Q♣ J♣", over_trumps=[]), "", "trumps-text"),
+]
+
+
+@pytest.mark.parametrize(("build", "message"), GOOD)
+def test_boundary_values_build(build, message):
+    assert build() is not None
+
+
+def test_every_built_in_still_builds_as_it_was():
+    for name in kozel.variants.names():
+        rules = kozel.variants.get(name)
+        assert attrs.evolve(rules) == rules
+        assert Ruleset.from_data(rules.to_data()) == rules
+
+
+def test_the_plain_order_message_shows_ranks_as_text():
+    with pytest.raises(RulesetError) as error:
+        _with("classic", "trumps", plain_order=kozel.rules.CLASSIC_RANK_ORDER[:-1])
+    message = str(error.value)
+    assert "6 7 8 9 J Q K 10 A" in message
+    assert message.endswith("not 6 7 8 9 J Q K 10")
+    assert "<Rank" not in message
+    with pytest.raises(RulesetError, match="nine ranks"):
+        _with("classic", "trumps", plain_order=(6, 7, 8, 9, 11, 12, 13, 10, 14))
+
+
+FILE_ERRORS = [
+    ({"talon": {"size": 0}}, "talon: size must be a whole number of at least 1, not 0"),
+    ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: bidding: lay_away must be a whole number of at least 1"),
+    ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: bidding: wins_above must be a whole number of 0"),
+    ({"talon": {"bidding": {"lay_away": 3}}}, "bidding.lay_away must equal talon.size"),
+    ({"version": 0}, "ruleset: version must be a whole number of at least 1, not 0"),
+    ({"scoring": {"all_tricks": {"written": -2}}}, "scoring.all_tricks: all tricks: written must be a whole number"),
+]
+
+
+@pytest.mark.parametrize(("changes", "message"), FILE_ERRORS, ids=[m[:40] for _, m in FILE_ERRORS])
+def test_a_ruleset_file_with_a_bad_number_is_refused_naming_the_field(changes, message):
+    text = json.dumps({"base": "threesome", **changes})
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        kozel.loads_ruleset(text, format="json")
+
+
+def test_false_in_a_toml_file_still_means_none_for_an_optional_number():
+    house = kozel.loads_ruleset('base = "pairs"\n[redeal]\nlimit = false\n', format="toml")
+    assert house.redeal is not None
+    assert house.redeal.limit is None
