@@ -11,10 +11,6 @@ its type and raises :class:`~kozel.StateError` naming the path of the first bad 
 from __future__ import annotations
 
 import enum
-import functools
-import json
-import re
-import types
 import typing
 from typing import Any, Final
 
@@ -25,9 +21,10 @@ from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.errors import KozelError, StateError
 from kozel.game.move import MoveKind
+from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["KIND", "dump", "kind_name", "load"]
+__all__ = ["KIND", "dump", "load"]
 
 #: The key that names the subclass of a value written where its base class is expected.
 KIND: Final = "type"
@@ -40,15 +37,15 @@ def dump(value: Any, hint: Any) -> Any:
     """``value``, of type ``hint``, as JSON-safe data."""
     if value is None:
         return None
-    union = _members(hint)
+    union = union_members(hint)
     if union is not None:
         return dump(value, union[0][0] if len(union[0]) == 1 else type(value))
     kind = type(value)
     if isinstance(value, Ruleset):
         return _ruleset_data(value)
     if attrs.has(kind):
-        fields = {field.name: dump(getattr(value, field.name), _hints(kind)[field.name]) for field in _fields(kind)}
-        return {KIND: kind_name(kind), **fields} if kind is not hint else fields
+        fields = {field.name: dump(getattr(value, field.name), hints(kind)[field.name]) for field in init_fields(kind)}
+        return {KIND: kind_word(kind), **fields} if kind is not hint else fields
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, CardSet):
@@ -72,7 +69,7 @@ def dump(value: Any, hint: Any) -> Any:
 
 def load(data: Any, hint: Any, path: str) -> Any:
     """The value of type ``hint`` that ``data`` spells; :class:`~kozel.StateError` names the bad path."""
-    union = _members(hint)
+    union = union_members(hint)
     if union is not None:
         classes, optional = union
         if data is None:
@@ -86,7 +83,7 @@ def load(data: Any, hint: Any, path: str) -> Any:
                 return load(data, member, path)
             except StateError:
                 continue
-        raise _error(path, f"expected one of {', '.join(map(_type_name, classes))}, got {_show(data)}")
+        raise _error(path, f"expected one of {', '.join(map(_type_name, classes))}, got {show(data)}")
     if hint is Ruleset:
         return _ruleset(data, path)
     if isinstance(hint, type) and attrs.has(hint):
@@ -94,7 +91,7 @@ def load(data: Any, hint: Any, path: str) -> Any:
     origin = typing.get_origin(hint)
     if origin is tuple or origin is frozenset:
         if not isinstance(data, list):
-            raise _error(path, f"expected a list, got {_show(data)}")
+            raise _error(path, f"expected a list, got {show(data)}")
         items = _items(hint, len(data), path)
         values = [
             load(each, item, f"{path}[{index}]") for index, (each, item) in enumerate(zip(data, items, strict=True))
@@ -104,7 +101,7 @@ def load(data: Any, hint: Any, path: str) -> Any:
         return _card(data, path)
     if hint is CardSet:
         if not isinstance(data, str):
-            raise _error(path, f"expected cards as text such as 'A♠ 10♥', got {_show(data)}")
+            raise _error(path, f"expected cards as text such as 'A♠ 10♥', got {show(data)}")
         try:
             cards = parse_cards(data)
         except KozelError as error:
@@ -116,20 +113,20 @@ def load(data: Any, hint: Any, path: str) -> Any:
     for words, what in ((_SUITS, Suit), (_RANKS, Rank), (_MOVE_KINDS, MoveKind)):
         if hint is what:
             if not isinstance(data, str) or data not in words:
-                raise _error(path, f"expected one of {', '.join(words)}, got {_show(data)}")
+                raise _error(path, f"expected one of {', '.join(words)}, got {show(data)}")
             return words[data]
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         for member in hint:
             if type(member.value) is type(data) and member.value == data:
                 return member
-        raise _error(path, f"expected one of {', '.join(repr(m.value) for m in hint)}, got {_show(data)}")
+        raise _error(path, f"expected one of {', '.join(repr(m.value) for m in hint)}, got {show(data)}")
     if hint is bool or hint is str:
         if type(data) is not hint:
-            raise _error(path, f"expected {'true or false' if hint is bool else 'text'}, got {_show(data)}")
+            raise _error(path, f"expected {'true or false' if hint is bool else 'text'}, got {show(data)}")
         return data
     if hint is int:
         if type(data) is not int:
-            raise _error(path, f"expected a whole number, got {_show(data)}")
+            raise _error(path, f"expected a whole number, got {show(data)}")
         return data
     raise _error(path, f"cannot read a value of type {hint!r}")  # pragma: no cover - every field type is handled
 
@@ -151,7 +148,7 @@ def _ruleset_data(rules: Ruleset) -> dict[str, Any]:
 
 def _ruleset(data: Any, path: str) -> Ruleset:
     if not isinstance(data, dict):
-        raise _error(path, f"expected a ruleset table, got {_show(data)}")
+        raise _error(path, f"expected a ruleset table, got {show(data)}")
     try:
         return Ruleset.from_data(data)
     except KozelError as error:
@@ -160,7 +157,7 @@ def _ruleset(data: Any, path: str) -> Ruleset:
 
 def _card(data: Any, path: str) -> Card:
     if not isinstance(data, str):
-        raise _error(path, f"expected a card such as '10♥', got {_show(data)}")
+        raise _error(path, f"expected a card such as '10♥', got {show(data)}")
     try:
         return Card.parse(data)
     except KozelError as error:
@@ -169,24 +166,24 @@ def _card(data: Any, path: str) -> Card:
 
 def _load_attrs(data: Any, kind: type, path: str) -> Any:
     if not isinstance(data, dict):
-        raise _error(path, f"expected a table of fields, got {_show(data)}")
+        raise _error(path, f"expected a table of fields, got {show(data)}")
     if KIND in data:
-        kinds = {kind_name(sub): sub for sub in _subclasses(kind)}
+        kinds = {kind_word(sub): sub for sub in _subclasses(kind)}
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
-            raise _error(_join(path, KIND), f"expected one of {', '.join(kinds)}, got {_show(name)}")
+            raise _error(join(path, KIND), f"expected one of {', '.join(kinds)}, got {show(name)}")
         kind = kinds[name]
         data = {key: value for key, value in data.items() if key != KIND}
-    fields = _fields(kind)
+    fields = init_fields(kind)
     names = [field.name for field in fields]
     for key in data:
         if key not in names:
-            raise _error(_join(path, str(key)), f"no such field; fields are {', '.join(names)}")
+            raise _error(join(path, str(key)), f"no such field; fields are {', '.join(names)}")
     given = {}
     for field in fields:
-        where = _join(path, field.name)
+        where = join(path, field.name)
         if field.name in data:
-            given[field.name] = load(data[field.name], _hints(kind)[field.name], where)
+            given[field.name] = load(data[field.name], hints(kind)[field.name], where)
         elif field.default is attrs.NOTHING:
             raise _error(where, "missing")
     try:
@@ -203,25 +200,6 @@ def _subclasses(kind: type) -> tuple[type, ...]:
     return tuple(found)
 
 
-@functools.cache
-def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)
-
-
-@functools.cache
-def _fields(kind: type) -> tuple[attrs.Attribute[Any], ...]:
-    return tuple(field for field in attrs.fields(kind) if field.init)
-
-
-def _members(hint: Any) -> tuple[tuple[Any, ...], bool] | None:
-    """For a union type: its members other than None, and whether None is allowed."""
-    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
-        return None
-    members = typing.get_args(hint)
-    classes = tuple(member for member in members if member is not type(None))
-    return classes, len(classes) < len(members)
-
-
 def _items(hint: Any, count: int, path: str = "") -> tuple[Any, ...]:
     """The type of each of ``count`` items of the tuple or frozen set type ``hint``."""
     args = typing.get_args(hint)
@@ -234,27 +212,8 @@ def _items(hint: Any, count: int, path: str = "") -> tuple[Any, ...]:
     return args
 
 
-def kind_name(kind: type) -> str:
-    """The ``kind`` word of a class: ``CardsDrawn`` is ``cards_drawn``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
-
-
 def _type_name(hint: Any) -> str:
     return getattr(hint, "__name__", str(hint))
-
-
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
-
-
-def _show(value: Any) -> str:
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    try:
-        text = repr(value)
-    except ValueError:  # an integer too long to write out
-        return f"a {type(value).__name__} too long to show"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _error(path: str, message: str) -> StateError:

@@ -24,10 +24,7 @@ kozel.errors.RulesetError: scoring.no_trik: no such field; fields are mode, rows
 from __future__ import annotations
 
 import enum
-import functools
-import json
 import re
-import types
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -38,6 +35,7 @@ from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.deck import Deck
 from kozel.cards.notation import format_cards
 from kozel.errors import KozelError, RulesetError
+from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["BASE", "KIND", "from_data", "to_data"]
@@ -72,7 +70,7 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
     ruleset.
     """
     if not isinstance(data, Mapping):
-        raise RulesetError(f"a ruleset is a table of fields, got {_show(data)}")
+        raise RulesetError(f"a ruleset is a table of fields, got {show(data)}")
     base = None
     if BASE in data:
         from kozel import variants  # noqa: PLC0415 - the catalog imports this package
@@ -90,16 +88,16 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
 def _dump(value: Any, hint: Any) -> Any:
     if value is None:
         return None
-    union = _union(hint)
+    union = union_members(hint)
     if union is not None:
         classes, _ = union
         if len(classes) > 1:
-            return {KIND: _kind(type(value)), **_dump(value, type(value))}
+            return {KIND: kind_word(type(value)), **_dump(value, type(value))}
         return _dump(value, classes[0])
     kind = type(value)
     if attrs.has(kind):
-        hints = _hints(kind)
-        return {field.name: _dump(getattr(value, field.name), hints[field.name]) for field in _fields(kind)}
+        types = hints(kind)
+        return {field.name: _dump(getattr(value, field.name), types[field.name]) for field in init_fields(kind)}
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Deck):
@@ -124,7 +122,7 @@ def _dump(value: Any, hint: Any) -> Any:
 
 
 def _load(data: Any, hint: Any, path: str, base: Any) -> Any:
-    union = _union(hint)
+    union = union_members(hint)
     if union is not None:
         classes, optional = union
         if data is None or (data is False and bool not in classes):  # TOML has no null: false says "none"
@@ -152,34 +150,34 @@ def _load(data: Any, hint: Any, path: str, base: Any) -> Any:
     if hint is bool:
         if isinstance(data, bool):
             return data
-        raise _error(path, f"expected true or false, got {_show(data)}")
+        raise _error(path, f"expected true or false, got {show(data)}")
     if hint is int:
         if isinstance(data, int) and not isinstance(data, bool):
             return int(data)
-        raise _error(path, f"expected a whole number, got {_show(data)}")
+        raise _error(path, f"expected a whole number, got {show(data)}")
     if hint is str:
         if isinstance(data, str):
             return data
-        raise _error(path, f"expected text, got {_show(data)}")
+        raise _error(path, f"expected text, got {show(data)}")
     raise _error(path, f"cannot read a field of type {hint!r}")  # pragma: no cover - every field type is handled
 
 
 def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, ...] = ()) -> Any:
     if not isinstance(data, Mapping):
-        raise _error(path, f"expected a table of fields, got {_show(data)}")
-    fields = _fields(kind)
+        raise _error(path, f"expected a table of fields, got {show(data)}")
+    fields = init_fields(kind)
     names = [*extra, *(field.name for field in fields)]
     for key in data:
         if key not in names:
             name = key if isinstance(key, str) else repr(key)
-            raise _error(_join(path, name), f"no such field; fields are {', '.join(names)}")
-    hints = _hints(kind)
+            raise _error(join(path, name), f"no such field; fields are {', '.join(names)}")
+    types = hints(kind)
     given: dict[str, Any] = {}
     for field in fields:
-        where = _join(path, field.name)
+        where = join(path, field.name)
         under = getattr(base, field.name) if base is not None else None
         if field.name in data:
-            given[field.name] = _load(data[field.name], hints[field.name], where, under)
+            given[field.name] = _load(data[field.name], types[field.name], where, under)
         elif base is not None:
             given[field.name] = under
         elif field.default is attrs.NOTHING:
@@ -190,18 +188,18 @@ def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, .
 
 def _load_kind(data: Any, classes: tuple[type, ...], path: str, base: Any) -> Any:
     if not isinstance(data, Mapping):
-        raise _error(path, f"expected a table of fields, got {_show(data)}")
-    kinds = {_kind(kind): kind for kind in classes}
+        raise _error(path, f"expected a table of fields, got {show(data)}")
+    kinds = {kind_word(kind): kind for kind in classes}
     allowed = ", ".join(map(repr, kinds))
     if KIND in data:
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
-            raise _error(_join(path, KIND), f"expected one of {allowed}, got {_show(name)}")
+            raise _error(join(path, KIND), f"expected one of {allowed}, got {show(name)}")
         kind = kinds[name]
     elif base is not None:
         kind = type(base)
     else:
-        raise _error(_join(path, KIND), f"missing; say which kind: {allowed}")
+        raise _error(join(path, KIND), f"missing; say which kind: {allowed}")
     return _load_attrs(data, kind, path, base if isinstance(base, kind) else None, extra=(KIND,))
 
 
@@ -210,7 +208,7 @@ def _load_tuple(data: Any, item: Any, path: str) -> tuple[Any, ...]:
         data = [token for token in _SEPARATORS.split(data) if token]
     if isinstance(data, str | bytes) or not isinstance(data, Sequence):
         cards = " or cards as text" if item is Card else ""
-        raise _error(path, f"expected a list{cards}, got {_show(data)}")
+        raise _error(path, f"expected a list{cards}, got {show(data)}")
     return tuple(_load(each, item, f"{path}[{index}]", None) for index, each in enumerate(data))
 
 
@@ -224,7 +222,7 @@ def _load_deck(data: Any, path: str) -> Deck:
 
 def _load_card(data: Any, path: str) -> Card:
     if not isinstance(data, str):
-        raise _error(path, f"expected a card such as '10♥', got {_show(data)}")
+        raise _error(path, f"expected a card such as '10♥', got {show(data)}")
     try:
         return Card.parse(data)
     except KozelError as error:
@@ -234,7 +232,7 @@ def _load_card(data: Any, path: str) -> Card:
 def _load_word(data: Any, words: Mapping[str, Any], what: str, path: str) -> Any:
     found = words.get(data.strip().lower()) if isinstance(data, str) else None
     if found is None:
-        raise _error(path, f"expected {what}, got {_show(data)}")
+        raise _error(path, f"expected {what}, got {show(data)}")
     return found
 
 
@@ -243,7 +241,7 @@ def _load_enum(data: Any, kind: type[enum.Enum], path: str) -> enum.Enum:
         if type(member.value) is type(data) and member.value == data:
             return member
     allowed = ", ".join(repr(member.value) for member in kind)
-    raise _error(path, f"expected one of {allowed}, got {_show(data)}")
+    raise _error(path, f"expected one of {allowed}, got {show(data)}")
 
 
 def _build(kind: type, given: dict[str, Any], path: str) -> Any:
@@ -260,50 +258,12 @@ def _build(kind: type, given: dict[str, Any], path: str) -> Any:
 # Types --------------------------------------------------------------------------------------------
 
 
-@functools.cache
-def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)
-
-
-@functools.cache
-def _fields(kind: type) -> tuple[attrs.Attribute[Any], ...]:
-    return tuple(field for field in attrs.fields(kind) if field.init)
-
-
-def _union(hint: Any) -> tuple[tuple[type, ...], bool] | None:
-    """For a union type: its member types other than None, and whether None is allowed."""
-    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
-        return None
-    members = typing.get_args(hint)
-    classes = tuple(member for member in members if member is not type(None))
-    return classes, len(classes) < len(members)
-
-
 def _tuple_item(hint: Any) -> Any:
     args = typing.get_args(hint)
     return args[0] if args else Any
 
 
-def _kind(kind: type) -> str:
-    """The ``kind`` word of a component class: ``FollowSuit`` is ``follow_suit``."""
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
-
-
 # Errors -------------------------------------------------------------------------------------------
-
-
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
-
-
-def _show(value: Any) -> str:
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)  # as the file says it: null, true, false
-    try:
-        text = repr(value)
-    except ValueError:  # an integer too long to write out
-        return f"a {type(value).__name__} too long to show"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _error(path: str, message: str) -> RulesetError:

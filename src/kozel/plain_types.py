@@ -1,0 +1,61 @@
+"""The shapes of values written as plain data: attrs fields, type hints, unions, and values shown in errors.
+
+Rulesets (:mod:`kozel.rules.data`) and the record's results, events and views
+(:mod:`kozel.record.plain`) are written as plain data by walking their attrs fields and type
+hints; this module answers the questions both ask.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import types
+import typing
+from typing import Any
+
+import attrs
+
+__all__ = ["hints", "init_fields", "join", "kind_word", "show", "union_members"]
+
+
+@functools.cache
+def hints(kind: type) -> dict[str, Any]:
+    """The resolved type of each field of the attrs class ``kind``."""
+    return typing.get_type_hints(kind)
+
+
+@functools.cache
+def init_fields(kind: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The fields of the attrs class ``kind`` that its constructor takes."""
+    return tuple(field for field in attrs.fields(kind) if field.init)
+
+
+def union_members(hint: Any) -> tuple[tuple[Any, ...], bool] | None:
+    """For a union type: its members other than None, and whether None is allowed; None for any other type."""
+    if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+        return None
+    members = typing.get_args(hint)
+    classes = tuple(member for member in members if member is not type(None))
+    return classes, len(classes) < len(members)
+
+
+def kind_word(kind: type) -> str:
+    """The word that names a class in plain data: ``FollowSuit`` is ``follow_suit``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+
+def join(path: str, name: str) -> str:
+    """The path of field ``name`` inside ``path``: ``scoring.rows``."""
+    return f"{path}.{name}" if path else name
+
+
+def show(value: Any) -> str:
+    """``value`` as an error message shows it: ``null``, ``true`` and ``false`` as a file says them, else short."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return f"a {type(value).__name__} too long to show"
+    return text if len(text) <= 60 else text[:57] + "..."
