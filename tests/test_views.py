@@ -16,7 +16,19 @@ from kozel import CardSet, IllegalMoveError, Move, MoveKind
 from kozel.engine.start import start_of_deal
 from kozel.game.log import append as log_append
 from kozel.game.log import decode
-from kozel.view import CardsDrawn, CardsReturned, Dealt, HandScored, MatchOver, Played, PraiseDealt, TrickTaken
+from kozel.rules import LeadSeat
+from kozel.view import (
+    CardsDrawn,
+    CardsReturned,
+    Caught,
+    Dealt,
+    HandScored,
+    MatchOver,
+    Played,
+    PraiseDealt,
+    TrickTaken,
+    opening_events,
+)
 
 CLASSIC = kozel.variants.get("classic")
 IDS = [f"{rules.name}-{rules.players}" for rules in RULESETS]
@@ -87,6 +99,10 @@ def test_worlds_that_differ_only_in_unseen_cards_give_equal_views(rules, seed):
     seat = rng.randrange(rules.players)
     view = kozel.observe(state, seat)
     unseen = [card for card in rules.deck if not cards_seen(view) & card.bit]
+    leading = rules.leading
+    if leading.holder_card is not None and LeadSeat.HOLDER in (leading.first_hand, leading.later_hands):
+        # Whoever holds the card opens: which seat holds it is public once the deal is made.
+        unseen = [card for card in unseen if card != leading.holder_card]
     for _ in range(10):
         if len(unseen) < 2:
             return
@@ -247,3 +263,49 @@ def test_the_log_packs_every_kind_of_move():
     for move in moves:
         log = log_append(log, move)
     assert decode(log) == tuple(moves)
+
+
+@pytest.mark.parametrize("name", ["six_of_clubs", "seven_of_clubs", "six_players"])
+def test_a_catch_is_an_event_whether_the_match_goes_on_or_ends(name):
+    rules = kozel.variants.get(name)
+    seen = {"goes on": 0, "ends": 0}
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = kozel.new_game(rules, seed=seed)
+        while not state.is_over:
+            move = rng.choice(kozel.legal_moves(state))
+            after, found = kozel.step(state, move)
+            caught = [event for event in found if isinstance(event, Caught)]
+            if caught:
+                catch = rules.catch
+                assert (caught[0].catcher, caught[0].victim) == (catch.catcher, catch.victim)
+                assert after.hand_results[-1].caught
+                table = {card: play.seat for play in (*state.trick.plays, move) for card in play.cards}
+                assert (caught[0].catcher_seat, caught[0].victim_seat) == (table[catch.catcher], table[catch.victim])
+                seen["ends" if after.is_over else "goes on"] += 1
+                # Every seat's view of the hand just ended replays the same events without error.
+                kozel.observe(after, move.seat)
+            state = after
+        if seen["goes on"] >= 3:
+            break
+    assert seen["goes on"] >= 3
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_what_a_server_sends_a_seat_is_the_history_of_its_view(rules, seed):
+    rng = random.Random(seed)
+    state = kozel.new_game(rules, seed=seed)
+    sent = [[event.for_seat(seat) for event in opening_events(state)] for seat in range(rules.players)]
+    for _ in range(rng.randrange(1, 200)):
+        if state.is_over:
+            break
+        state, found = kozel.step(state, rng.choice(kozel.legal_moves(state)))
+        for seat in range(rules.players):
+            for event in found:
+                if isinstance(event, Dealt):
+                    sent[seat] = []
+                sent[seat].append(event.for_seat(seat))
+    for seat in range(rules.players):
+        assert tuple(sent[seat]) == kozel.observe(state, seat).history

@@ -291,7 +291,7 @@ def _deal_start(rules: Ruleset, seed: int, data: Any) -> GameState:
 
 
 def _deck_order(rules: Ruleset, order: tuple[Card, ...]) -> tuple[Card, ...]:
-    _check_once(rules, {"state.deal.order": order})
+    _check_once(rules, {"state.deal.order": order}, "state.deal.order")
     return order
 
 
@@ -328,7 +328,7 @@ def _check_position(rules: Ruleset, data: Any) -> None:
         if table[name] is not None:
             plays = _moves(table[name], f"state.position.{name}")
             places[f"state.position.{name}"] = tuple(card for play in plays for card in play.cards)
-    _check_once(rules, places)
+    _check_once(rules, places, "state.position")
     # A hand may hold the talon (its taker) or the trumps handed over (a partner yet to give back).
     handed = max(rules.transfer.counts) if rules.transfer is not None else 0
     limit = rules.dealing.hand_size + max(rules.talon_size, handed)
@@ -340,7 +340,8 @@ def _check_position(rules: Ruleset, data: Any) -> None:
             )
 
 
-def _check_once(rules: Ruleset, places: dict[str, tuple[Card, ...]]) -> None:
+def _check_once(rules: Ruleset, places: dict[str, tuple[Card, ...]], whole: str) -> None:
+    """Every card of the deck in exactly one of ``places`` (which together are ``whole``), and no other card."""
     seen: dict[Card, str] = {}
     for where, cards in places.items():
         for card in cards:
@@ -352,7 +353,7 @@ def _check_once(rules: Ruleset, places: dict[str, tuple[Card, ...]]) -> None:
             seen[card] = where
     missing = [card for card in rules.deck if card not in seen]
     if missing:
-        raise StateError(f"{', '.join(places)}: {format_cards(missing)} missing; every card lies in exactly one place")
+        raise StateError(f"{whole}: {format_cards(missing)} missing; every card lies in exactly one place")
 
 
 def _compare(state: GameState, data: dict[str, Any]) -> None:

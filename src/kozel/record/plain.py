@@ -1,7 +1,7 @@
 """Plain data: the record's values (results, events, views) as JSON-safe data and back, driven by their types.
 
-Each attrs class becomes a table of its fields (a ruleset: ``{"base": name}`` where it is a built-in
-one, else every field, see :mod:`kozel.rules.data`); a field typed as a base class whose value is a
+Each attrs class becomes a table of its fields (a ruleset: a built-in ``base`` and the fields it
+changes, see :func:`kozel.rules.data.compact`); a field typed as a base class whose value is a
 subclass (an :class:`~kozel.view.Event`) says which with ``"type"``.  Cards are written as text
 (``"10♥"``), card sets as one line of cards, suits as their symbol, kinds of move as their word,
 other enums by their value, tuples and frozen sets as lists.  Reading checks every value against
@@ -22,6 +22,7 @@ from kozel.cards.notation import format_cards, parse_cards
 from kozel.errors import KozelError, StateError
 from kozel.game.move import MoveKind
 from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
+from kozel.rules.data import compact
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["KIND", "dump", "load"]
@@ -42,7 +43,7 @@ def dump(value: Any, hint: Any) -> Any:
         return dump(value, union[0][0] if len(union[0]) == 1 else type(value))
     kind = type(value)
     if isinstance(value, Ruleset):
-        return _ruleset_data(value)
+        return compact(value)
     if attrs.has(kind):
         fields = {field.name: dump(getattr(value, field.name), hints(kind)[field.name]) for field in init_fields(kind)}
         return {KIND: kind_word(kind), **fields} if kind is not hint else fields
@@ -129,21 +130,6 @@ def load(data: Any, hint: Any, path: str) -> Any:
             raise _error(path, f"expected a whole number, got {show(data)}")
         return data
     raise _error(path, f"cannot read a value of type {hint!r}")  # pragma: no cover - every field type is handled
-
-
-def _ruleset_data(rules: Ruleset) -> dict[str, Any]:
-    """A ruleset: by its name where it is a built-in one (for its number of players), else every field."""
-    from kozel.variants import get  # noqa: PLC0415 - the catalog is built from the rules this module reads
-
-    try:
-        built_in = get(rules.name)
-    except KozelError:
-        return rules.to_data()
-    if built_in == rules:
-        return {"base": rules.name}
-    if built_in.seating != rules.seating and attrs.evolve(built_in, seating=rules.seating) == rules:
-        return {"base": rules.name, "seating": rules.to_data()["seating"]}
-    return rules.to_data()
 
 
 def _ruleset(data: Any, path: str) -> Ruleset:

@@ -22,8 +22,8 @@ Headers are ``[Name "value"]`` lines (a ``"`` or ``\\`` inside a value is writte
 ``\\\\``, a line break ``\\n``); a line starting with ``;`` is a comment; every other line is one
 move in the notation of :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
 ``Deck`` (the first deal's order, top card first) is written when the match was started from a
-given deck.  A ruleset that is not a built-in one as it stands is written out whole in
-``RulesetData`` (its JSON form), so the record needs nothing else to be read.  ``Result`` is ``*``
+given deck.  A ruleset that is not a built-in one as it stands is written out in ``RulesetData``
+(its JSON form: a built-in base and the fields it changes), so the record needs nothing else.  ``Result`` is ``*``
 while the match is being played, else each goat side with its title; ``Scores`` are the written
 points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
 players where they are given.
@@ -31,7 +31,7 @@ players where they are given.
 Reading a record replays every move from the start and checks it; the headers that state a
 result must agree with where the moves lead.  Text that is not a record raises
 :class:`~kozel.NotationError`; a record whose moves or headers do not fit its rules raises
-:class:`~kozel.StateError`, naming the line.
+:class:`~kozel.StateError`, naming the line of a bad move or the header at fault.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from kozel.engine.start import new_game
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
+from kozel.rules.data import compact
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
@@ -173,7 +174,7 @@ def dumps(
         ("Dealer", str(deal.first_dealer)),
     ]
     if not _same_as_catalog(rules):
-        headers.append(("RulesetData", json.dumps(rules.to_data(), ensure_ascii=False, separators=(",", ":"))))
+        headers.append(("RulesetData", json.dumps(compact(rules), ensure_ascii=False, separators=(",", ":"))))
     if deal.opening is not None:
         headers.append(("Deck", format_cards(deal.opening)))
     headers.append(("Date", _date_text(date)))

@@ -38,7 +38,7 @@ from kozel.errors import KozelError, RulesetError
 from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["BASE", "KIND", "from_data", "to_data"]
+__all__ = ["BASE", "KIND", "compact", "from_data", "to_data"]
 
 #: The key of a ruleset's data that names the built-in ruleset it starts from.
 BASE: Final = "base"
@@ -61,6 +61,34 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
     value, ranks as their text, suits as their symbol, and ``play`` with a ``kind``.
     """
     return typing.cast(dict[str, Any], _dump(rules, Ruleset))
+
+
+def compact(rules: Ruleset) -> dict[str, Any]:
+    """The ruleset as the shortest data that reads back to it: a built-in ``base`` and the fields it changes.
+
+    The base is the built-in ruleset of the same name where there is one, else the one from which
+    the fewest fields change; a field that changes is written whole.
+
+    >>> import attrs, kozel
+    >>> classic = kozel.variants.get("classic")
+    >>> compact(attrs.evolve(classic, name="house", match=attrs.evolve(classic.match, target=8)))
+    {'base': 'classic', 'name': 'house', 'match': {'target': 8, 'titles': ['eggs'], 'start': 0, 'sets': 1}}
+    """
+    from kozel import variants  # noqa: PLC0415 - the catalog imports this package
+
+    full = to_data(rules)
+    best: dict[str, Any] | None = None
+    for name in variants.names():
+        base = variants.get(name)
+        start = to_data(base)
+        changes = {key: value for key, value in full.items() if value != start[key]}
+        data = {BASE: name, **changes}
+        if name == rules.name:
+            return data
+        if best is None or len(data) < len(best):
+            best = data
+    assert best is not None
+    return best
 
 
 def from_data(data: Mapping[str, Any]) -> Ruleset:

@@ -338,7 +338,6 @@ def events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]
 def _caught(before: GameState, move: Move, after: GameState) -> Caught:
     catch = before.ruleset.catch
     assert catch is not None
-    trick = after.trick
-    assert trick is not None
-    seats = {play.cards[0]: play.seat for play in trick.plays}
+    plays = (*before.trick.plays, move) if before.trick is not None else (move,)
+    seats = {card: play.seat for play in plays for card in play.cards}
     return Caught(catch.catcher, seats[catch.catcher], catch.victim, seats[catch.victim])

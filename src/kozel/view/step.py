@@ -14,7 +14,9 @@ def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     """The state after ``move`` (as :func:`kozel.apply`) and the events of the transition, all cards shown.
 
     Send each seat ``tuple(event.for_seat(seat) for event in events)``: the same events with the
-    cards it may not see left out.
+    cards it may not see left out.  A seat sent ``opening_events(state)`` at the start of a match
+    and then every step's events so rendered has, since the last :class:`~kozel.view.Dealt`,
+    exactly the ``history`` of ``kozel.observe(state, seat)``.
     """
     after = apply(state, move)
     return after, events(state, move, after)
