@@ -1,4 +1,5 @@
-"""The ``kozel`` command: ``kozel match`` plays a whole match between random players and tells it trick by trick."""
+"""The ``kozel`` command: ``kozel match`` plays a whole match between random players and tells it trick by trick;
+``kozel rules`` prints a ruleset's rule sheet."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 import kozel
+from kozel.cli import rules_command
 from kozel.cli.narrate import describe_deal, describe_move, side_name
 from kozel.errors import KozelError
 
@@ -23,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the players' choices")
     match.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     match.add_argument("--quiet", action="store_true", help="print only the hand results and the outcome")
+    rules_command.add_parser(commands)
     return parser
 
 
@@ -57,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``kozel`` command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
+        if args.command == "rules":
+            return rules_command.run(args, sys.stdout)
         return _play(args.ruleset, args.seed, args.players, args.quiet)
     except KozelError as error:
         print(f"kozel: {error}", file=sys.stderr)
