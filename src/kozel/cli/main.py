@@ -1,4 +1,5 @@
 """The ``kozel`` command: ``kozel match`` plays a whole match between random players and tells it trick by trick;
+``kozel play`` is a game against bots at the terminal; ``kozel simulate`` pits bots against each other;
 ``kozel rules`` prints a ruleset's rule sheet."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 import kozel
-from kozel.cli import rules_command
+from kozel.cli import play, rules_command, simulate
 from kozel.cli.narrate import describe_deal, describe_move, side_name
 from kozel.errors import KozelError
 
@@ -26,6 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     match.add_argument("--quiet", action="store_true", help="print only the hand results and the outcome")
     rules_command.add_parser(commands)
+    play.add_parser(commands)
+    simulate.add_parser(commands)
     return parser
 
 
@@ -62,6 +65,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "rules":
             return rules_command.run(args, sys.stdout)
+        if args.command == "play":
+            return play.run(args, sys.stdin, sys.stdout, sys.stderr)
+        if args.command == "simulate":
+            return simulate.run(args, sys.stdout, sys.stderr)
         return _play(args.ruleset, args.seed, args.players, args.quiet)
     except KozelError as error:
         print(f"kozel: {error}", file=sys.stderr)

@@ -1,0 +1,68 @@
+"""Playing a match between bots: who is asked what, and when.
+
+At each moment the seats with a move to make are asked in turn.  First every seat that may move
+out of turn (a molodka, a trump transfer), clockwise from the seat to move, through
+:meth:`~kozel.bots.Bot.interrupt`; the first that takes a move makes it.  If none does, the seat
+to move picks one of its moves through :meth:`~kozel.bots.Bot.choose`.  A bot answering with a
+move it may not make raises :class:`~kozel.IllegalMoveError` naming the bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kozel.bots.base import Bot
+from kozel.engine.core import apply, legal_moves
+from kozel.engine.start import new_game
+from kozel.errors import IllegalMoveError, KozelError
+from kozel.game.move import Move
+from kozel.game.state import GameState
+from kozel.rules.ruleset import Ruleset
+from kozel.view.view import observe
+
+__all__ = ["next_move", "play_match"]
+
+
+def next_move(state: GameState, bots: Sequence[Bot]) -> Move:
+    """The move the bots make in ``state``: an out-of-turn move someone takes, else the seat to move's choice."""
+    rules = state.ruleset
+    moves = legal_moves(state)
+    by_seat: dict[int, list[Move]] = {}
+    for move in moves:
+        by_seat.setdefault(move.seat, []).append(move)
+    turn = state.turn
+    first = turn if turn is not None else min(by_seat)
+    for step in range(rules.players):
+        seat = (first + step) % rules.players
+        if seat == turn or seat not in by_seat:
+            continue
+        chosen = bots[seat].interrupt(observe(state, seat), tuple(by_seat[seat]))
+        if chosen is not None:
+            return _checked(chosen, by_seat[seat], bots[seat], seat)
+    seat = turn if turn in by_seat else first
+    own = by_seat[seat]
+    chosen = own[0] if len(own) == 1 else bots[seat].choose(observe(state, seat), tuple(own))
+    return _checked(chosen, own, bots[seat], seat)
+
+
+def _checked(move: object, allowed: list[Move], bot: Bot, seat: int) -> Move:
+    if not isinstance(move, Move) or move not in allowed:
+        raise IllegalMoveError(f"{bot!r} at seat {seat} answered {move!r}, not one of its legal moves", move, "bot")
+    return move
+
+
+def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
+    """Play a whole match of ``rules`` between ``bots`` (one per seat) from the deal of ``seed``; the final state.
+
+    Each bot is set up with its seat and a seed derived from ``seed``, and reset at the end.
+    """
+    if len(bots) != rules.players:
+        raise KozelError(f"{rules.name} is played by {rules.players}; {len(bots)} bots were given")
+    for seat, bot in enumerate(bots):
+        bot.setup(rules, seat, seed)
+    state = new_game(rules, seed=seed)
+    while not state.is_over:
+        state = apply(state, next_move(state, bots))
+    for bot in bots:
+        bot.reset()
+    return state

@@ -1,0 +1,141 @@
+"""``kozel simulate``: many matches between bots, across all cores, and a table of their results.
+
+    kozel simulate classic --bots heuristic random -n 1000
+    kozel simulate seven_of_clubs --bots "ismcts(iterations=100)" heuristic -n 200 --json results.json
+    kozel simulate threesome --bots heuristic random random --processes 4 --seed 7
+
+One bot per side; the bots take turns on the sides, match by match (see
+:mod:`kozel.bots.tournament`).  The seed makes the whole run reproducible, whatever the number of
+processes.  The table gives, per bot, the matches won (its side not a goat) and the goat rate, each
+with its 95% confidence interval, the card points its side took per hand, and the titles it got.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from typing import Any, TextIO
+
+import kozel
+from kozel.bots.tournament import BotResult, MatchOutcome, Tournament
+
+__all__ = ["add_parser", "report", "run"]
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``simulate`` command to the ``kozel`` command line."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many matches between bots and compare them",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        default=None,
+        help="one bot per side: a name (random, heuristic, ismcts), module:Class, with (key=value) arguments",
+    )
+    parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    parser.add_argument("--processes", type=int, default=None, help="processes to use (default: every core)")
+    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``kozel simulate`` with parsed ``args``; the exit status."""
+    rules = kozel.variants.get(args.ruleset)
+    if args.players is not None:
+        rules = rules.for_players(args.players)
+    specs = tuple(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
+    tournament = Tournament(rules, specs, args.matches, args.seed)
+    processes = args.processes or os.cpu_count() or 1
+    started = time.perf_counter()
+    bar = _Bar(err) if err.isatty() else None
+    records, outcomes = tournament.run(processes, progress=bar.update if bar else None)
+    if bar is not None:
+        bar.close()
+    elapsed = time.perf_counter() - started
+    if args.json != "-":
+        print(
+            f"{rules.name}: {args.matches} matches, seed {args.seed}, {processes} processes, {elapsed:.1f} s", file=out
+        )
+        print(report(records), file=out)
+    if args.json is not None:
+        text = json.dumps(_data(tournament, records, outcomes), indent=2, ensure_ascii=False)
+        if args.json == "-":
+            print(text, file=out)
+        else:
+            with open(args.json, "w", encoding="utf-8") as file:
+                file.write(text + "\n")
+    return 0
+
+
+def report(records: list[BotResult]) -> str:
+    """The results as a table: wins and goat rate with their 95% intervals, card points per hand, titles."""
+    rows = [["bot", "matches", "wins", "win rate (95% CI)", "goat rate (95% CI)", "points/hand", "titles"]]
+    for record in records:
+        low, high = record.win_interval
+        goat_low, goat_high = record.goat_interval
+        titles = ", ".join(f"{title} {count}" for title, count in record.titles) or "-"
+        rows.append(
+            [
+                record.spec,
+                str(record.matches),
+                str(record.wins),
+                f"{record.win_rate:.3f} ({low:.3f}-{high:.3f})",
+                f"{record.goat_rate:.3f} ({goat_low:.3f}-{goat_high:.3f})",
+                f"{record.mean_points:.1f}",
+                titles,
+            ]
+        )
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
+    )
+
+
+def _data(tournament: Tournament, records: list[BotResult], outcomes: list[MatchOutcome]) -> dict[str, Any]:
+    return {
+        "ruleset": tournament.rules.name,
+        "players": tournament.rules.players,
+        "matches": tournament.matches,
+        "seed": tournament.seed,
+        "bots": [record.as_data() for record in records],
+        "outcomes": [
+            {
+                "match": o.index,
+                "sides": list(o.sides),
+                "goats": list(o.goats),
+                "points": list(o.points),
+                "hands": o.hands,
+            }
+            for o in outcomes
+        ],
+    }
+
+
+class _Bar:
+    """A progress bar on a terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.perf_counter()
+
+    def update(self, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        rate = done / max(time.perf_counter() - self.started, 1e-9)
+        left = (total - done) / rate if rate else 0
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, about {left:.0f} s left "
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()

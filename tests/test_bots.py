@@ -1,0 +1,277 @@
+"""Bots: the protocol, the runner, the three built-in bots, and tournaments."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers import play, start
+from test_properties import RULESETS
+from test_views import IDS
+
+import kozel
+from kozel import IllegalMoveError, KozelError, Move, MoveKind, PlayerView
+from kozel.bots import BOTS, Bot, HeuristicBot, IsmctsBot, RandomBot, Tournament, make_bot, next_move, play_match
+from kozel.bots.tournament import match_seed, wilson
+from kozel.cli.main import main
+
+CLASSIC = kozel.variants.get("classic")
+
+
+class Spy(Bot):
+    """A bot that records what it is shown and plays the first move."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[tuple[PlayerView, tuple[Move, ...]]] = []
+        self.setups: list[tuple[int, int]] = []
+        self.resets = 0
+
+    def setup(self, rules, seat, seed):
+        super().setup(rules, seat, seed)
+        self.setups.append((seat, seed))
+
+    def reset(self):
+        self.resets += 1
+
+    def choose(self, view, moves):
+        self.asked.append((view, tuple(moves)))
+        return moves[0]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@pytest.mark.parametrize("bot", ["random", "heuristic"])
+def test_each_bot_plays_every_ruleset_to_the_end(rules, bot):
+    state = play_match(rules, [make_bot(bot) for _ in range(rules.players)], seed=3)
+    assert state.is_over
+    assert state.result.goats
+
+
+@pytest.mark.parametrize("rules", [kozel.variants.get(name) for name in kozel.variants.names()], ids=str)
+def test_the_search_bot_plays_every_ruleset_to_the_end(rules):
+    bots = [IsmctsBot(iterations=4, worlds=2) if seat == 0 else RandomBot() for seat in range(rules.players)]
+    state = play_match(rules, bots, seed=5)
+    assert state.is_over
+
+
+def test_a_bot_sees_only_its_view_and_its_own_moves():
+    spies = [Spy() for _ in range(4)]
+    state = play_match(CLASSIC, spies, seed=8)
+    assert state.is_over
+    for seat, spy in enumerate(spies):
+        assert spy.setups == [(seat, 8)]
+        assert spy.resets == 1
+        assert spy.asked
+        for view, moves in spy.asked:
+            assert isinstance(view, PlayerView)
+            assert view.seat == seat
+            assert len(moves) > 1  # a single legal move is made without asking
+            assert all(move.seat == seat for move in moves)
+
+
+def test_the_runner_asks_out_of_turn_seats_first_and_refuses_illegal_answers():
+    class Molodka(RandomBot):
+        def interrupt(self, view, moves):
+            return next((move for move in moves if move.kind is MoveKind.MOLODKA), None)
+
+    hands = ["A♣ 9♠ 8♥ 7♦", "A♠ 10♥ J♦ 6♠", "K♠ Q♥ 10♦ 7♠", "6♣ 7♣ 8♣ 9♣"]
+    state = play(start(CLASSIC, hands, shown="A♥"), "1 lead A♠")
+    bots = [RandomBot(), RandomBot(), RandomBot(), Molodka()]
+    assert next_move(state, bots) == Move.parse("3 molodka 6♣ 7♣ 8♣ 9♣")
+
+    class Cheat(Spy):
+        def choose(self, view, moves):
+            return Move.parse("2 beat A♥")
+
+    with pytest.raises(IllegalMoveError, match="at seat 2 answered"):
+        next_move(state, [Spy(), Spy(), Cheat(), Spy()])
+
+
+def test_play_match_checks_the_number_of_bots():
+    with pytest.raises(KozelError, match="played by 4; 3 bots"):
+        play_match(CLASSIC, [RandomBot()] * 3, seed=1)
+
+
+def test_the_same_seed_gives_the_same_match():
+    first = play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=12)
+    again = play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=12)
+    assert first == again
+
+
+def choice_of(bot, state, seat):
+    bot.setup(state.ruleset, seat, 0)
+    return bot.choose(kozel.observe(state, seat), [m for m in kozel.legal_moves(state) if m.seat == seat])
+
+
+def test_the_heuristic_bot_beats_a_card_worth_a_trump():
+    hands = ["A♣ 9♦ 8♥ 7♦", "A♠ 10♥ J♦ 6♠", "K♣ Q♥ 10♦ 7♠", "6♣ 7♣ 8♣ 9♣"]
+    state = play(start(CLASSIC, hands, shown="A♥"), "1 lead A♠", "2 pass 7♠", "3 pass 6♣")
+    # Seat 0 answers last and only its trump 8♥ beats: an ace is worth it.
+    assert choice_of(HeuristicBot(), state, 0) == Move.parse("0 beat 8♥")
+
+
+def last_to_play(rules, want, count=5):
+    """Positions of random play in which the seat to move plays a trick's last card and ``want`` holds."""
+    found = []
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = kozel.new_game(rules, seed=seed)
+        while not state.is_over and len(found) < count:
+            if state.trick is not None and len(state.trick.plays) == rules.players - 1 and want(state):
+                found.append(state)
+                break
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        if len(found) == count:
+            return found
+    raise AssertionError("not enough positions found")
+
+
+def test_the_heuristic_bot_does_not_trump_a_trick_worth_nothing():
+    rules = kozel.variants.get("seven_of_clubs")
+
+    def worthless_and_void(state):
+        table = state.table
+        moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+        points = sum(rules.card_points(card) for play in state.trick.plays for card in play.cards)
+        trumps = [m for m in moves if m.mask & table.trump_mask]
+        plain = [m for m in moves if not m.mask & table.trump_mask]
+        led = table.group[state.trick.plays[0].cards[0]]
+        blank = [m for m in plain if rules.card_points(m.cards[0]) == 0]
+        void = led != 4 and all(table.group[m.cards[0]] != led for m in plain)
+        return points == 0 and trumps and blank and void
+
+    for state in last_to_play(rules, worthless_and_void):
+        choice = choice_of(HeuristicBot(), state, state.turn)
+        # A trump worth points may be worth playing to bank them; a blank trump on a blank trick never is.
+        assert not (choice.mask & state.table.trump_mask and rules.card_points(choice.cards[0]) == 0), choice
+
+
+def test_the_heuristic_bot_gives_its_partner_points_when_the_partner_takes_the_trick():
+    rules = kozel.variants.get("seven_of_clubs")
+    state = kozel.new_game(rules, seed=2)
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(200):
+        state = kozel.new_game(rules, seed=seed)
+        while state.trick is None or len(state.trick.plays) != 3:
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+            if state.is_over:
+                break
+        if state.is_over or rules.side_of(state.trick.winner) != rules.side_of(state.turn):
+            continue
+        moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+        table = state.table
+        plain = [
+            m for m in moves if not m.mask & table.trump_mask and not table.beaters[state.trick.best.cards[0]] & m.mask
+        ]
+        if len(plain) < 2:
+            continue
+        choice = choice_of(HeuristicBot(), state, state.turn)
+        # The partner takes the trick: the last player adds the most points he can without a trump.
+        assert rules.card_points(choice.cards[0]) == max(rules.card_points(m.cards[0]) for m in plain)
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+def test_the_heuristic_bot_always_plays_a_molodka_and_hands_over_a_lone_trump():
+    bot = HeuristicBot()
+    moves = (Move.parse("3 molodka 6♣ 7♣ 8♣ 9♣"),)
+    assert bot.interrupt(None, moves) == moves[0]
+    moves = (Move.parse("1 transfer Q♥"),)
+    assert bot.interrupt(None, moves) == moves[0]
+    assert bot.interrupt(None, ()) is None
+
+
+def test_the_search_bot_is_reproducible_and_picks_a_legal_move():
+    state = kozel.new_game(CLASSIC, seed=4)
+    moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+    picks = set()
+    for _ in range(2):
+        bot = IsmctsBot(iterations=30, worlds=3)
+        bot.setup(CLASSIC, state.turn, 9)
+        picks.add(bot.choose(kozel.observe(state, state.turn), moves))
+    assert len(picks) == 1
+    assert picks.pop() in moves
+
+
+def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
+    assert set(BOTS) == {"random", "heuristic", "ismcts"}
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    assert isinstance(make_bot("kozel.bots:RandomBot"), RandomBot)
+    bot = make_bot("ismcts(iterations=7, worlds=2)")
+    assert (bot.iterations, bot.worlds) == (7, 2)
+    for bad, message in [
+        ("nobody", "no bot is called 'nobody'"),
+        ("kozel.bots:Nothing", "cannot load the bot"),
+        ("kozel.bots:make_bot", "is not a Bot class"),
+        ("ismcts(7)", "keyword=value"),
+        ("ismcts(depth=3)", "cannot make the bot"),
+        ("ismcts(iterations=os.system)", "number, text"),
+    ]:
+        with pytest.raises(KozelError, match=message):
+            make_bot(bad)
+
+
+def test_wilson_interval():
+    low, high = wilson(60, 100)
+    assert 0.50 < low < 0.51
+    assert 0.69 < high < 0.70
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_a_tournament_seats_the_bots_in_turn_and_is_the_same_in_any_number_of_processes():
+    tournament = Tournament(CLASSIC, ("heuristic", "random"), matches=8, seed=3)
+    records, outcomes = tournament.run(processes=1)
+    again, outcomes_again = tournament.run(processes=2)
+    assert outcomes == outcomes_again
+    assert records == again
+    assert [outcome.sides for outcome in outcomes] == [(0, 1), (1, 0)] * 4
+    heuristic, random_ = records
+    assert heuristic.matches == random_.matches == 8
+    assert heuristic.wins + heuristic.goats == 8
+    assert heuristic.wins == random_.goats
+    assert match_seed(3, 0) != match_seed(3, 1) == match_seed(3, 1)
+    with pytest.raises(KozelError, match="played by 2 sides"):
+        Tournament(CLASSIC, ("heuristic",), matches=1)
+    with pytest.raises(KozelError, match="at least one match"):
+        Tournament(CLASSIC, ("heuristic", "random"), matches=0)
+
+
+def test_kozel_simulate_prints_the_table_and_writes_json(capsys, tmp_path):
+    path = tmp_path / "results.json"
+    code = main(
+        ["simulate", "classic", "--bots", "heuristic", "random", "-n", "6", "--processes", "1", "--json", str(path)]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("classic: 6 matches, seed 0, 1 processes")
+    assert lines[1].split()[:3] == ["bot", "matches", "wins"]
+    assert lines[2].split()[:2] == ["heuristic", "6"]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "classic"
+    assert [bot["bot"] for bot in data["bots"]] == ["heuristic", "random"]
+    assert data["bots"][0]["wins"] + data["bots"][1]["wins"] == 6
+    assert len(data["outcomes"]) == 6
+
+
+def test_kozel_simulate_refuses_bad_bots_without_a_traceback(capsys):
+    assert main(["simulate", "classic", "--bots", "nobody", "random", "-n", "2"]) == 2
+    assert "no bot is called 'nobody'" in capsys.readouterr().err
+    assert main(["simulate", "threesome", "--bots", "heuristic", "random", "-n", "2"]) == 2
+    assert "played by 3 sides" in capsys.readouterr().err
+
+
+def test_random_bot_interrupts_at_random():
+    bot = RandomBot()
+    bot.setup(CLASSIC, 0, 1)
+    moves = (Move.parse("0 molodka 6♣ 7♣ 8♣ 9♣"),)
+    answers = {bot.interrupt(None, moves) for _ in range(40)}
+    assert answers == {None, moves[0]}
+    assert random.Random(0) is not bot.rng

@@ -1,0 +1,328 @@
+"""``kozel play``: a person against bots, driven through ``run`` with text streams (and the real command)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+import kozel
+from kozel.cli.play import add_parser, bot_registry, run
+
+
+def play(*argv: str, lines: str = "", tty: bool = False) -> tuple[int, str, str]:
+    """Run ``kozel play ARGV`` with ``lines`` as the input: the exit status, the output and the errors."""
+    parser = argparse.ArgumentParser(prog="kozel")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["play", *argv])
+    out = _Terminal() if tty else io.StringIO()
+    err = io.StringIO()
+    code = run(args, io.StringIO(lines), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def prompts(out: str) -> list[str]:
+    """The output cut at each prompt: ``prompts(out)[i]`` is everything printed before the (i+1)-th answer."""
+    return out.split("\n> ")[:-1]
+
+
+def last_table(block: str) -> tuple[list[kozel.Card], dict[int, str]]:
+    """The player's hand and numbered options in the last table drawn in ``block``."""
+    table = block[block.rindex("Your hand: ") :]
+    hand_line = table.splitlines()[0].removeprefix("Your hand: ").split("   (")[0]
+    hand = list(kozel.parse_cards(hand_line.replace("|", " ").replace("*", ""))) if "no cards" not in hand_line else []
+    options = {int(n): label.strip() for n, label in re.findall(r"(\d+)\. (.+?)(?=\s{2,}\d+\. |\n|$)", table)}
+    return hand, options
+
+
+def first_prompt(*argv: str) -> tuple[list[kozel.Card], dict[int, str], str]:
+    """The hand and options at the player's first prompt, and the output up to it."""
+    _, out, _ = play(*argv, lines="q\n")
+    block = prompts(out)[0]
+    return (*last_table(block), block)
+
+
+RANDOM = ("--opponents", "random")
+
+
+@pytest.mark.parametrize("ruleset", kozel.variants.names())
+def test_a_whole_match_played_with_option_one_finishes(ruleset):
+    code, out, err = play(ruleset, "--seed", "5", "--seat", "1", *RANDOM, lines="1\n" * 600)
+    assert code == 0, err
+    assert "Match over after " in out
+    assert "You win" in out or "You lose" in out
+    assert "card points:" in out  # a hand result was told
+    assert "End of input" not in out
+    assert "Traceback" not in out
+    assert "\x1b" not in out  # no colour through a pipe
+
+
+def test_the_table_shows_the_seat_only_what_it_may_see():
+    rules = kozel.variants.get("classic")
+    state = kozel.new_game(rules, seed=3)
+    assert state.turn == 1  # the player leads first: nothing is played before his prompt
+    hand, options, block = first_prompt("classic", "--seed", "3", "--seat", "1", *RANDOM)
+    assert set(hand) == set(state.hands[1])
+    assert f"Trump suit {state.trump} ({state.trump_card} shown) · stock 20 cards" in block
+    assert "Scores: team 0 0, your team 0 · a side that reaches 12 penalty points is the goat" in block
+    assert "On the table: nothing yet" in block
+    assert "Your lead: one card, or several of one suit." in block
+    for seat in (0, 2, 3):
+        for card in state.hands[seat]:
+            assert str(card) not in block, f"seat {seat}'s {card} shows"
+    assert all(label.startswith("lead ") for label in options.values())
+
+
+def test_the_hand_is_sorted_with_trumps_last_and_marked():
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n")
+    assert "Your hand: 8♠ | 9♦ | K♥* A♥*   (* trump)" in out
+
+
+def test_bad_input_is_told_and_asked_again():
+    rules = kozel.variants.get("classic")
+    hand = kozel.new_game(rules, seed=3).hands[1]
+    missing = next(card for card in rules.deck if card not in hand)
+    two_suits = [next(c for c in hand if c.suit == suit) for suit in {c.suit for c in hand}][:2]
+    single = min(hand)
+    lines = ["xyz", str(missing), kozel.format_cards(two_suits), "9", "", "n", "the", single.ascii.lower()]
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="\n".join(lines) + "\nq\n")
+    assert code == 0
+    answers = prompts(out)[1:]
+    assert "'xyz' is not a card" in answers[0]
+    assert f"You do not hold {missing}" in answers[1]
+    assert "Not allowed: a lead is cards of one suit" in answers[2]
+    assert "(rule: lead)" in answers[2]
+    assert "There is no option 9: choose a number from 1 to 5." in answers[3]
+    assert "It is your move" in answers[4]
+    assert "You cannot let this pass" in answers[5]
+    assert "'the' is not one of your moves" in answers[6]
+    assert f"  you lead {single}" in answers[7]
+    assert "Traceback" not in out
+
+
+def _find(argv: tuple[str, ...], seeds: range, found):
+    for seed in seeds:
+        hand, options, _ = first_prompt(*argv, "--seed", str(seed))
+        hit = found(hand, options)
+        if hit is not None:
+            return seed, hit
+    raise AssertionError("no seed gives the position wanted")  # pragma: no cover
+
+
+def test_an_illegal_card_names_the_rule_it_breaks():
+    argv = ("seven_of_clubs", "--seat", "1", *RANDOM)
+
+    def off_suit(hand, options):
+        playable = {label.removeprefix("play ") for label in options.values()}
+        return next((card for card in hand if str(card) not in playable), None)
+
+    seed, card = _find(argv, range(30), off_suit)
+    code, out, _ = play(*argv, "--seed", str(seed), lines=f"{card}\n1\nq\n")
+    assert code == 0
+    answer = prompts(out)[1]
+    assert "Not allowed: follow the led suit" in answer
+    assert "(rule: follow suit). Choose again." in answer
+    assert "  you play " in prompts(out)[2]
+
+
+def test_cards_that_fit_several_moves_are_asked_about():
+    argv = ("classic", "--seat", "2", *RANDOM)
+
+    def beat_or_pass(hand, options):
+        beats = {label.removeprefix("beat with ") for label in options.values() if label.startswith("beat with ")}
+        passes = {label.removeprefix("pass ").removesuffix(" face down") for label in options.values()}
+        both = sorted(beats & passes)
+        return both[0] if both else None
+
+    seed, cards = _find(argv, range(40), beat_or_pass)
+    _, options, _ = first_prompt(*argv, "--seed", str(seed))
+    beat = next(n for n, label in options.items() if label == f"beat with {cards}")
+    code, out, _ = play(*argv, "--seed", str(seed), lines=f"{cards}\n{beat}\nq\n")
+    assert code == 0
+    answer = prompts(out)[1]
+    assert "That could be more than one move:" in answer
+    assert f"{beat}. beat with {cards}" in answer
+    assert f"pass {cards} face down" in answer
+    assert f"  you beat with {cards}" in prompts(out)[2]
+    # the word before the cards settles it
+    code, out, _ = play(*argv, "--seed", str(seed), lines=f"pass {cards}\nq\n")
+    assert "  you pass " in prompts(out)[1]
+
+
+def test_undo_takes_back_the_move_and_the_bots_moves_after_it():
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="u\n1\nu\nq\n")
+    assert code == 0
+    blocks = prompts(out)
+    assert "Nothing to take back: you have not moved yet." in blocks[1]
+    first_hand = re.findall(r"Your hand: .*", blocks[0])[-1]
+    assert "  you lead 8♠" in blocks[2]
+    assert re.findall(r"Your hand: .*", blocks[2])[-1] != first_hand
+    undone = blocks[3]
+    assert "Taken back: your move (lead 8♠) and everything after it." in undone
+    assert re.findall(r"Your hand: .*", undone)[-1] == first_hand
+    assert "stock 20 cards" in undone
+    assert "On the table: nothing yet" in undone
+
+
+def test_quit_and_end_of_input_end_cleanly():
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="quit\n")
+    assert code == 0
+    assert out.rstrip().endswith("You leave the table; the match is not finished. Goodbye.")
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="")
+    assert code == 0
+    assert out.rstrip().endswith("End of input: the match is left unfinished. Goodbye.")
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="1\n1")  # no final newline
+    assert code == 0
+    assert out.rstrip().endswith("End of input: the match is left unfinished. Goodbye.")
+
+
+def test_help_lists_the_commands():
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="h\nq\n")
+    for command in ("u / undo", "q / quit", "h / help", "10♥  th"):
+        assert command in out
+
+
+def test_a_follow_suit_hand_is_played_with_cards_typed():
+    argv = ("six_of_clubs", "--seed", "2", "--seat", "0", *RANDOM)
+    _hand, options, block = first_prompt(*argv)
+    assert "Permanent trumps, high to low: 6♣" in block
+    card = options[1].removeprefix("play ")
+    code, out, _ = play(*argv, lines=f"{kozel.Card.parse(card).ascii}\nq\n")
+    assert code == 0
+    assert f"  you play {card}" in prompts(out)[1]
+
+
+def test_pairs_the_boasting_player_chooses_the_praise_deal():
+    argv = ("pairs", "--seed", "5", "--seat", "1", *RANDOM)
+    _, options, block = first_prompt(*argv)
+    assert "the deck lies face down: you announce how it is dealt" in block
+    assert "Your turn: announce how this hand is dealt (the praise)." in block
+    assert options[1].startswith("regular (")
+    assert any(label.startswith("mirror (") for label in options.values())
+    _, out, _ = play(*argv, lines="mirror\nq\n")
+    assert "  you announce the deal: mirror" in out
+    assert "  the mirror deal is dealt" in out
+    assert "Deal announced: mirror" in out
+    trousers = next(n for n, label in options.items() if label.startswith("trousers"))
+    _, out, _ = play(*argv, lines=f"{trousers}\nq\n")
+    assert "  you announce the deal: trousers" in out
+    _, out, _ = play(*argv, lines="one by one\nq\n")
+    assert "  you announce the deal: one by one" in out
+
+
+def test_threesome_bidding_takes_the_talon_and_lays_away():
+    argv = ("threesome", "--seed", "5", "--seat", "1", *RANDOM)
+    _, options, block = first_prompt(*argv)
+    assert "Your turn to bid" in block
+    assert "talon 2 cards (" in block
+    assert options == {1: options[1], 2: "decline: let the talon pass on"}
+    assert options[1].startswith("take the talon (2 cards, ")
+    _, out, _ = play(*argv, lines="take\nq\n")
+    assert "  you take the talon and play alone" in out
+    assert "  the talon goes into your hand: " in out
+    block = prompts(out)[1]
+    hand, options = last_table(block)
+    assert "You took the talon and play alone" in block
+    assert len(options) == len(hand) * (len(hand) - 1) // 2  # any two cards
+    away = hand[:2]
+    _, out, _ = play(*argv, lines=f"take\nlay away {kozel.format_cards(away)}\nq\n")
+    assert f"  you lay away {kozel.format_cards(sorted(away))} face down" in out
+    _, out, _ = play(*argv, lines="pass\nq\n")  # "pass" in the bidding lets the talon go
+    assert "  you let the talon go" in out
+
+
+def test_an_out_of_turn_right_is_offered_and_may_be_let_pass():
+    argv = ("hammer_clubs", "--seed", "5", "--seat", "0", *RANDOM)
+    _, out, _ = play(*argv, lines="1\n" * 300)
+    blocks = prompts(out)
+    offered = next(i for i, block in enumerate(blocks) if "You may move out of turn now" in block)
+    assert "Type its number or cards to take it, or press Enter (or n) to let play go on." in blocks[offered]
+    _, taken, _ = play(*argv, lines="1\n" * (offered + 1) + "q\n")
+    _, skipped, _ = play(*argv, lines="1\n" * offered + "\nq\n")
+    after_taken = prompts(taken)[offered + 1]
+    after_skipped = prompts(skipped)[offered + 1]
+    assert after_taken.startswith(("1\n  you hand ", "1\n  you play a molodka"))
+    assert after_skipped.startswith("\n  seat ")
+
+
+def test_a_redeal_is_offered_out_of_turn():
+    argv = ("simple", "--seed", "7", "--seat", "3", *RANDOM)
+    _, out, _ = play(*argv, lines="1\n" * 300)
+    blocks = prompts(out)
+    offered = next(i for i, block in enumerate(blocks) if "1. redeal: call for a redeal" in block)
+    assert "You may move out of turn now" in blocks[offered]
+    assert "  you call for a redeal" in blocks[offered + 1]
+
+
+def test_bad_arguments_are_errors_with_status_2():
+    code, _, err = play("goat", lines="")
+    assert code == 2
+    assert "no built-in ruleset is called 'goat'" in err
+    code, _, err = play("classic", "--seat", "4", lines="")
+    assert code == 2
+    assert "--seat must be a seat from 0 to 3" in err
+    code, _, err = play("classic", "--opponents", "nobody", lines="")
+    assert code == 2
+    assert "no bot is called 'nobody'" in err
+    assert "random" in err
+
+
+def test_other_player_counts():
+    code, out, _ = play("classic", "--players", "3", "--seed", "1", *RANDOM, lines="1\n" * 400)
+    assert code == 0
+    assert "classic, 3 players (everyone for himself)" in out
+    assert "Match over after " in out
+
+
+def test_the_opponents_come_from_the_registry():
+    registry = bot_registry()
+    assert "random" in registry
+    default = "heuristic" if "heuristic" in registry else "random"
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", lines="q\n")
+    assert f"The other seats are played by {default} bots." in out
+
+
+def test_colour_only_on_a_terminal():
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
+    assert "\x1b[1m" in out
+    assert "\x1b[31mK♥\x1b[0m" in out
+
+
+def test_the_real_command_plays_through_a_pipe():
+    done = subprocess.run(
+        [sys.executable, "-m", "kozel", "play", "six_of_clubs", "--seed", "1", "--seat", "1", *RANDOM],
+        input="1\n" * 400,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Match over after " in done.stdout
+    assert "\x1b" not in done.stdout
+
+
+def test_face_down_cards_of_others_show_as_backs():
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="1\n" * 200)
+    assert re.search(r"On the table: .*seat \d passed \[##\]", out)
+    assert re.search(r"^  seat \d passes \d cards? face down$", out, re.MULTILINE)
+    assert not re.search(r"^  seat \d passes .*\(", out, re.MULTILINE)  # never the cards of another seat
+    assert re.search(r"^  you pass \d face down \(", out, re.MULTILINE)  # but the player's own, yes
+
+
+def test_the_match_result_is_told_in_table_words():
+    _, out, _ = play("classic", "--seed", "16", "--seat", "1", *RANDOM, lines="1\n" * 400)
+    assert "Eggs! The card points are split evenly." in out
+    assert "  card points: team 0 60, your team 60 · tricks: " in out
+    assert "Match over after 7 hands: team 0 (seats 0 and 2) is the goat with eggs." in out
+    assert out.rstrip().endswith("You win: you are not the goat.")
