@@ -56,7 +56,7 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(
-        self, iterations: int = 200, seconds: float | None = None, worlds: int = 10, *, guided: bool = True
+        self, iterations: int = 120, seconds: float | None = None, worlds: int = 40, *, guided: bool = True
     ) -> None:
         super().__init__()
         #: Whether the hand is played out by the club player's rule of thumb (else at random).
