@@ -1,4 +1,4 @@
-"""The examples of docs/hidden-information.md and docs/records.md run, and print what the pages show.
+"""The examples of docs/hidden-information.md, docs/records.md and docs/bots.md run, and print what the pages show.
 
 An example is a fenced block between ``<!-- example: NAME -->`` and ``<!-- /example -->``.  The Python
 examples of a page run in order in one namespace, as a reader would type them; the text block
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
-PAGES = ("hidden-information.md", "records.md")
+PAGES = ("hidden-information.md", "records.md", "bots.md")
 EXAMPLE = re.compile(r"<!-- example: ([\w.-]+) -->\n```(\w+)\n(.*?)```\n<!-- /example -->", re.S)
 
 
