@@ -275,3 +275,29 @@ def test_random_bot_interrupts_at_random():
     answers = {bot.interrupt(None, moves) for _ in range(40)}
     assert answers == {None, moves[0]}
     assert random.Random(0) is not bot.rng
+
+
+@pytest.mark.parametrize("name", ["six_of_clubs", "seven_of_clubs"])
+def test_the_heuristic_bot_catches_when_it_can(name):
+    rules = kozel.variants.get(name)
+    catch = rules.catch
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = kozel.new_game(rules, seed=seed)
+        while not state.is_over:
+            trick = state.trick
+            moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+            catching = [m for m in moves if catch.catcher in m.cards]
+            victim_by_opponent = trick is not None and any(
+                catch.victim in play.cards and rules.side_of(play.seat) != rules.side_of(state.turn)
+                for play in trick.plays
+            )
+            if catching and victim_by_opponent and len(moves) > 1:
+                assert choice_of(HeuristicBot(), state, state.turn) == catching[0]
+                found += 1
+                break
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        if found == 3:
+            break
+    assert found == 3
