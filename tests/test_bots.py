@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from helpers import play, start
@@ -301,3 +302,14 @@ def test_the_heuristic_bot_catches_when_it_can(name):
         if found == 3:
             break
     assert found == 3
+
+
+def test_the_search_bot_keeps_to_a_time_budget():
+    state = kozel.new_game(CLASSIC, seed=4)
+    moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+    bot = IsmctsBot(seconds=0.05, worlds=2)
+    bot.setup(CLASSIC, state.turn, 1)
+    started = time.perf_counter()
+    assert bot.choose(kozel.observe(state, state.turn), moves) in moves
+    assert time.perf_counter() - started < 2.0
+    assert repr(bot) == "IsmctsBot(seconds=0.05, worlds=2)"
