@@ -1,30 +1,48 @@
-"""A house variant: classic Kozel for two players, played to 16 penalty points, without molodka.
+"""House rules: change a built-in ruleset in code, or load one from a file.
 
-A ruleset is a frozen value: ``attrs.evolve`` builds a changed copy and checks that it still
-makes a game (a contradiction raises ``kozel.RulesetError``).
+A ruleset is a frozen value.  ``attrs.evolve`` builds a changed copy and checks that it still makes
+a game (a contradiction raises ``kozel.RulesetError``); ``kozel.load_ruleset`` reads a TOML or
+JSON file that names a built-in ``base`` and the fields it changes (see examples/house.toml).
 """
 
 import random
+from pathlib import Path
 
 import attrs
 
 import kozel
 from kozel.rules import BeatOrPass, MatchRule
 
-house = attrs.evolve(
-    kozel.variants.get("classic").for_players(2),
+classic = kozel.variants.get("classic")
+
+# In code: classic for two players, without molodka, played to 16.
+duel = attrs.evolve(
+    classic.for_players(2),  # for_players re-seats a ruleset: here two players, each for himself
     name="classic_duel_16",
-    play=BeatOrPass(molodka=None),
+    play=BeatOrPass(molodka=None),  # the play component, with no molodka
     match=MatchRule(target=16),
 )
 
-state = kozel.new_game(house, seed=3)
-rng = random.Random(3)
-while not state.is_over:
-    state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
-print(f"{house.name}: {len(state.hand_results)} hands, scores {state.scores}, goat: seat {state.result.goats[0]}")
+# From a file: no code, just the changes (on Python 3.10: pip install "kozel[toml]").
+house = kozel.load_ruleset(Path(__file__).with_name("house.toml"))
 
+# diff says in table words what a ruleset changes.
+for rules in (duel, house):
+    print(f"{rules.name}, changed from classic:")
+    for line in classic.diff(rules):
+        print(f"  {line}")
+
+# A house ruleset plays like any other.
+for rules in (duel, house):
+    state = kozel.new_game(rules, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    goat = state.result.goats[0]
+    print(f"{rules.name}: {len(state.hand_results)} hands, scores {state.scores}, goat: side {goat}")
+
+# Rules that make no game are refused when built, with the reason.
 try:
-    house.for_players(5)
+    duel.for_players(5)
 except kozel.RulesetError as error:
     print(f"refused: {error}")

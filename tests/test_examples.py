@@ -1,19 +1,141 @@
-"""Every script in examples/ runs to the end and prints what it promises."""
+"""The scripts in examples/ and the examples of the newcomer pages of docs/ run and print what they promise.
 
+A page example is a fenced block between ``<!-- example: NAME -->`` and ``<!-- /example -->`` (as in
+tests/test_docs_examples.py).  The Python examples of a page run in order in one namespace, as a
+reader would type them; the text block ``NAME.output``, where there is one, is exactly what example
+``NAME`` prints.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
 import runpy
 from pathlib import Path
 
 import pytest
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+DOCS = ROOT / "docs"
+
+
+def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> str:
+    runpy.run_path(str(EXAMPLES / name), run_name="__main__")
+    return capsys.readouterr().out
 
 
 def test_there_are_examples():
-    assert {path.name for path in EXAMPLES} >= {"first_match.py", "house_rules.py"}
+    names = {path.name for path in EXAMPLES.glob("*.py")}
+    assert names == {"first_match.py", "house_rules.py", "bot_tournament.py", "ui_loop.py"}
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[path.name for path in EXAMPLES])
-def test_example_runs(path, capsys):
-    runpy.run_path(str(path), run_name="__main__")
-    out = capsys.readouterr().out
-    assert "goat" in out
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda path: path.name)
+def test_examples_are_short(path):
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 60
+
+
+def test_first_match(capsys):
+    out = run_example("first_match.py", capsys)
+    assert out.startswith("classic: 4 players, 36 cards, seats 0 and 2 are side 0\n")
+    assert "seat 0 holds A♣ 6♠ 7♥ Q♥; trump ♥ (10♥ shown from the stock)\n" in out
+    assert "move 1: 1 lead 9♠\n" in out
+    hands = re.findall(r"hand \d+: card points \((\d+), (\d+)\), written \((\d+), (\d+)\)", out)
+    assert len(hands) == 5
+    assert all(int(a) + int(b) == 120 for a, b, _, _ in hands)
+    assert (sum(int(hand[2]) for hand in hands), sum(int(hand[3]) for hand in hands)) == (4, 16)
+    assert out.endswith("scores (4, 16): side 1 is the goat\n")
+
+
+def test_house_rules(capsys):
+    out = run_example("house_rules.py", capsys)
+    assert "classic_duel_16, changed from classic:\n" in out
+    assert "  seating: 4 players in 2 teams of 2 → 2 players, each for himself\n" in out
+    assert "  molodka: any suit → none\n" in out
+    assert "classic_16, changed from classic:\n" in out  # the ruleset read from examples/house.toml
+    assert "  scoring: no trick written 6 → 8\n" in out
+    assert out.count("  match: target 12 → 16\n") == 2
+    assert re.search(r"^classic_duel_16: \d+ hands, scores \(\d+, \d+\), goat: side \d$", out, re.M)
+    scores = re.search(r"^classic_16: \d+ hands, scores \((\d+), (\d+)\), goat: side (\d)$", out, re.M)
+    assert scores is not None
+    assert int(scores[int(scores[3]) + 1]) >= 16  # the goat reached the file's target of 16
+    assert "refused: classic_duel_16: 5 players would end the hand with unequal hands" in out
+
+
+def test_bot_tournament(capsys):
+    out = run_example("bot_tournament.py", capsys)
+    assert re.search(r"^one match: \d+ hands, scores \(\d+, \d+\), the goat is side [01]$", out, re.M)
+    wins = dict(re.findall(r"^(\S+): (\d+) wins in 10 matches \(95% CI [\d.]+-[\d.]+\)", out, re.M))
+    assert set(wins) == {"__main__:Grabby", "heuristic"}
+    assert int(wins["__main__:Grabby"]) + int(wins["heuristic"]) == 10  # one goat side per match
+    assert int(wins["heuristic"]) > int(wins["__main__:Grabby"])
+
+
+def test_ui_loop_shows_seat_0_only_what_it_may_see(capsys):
+    out = run_example("ui_loop.py", capsys)
+    lines = out.splitlines()
+    assert lines[0] == "-- new deal by seat 0: your hand A♣ 6♠ 7♥ Q♥, trump card 10♥"
+    assert lines[-1] == "match over: side 1 is the goat"
+    passes = [line for line in lines if " pass: " in line]
+    own = [line for line in passes if line.startswith("   seat 0 ")]
+    assert own
+    assert own != passes
+    assert all("face down" not in line for line in own)  # seat 0 sees its own face-down cards
+    assert all(re.fullmatch(r"   seat [123] pass: \d face down", line) for line in passes if line not in own)
+    assert "   everyone draws; you get 10♠" in lines
+    assert len([line for line in lines if line.startswith("-- new deal")]) == out.count("hand over:")
+    assert run_example("ui_loop.py", capsys) == out  # the same every run
+
+
+# -- the examples of docs/index.md, docs/getting-started.md and docs/ui.md -------------------------
+
+PAGES = ("index.md", "getting-started.md", "ui.md")
+EXAMPLE = re.compile(r"<!-- example: ([\w.-]+) -->\n```(\w+)\n(.*?)```\n<!-- /example -->", re.S)
+
+
+def page_examples(page: str) -> dict[str, tuple[str, str]]:
+    """Every example of ``page`` in order: its name, and its language and text."""
+    found: dict[str, tuple[str, str]] = {}
+    for name, language, text in EXAMPLE.findall((DOCS / page).read_text(encoding="utf-8")):
+        assert name not in found, f"docs/{page}: two examples are called {name}"
+        found[name] = (language, text)
+    return found
+
+
+def page_code(page: str) -> list[str]:
+    return [name for name, (language, _) in page_examples(page).items() if language == "python"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_python_block_of_the_page_is_an_example(page):
+    text = (DOCS / page).read_text(encoding="utf-8")
+    examples = page_examples(page)
+    assert text.count("```python") == len(page_code(page)) > 0
+    assert text.count("<!-- example:") == len(examples)
+    for name, (language, _) in examples.items():
+        if language == "text":
+            assert name.removesuffix(".output") in page_code(page), f"{name}: the output of no example"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_page_examples_run_and_print_what_the_page_shows(page):
+    examples = page_examples(page)
+    namespace: dict[str, object] = {"__name__": f"docs_{page}"}
+    for name in page_code(page):
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(examples[name][1], f"docs/{page}:{name}", "exec"), namespace)
+        shown = examples.get(f"{name}.output")
+        if shown is not None:
+            assert printed.getvalue() == shown[1], f"docs/{page}:{name}"
+
+
+def test_the_pages_are_in_the_nav_and_every_page_is_linked_from_the_landing_page():
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for page in (*PAGES, "glossary.md"):
+        assert f" {page}" in nav
+    pages = [path.relative_to(DOCS).as_posix() for path in DOCS.glob("*.md") if path.name != "index.md"]
+    for page in pages:
+        assert f"({page})" in index, f"docs/index.md does not link {page}"

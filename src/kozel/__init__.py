@@ -17,6 +17,7 @@ from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase
 from kozel.rules import Ruleset, load_ruleset, loads_ruleset
 from kozel.view import PlayerView, determinize, observe, step
 
+#: The version of this kozel package.
 __version__ = "0.1.0"
 
 __all__ = [

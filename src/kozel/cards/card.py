@@ -19,9 +19,13 @@ __all__ = ["CARDS", "Card", "Rank", "Suit"]
 class Suit(enum.IntEnum):
     """A suit of the pack, in the canonical order used for sorting cards."""
 
+    #: Clubs, ♣ (``C``).
     CLUBS = 0
+    #: Spades, ♠ (``S``).
     SPADES = 1
+    #: Hearts, ♥ (``H``).
     HEARTS = 2
+    #: Diamonds, ♦ (``D``).
     DIAMONDS = 3
 
     @property
@@ -41,14 +45,23 @@ class Suit(enum.IntEnum):
 class Rank(enum.IntEnum):
     """A rank of the pack, from six (6) to ace (14); the value is the pip count, J=11, Q=12, K=13, A=14."""
 
+    #: The six, ``6``.
     SIX = 6
+    #: The seven, ``7``.
     SEVEN = 7
+    #: The eight, ``8``.
     EIGHT = 8
+    #: The nine, ``9``.
     NINE = 9
+    #: The ten, ``10`` (``T`` in ASCII).
     TEN = 10
+    #: The jack, ``J``.
     JACK = 11
+    #: The queen, ``Q``.
     QUEEN = 12
+    #: The king, ``K``.
     KING = 13
+    #: The ace, ``A``.
     ACE = 14
 
     @property

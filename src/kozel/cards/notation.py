@@ -28,5 +28,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards in the order given, separated by spaces: the inverse of :func:`parse_cards`."""
+    """Write cards in the order given, separated by spaces: the inverse of :func:`parse_cards`.
+
+    >>> format_cards(parse_cards("ah th 7c"))
+    'A♥ 10♥ 7♣'
+    """
     return " ".join(str(card) for card in cards)

@@ -28,7 +28,13 @@ _new: Final = tuple.__new__
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every move any seat may make now; empty exactly when the match is over."""
+    """Every move any seat may make now; empty exactly when the match is over.
+
+    >>> import kozel
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> [str(move) for move in kozel.legal_moves(state)]
+    ['1 lead K♣', '1 lead 7♠', '1 lead 9♠', '1 lead 7♠ 9♠', '1 lead 8♥']
+    """
     phase = state.phase
     if phase is _PLAY:
         rules = state.deal.ruleset
@@ -57,6 +63,16 @@ def apply(state: GameState, move: Move) -> GameState:
 
     Raises :class:`~kozel.IllegalMoveError`, naming the broken rule, for a move not in
     ``legal_moves(state)``.
+
+    >>> import kozel
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> after = kozel.apply(state, kozel.parse_move("1 lead K♣"))
+    >>> state.turn, after.turn, str(after.trick.cards)
+    (1, 2, 'K♣')
+    >>> kozel.apply(after, kozel.parse_move("1 lead 7♠"))
+    Traceback (most recent call last):
+    ...
+    kozel.errors.IllegalMoveError: 1 lead 7♠ is not allowed: it is seat 2's turn
     """
     if not isinstance(move, Move):
         raise IllegalMoveError(f"{move!r} is not a Move", move=move, rule="move")

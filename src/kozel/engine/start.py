@@ -132,6 +132,11 @@ def new_game(
     Every shuffle comes from ``seed``, so a seed and the moves replay a whole match; without a seed
     one is drawn at random and kept in ``state.seed``.  ``deck`` fixes the first hand's deck order,
     top card first (later deals are shuffled from the seed).  ``dealer`` is the first hand's dealer.
+
+    >>> import kozel
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> state.turn, str(state.trump_card), str(state.hands[1])
+    (1, '10♥', 'K♣ 7♠ 9♠ 8♥')
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")

@@ -1,8 +1,8 @@
 """The JSON form of states, views, moves and rulesets: versioned, exact, and checked when read.
 
 Every document is a table ``{"kozel": WHAT, "format": 1, ...}`` where ``WHAT`` is ``"state"``,
-``"view"``, ``"move"`` or ``"ruleset"``.  :func:`to_json` writes any of the four and
-:func:`from_json` reads any of them back to an equal value.
+``"view"``, ``"move"`` or ``"ruleset"``.  :func:`~kozel.record.to_json` writes any of the four and
+:func:`~kozel.record.from_json` reads any of them back to an equal value.
 
 A state is written twice over: as what it came from (the match's seed, the deck order its deal
 began from, the facts of that deal's start, the moves of the match) and as its position (hands,

@@ -1,6 +1,6 @@
 """Ruleset files: rulesets written as JSON, and read from JSON or TOML text and files.
 
-A file holds either the versioned envelope that :func:`dumps_ruleset` writes::
+A file holds either the versioned envelope that :func:`~kozel.rules.dumps_ruleset` writes::
 
     {"kozel": "ruleset", "format": 1, "ruleset": {...}}
 
@@ -52,7 +52,7 @@ def dumps_ruleset(rules: Ruleset, *, indent: int | None = 2) -> str:
 def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -> Ruleset:
     """The ruleset in JSON or TOML ``text`` (without ``format``: JSON when it starts with ``{``, else TOML).
 
-    The text holds the envelope :func:`dumps_ruleset` writes or a bare ruleset table; anything
+    The text holds the envelope :func:`~kozel.rules.dumps_ruleset` writes or a bare ruleset table; anything
     wrong raises :class:`~kozel.RulesetError`.  TOML is read only, never written.
     """
     if not isinstance(text, str):

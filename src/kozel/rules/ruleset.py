@@ -256,6 +256,10 @@ class Ruleset:
 
         Without ``sides``, an even number of four or more forms two teams; otherwise everyone plays
         for himself.  A count the deal cannot serve raises :class:`~kozel.RulesetError`.
+
+        >>> import kozel
+        >>> kozel.variants.get("classic").for_players(6).seating
+        Seating(players=6, sides=2)
         """
         if sides is None:
             sides = 2 if players % 2 == 0 and players >= 4 else players

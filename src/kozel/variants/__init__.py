@@ -48,12 +48,20 @@ CATALOG: Final[Mapping[str, Ruleset]] = MappingProxyType(
 
 
 def names() -> tuple[str, ...]:
-    """The names of the built-in rulesets."""
+    """The names of the built-in rulesets.
+
+    >>> names()[:3]
+    ('classic', 'hammer', 'hammer_clubs')
+    """
     return tuple(CATALOG)
 
 
 def get(name: str) -> Ruleset:
-    """The built-in ruleset called ``name``; an unknown name raises :class:`~kozel.RulesetError`."""
+    """The built-in ruleset called ``name``; an unknown name raises :class:`~kozel.RulesetError`.
+
+    >>> get("classic").players, get("threesome").players
+    (4, 3)
+    """
     try:
         return CATALOG[name]
     except (KeyError, TypeError):

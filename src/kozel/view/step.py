@@ -17,6 +17,12 @@ def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     cards it may not see left out.  A seat sent ``opening_events(state)`` at the start of a match
     and then every step's events so rendered has, since the last :class:`~kozel.view.Dealt`,
     exactly the ``history`` of ``kozel.observe(state, seat)``.
+
+    >>> import kozel
+    >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    >>> after, events = kozel.step(state, kozel.parse_move("1 lead K♣"))
+    >>> [type(event).__name__ for event in events], after.turn
+    (['Played'], 2)
     """
     after = apply(state, move)
     return after, events(state, move, after)

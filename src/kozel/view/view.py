@@ -88,7 +88,13 @@ class PlayerView:
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
-    """What ``seat`` may know of ``state``: its own cards, what is face up, and the public history."""
+    """What ``seat`` may know of ``state``: its own cards, what is face up, and the public history.
+
+    >>> import kozel
+    >>> view = kozel.observe(kozel.new_game(kozel.variants.get("classic"), seed=7), 1)
+    >>> str(view.hand), view.hand_sizes, str(view.trump_card)
+    ('K♣ 7♠ 9♠ 8♥', (4, 4, 4, 4), '10♥')
+    """
     rules = state.ruleset
     if not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
