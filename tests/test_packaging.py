@@ -1,0 +1,216 @@
+"""Release readiness, checked offline: one version, the changelog, the sdist, metadata, CI and the release workflow."""
+
+import datetime
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import kozel
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    tomllib = pytest.importorskip("tomli")
+
+ROOT = Path(__file__).parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PROJECT = PYPROJECT["project"]
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+# A release version, with the PEP 440 pre-release, post-release and development suffixes allowed.
+VERSION = re.compile(r"^(\d+)\.(\d+)\.(\d+)((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?$")
+RELEASE_HEADER = re.compile(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$")
+
+
+def _release(version: str) -> tuple[int, ...]:
+    match = VERSION.match(version)
+    assert match, f"{version!r} is not a release version"
+    return tuple(int(part) for part in match.group(1, 2, 3))
+
+
+def _names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[\s\[<>=!~;]", requirement, maxsplit=1)[0].lower() for requirement in requirements}
+
+
+# One version, read by hatch from kozel.__version__.
+
+
+def test_the_version_is_dynamic_and_read_from_kozel_dunder_version():
+    assert "version" not in PROJECT
+    assert PROJECT["dynamic"] == ["version"]
+    source = PYPROJECT["tool"]["hatch"]["version"]["path"]
+    assert source == "src/kozel/__init__.py"
+    assigned = re.findall(r'^__version__ = "([^"]+)"$', (ROOT / source).read_text(encoding="utf-8"), re.MULTILINE)
+    assert assigned == [kozel.__version__]
+    _release(kozel.__version__)
+
+
+def test_nothing_else_hard_codes_the_version():
+    version = kozel.__version__
+    paths = [ROOT / "README.md", ROOT / "mkdocs.yml", ROOT / ".ci" / "run"]
+    for folder, patterns in [
+        ("src", ["*.py"]),
+        ("docs", ["*.md"]),
+        ("examples", ["*.py"]),
+        ("apidocs", ["*.py", "*.rst", "*.md", "*.txt"]),
+        (".github", ["*.yml", "*.yaml"]),
+    ]:
+        for pattern in patterns:
+            paths.extend((ROOT / folder).rglob(pattern))
+    paths = [path for path in paths if path.is_file() and path != ROOT / "src" / "kozel" / "__init__.py"]
+    offenders = [str(path.relative_to(ROOT)) for path in paths if version in path.read_text(encoding="utf-8")]
+    assert offenders == [], f"use kozel.__version__ instead of writing {version} in {offenders}"
+
+
+# The changelog, in the Keep a Changelog format.
+
+
+def _changelog_headers() -> list[str]:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    return [line.rstrip() for line in text.splitlines() if line.startswith("## ")]
+
+
+def test_the_changelog_opens_with_unreleased_and_dates_each_release():
+    headers = _changelog_headers()
+    assert headers, "CHANGELOG.md has no sections"
+    assert headers[0] == "## [Unreleased]"
+    releases = []
+    for header in headers[1:]:
+        match = RELEASE_HEADER.match(header)
+        assert match, f"{header!r} is not '## [x.y.z] - YYYY-MM-DD'"
+        releases.append((_release(match[1]), datetime.date.fromisoformat(match[2])))
+    versions = [version for version, _ in releases]
+    assert versions == sorted(versions, reverse=True), "releases are listed newest first"
+    assert len(set(versions)) == len(versions), "a release is listed twice"
+    dates = [date for _, date in releases]
+    assert dates == sorted(dates, reverse=True)
+
+
+def test_the_version_is_the_top_release_or_the_next_one():
+    # At a release commit kozel.__version__ is the top dated section; between releases it may already
+    # name the next one (the [Unreleased] section to be).  Before the first release, any version goes.
+    released = [RELEASE_HEADER.match(header) for header in _changelog_headers()[1:]]
+    if not released or released[0] is None:
+        return
+    top = released[0][1]
+    assert _release(kozel.__version__) >= _release(top), f"kozel.__version__ is older than the top release {top}"
+
+
+# What goes into the sdist and the wheel.
+
+
+def test_the_sdist_carries_tests_docs_examples_and_the_project_files():
+    include = {path.strip("/") for path in PYPROJECT["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]}
+    wanted = {"src", "tests", "docs", "apidocs", "examples", "bench", "mkdocs.yml", "README.md", "CHANGELOG.md"}
+    assert wanted | {"LICENSE"} <= include
+    assert PROJECT["readme"] == "README.md"
+    assert PROJECT["license-files"] == ["LICENSE"]
+
+
+def test_the_wheel_is_the_typed_package():
+    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["src/kozel"]
+    assert (ROOT / "src" / "kozel" / "py.typed").is_file()
+
+
+def test_the_console_script():
+    assert PROJECT["scripts"] == {"kozel": "kozel.cli.main:main"}
+
+
+# Metadata: license, classifiers, URLs, extras.
+
+
+def test_the_license_is_an_spdx_expression_without_a_license_classifier():
+    assert PROJECT["license"] == "MIT"
+    assert not [c for c in PROJECT["classifiers"] if c.startswith("License ::")]
+
+
+def test_the_classifiers():
+    classifiers = PROJECT["classifiers"]
+    assert len([c for c in classifiers if c.startswith("Development Status :: ")]) == 1
+    assert PROJECT["requires-python"] == ">=3.10"
+    pythons = [
+        c.rsplit(" :: ", 1)[1] for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    ]
+    assert pythons == ["3.10", "3.11", "3.12", "3.13"]
+    assert "Typing :: Typed" in classifiers
+    assert any(c.startswith("Topic :: Games/Entertainment") for c in classifiers)
+    # Each classifier is checked against the official list by hatchling when .ci/run builds the sdist.
+
+
+def test_the_project_urls():
+    urls = PROJECT["urls"]
+    assert set(urls) == {"Homepage", "Documentation", "Source", "Issues", "Changelog"}
+    assert all(url.startswith("https://") for url in urls.values())
+    source = urls["Source"]
+    assert re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+", source)
+    assert urls["Homepage"] == source
+    assert urls["Issues"] == f"{source}/issues"
+    assert urls["Changelog"].startswith(f"{source}/")
+    assert urls["Changelog"].endswith("/CHANGELOG.md")
+
+
+def test_the_extras():
+    extras = PROJECT["optional-dependencies"]
+    assert {"pytest", "hypothesis"} <= _names(extras["test"])
+    assert {"ruff", "mypy"} <= _names(extras["lint"])
+    assert {"mkdocs-material", "sphinx"} <= _names(extras["docs"])
+    assert extras["dev"] == ["kozel[test,lint,docs]"]
+
+
+# CI and the release workflow (they cannot run here; their text must hold the pieces that matter).
+
+
+def test_ci_runs_docs_and_release_checks():
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for piece in [
+        'pip" install -q .',
+        '-e ".[test,lint]"',
+        'ruff" check .',
+        'ruff" format --check .',
+        'mypy" --strict src',
+        "-m pytest",
+        '".[docs]"',
+        'mkdocs" build --strict',
+        'sphinx-build" -q -W -b html apidocs',
+        "apidocs/ missing: API reference not built",
+        "-m build",
+        'twine" check --strict',
+        'kozel" --help',
+    ]:
+        assert piece in run, piece
+
+
+def _workflow(name: str) -> str:
+    path = WORKFLOWS / name
+    assert path.is_file(), f".github/workflows/{name} is missing"
+    return path.read_text(encoding="utf-8")
+
+
+def _job(text: str, name: str) -> str:
+    """The text of one job of a workflow: from its `  name:` line to the next job or the end."""
+    match = re.search(rf"^  {name}:\n(.*?)(?=^  \w[\w-]*:\n|\Z)", text, re.MULTILINE | re.DOTALL)
+    assert match, f"no job {name!r}"
+    return match[1]
+
+
+def test_the_ci_workflow_runs_the_ci_script_on_pushes_and_pull_requests():
+    text = _workflow("ci.yml")
+    assert re.search(r"^on:\n  push:\n  pull_request:\n", text, re.MULTILINE)
+    assert "run: bash .ci/run" in text
+
+
+def test_the_release_workflow_publishes_tags_with_trusted_publishing():
+    text = _workflow("release.yml")
+    assert re.search(r'^on:\n  push:\n    tags: \["v\*"\]\n', text, re.MULTILINE)
+    assert not re.search(r"password:|PYPI_API_TOKEN|secrets\.", text), "trusted publishing needs no token"
+    build = _job(text, "build")
+    for piece in ["python -m build", "twine check --strict", "GITHUB_REF_NAME", "kozel.__version__", "CHANGELOG.md"]:
+        assert piece in build, piece
+    publish = _job(text, "publish")
+    assert "needs: build" in publish, "publishing waits for the checked build"
+    assert re.search(r"environment:\n\s+name: pypi\n", publish)
+    assert re.search(r"permissions:\n\s+id-token: write", publish)
+    assert "uses: pypa/gh-action-pypi-publish@release/v1" in publish
+    assert "pypa/gh-action-pypi-publish" not in build
