@@ -15,7 +15,9 @@ import pytest
 from helpers import legal, legal_of, play
 
 import kozel
-from kozel import CardSet, HandResult, IllegalMoveError, MoveKind, Phase, parse_cards
+from kozel import Card, CardSet, HandResult, IllegalMoveError, Move, MoveKind, Phase, parse_cards
+from kozel.engine.drawing import Draw, apply_lay, drawn_positions, start_drawing
+from kozel.rules.praise import PraiseKind
 
 PAIRS = kozel.variants.get("pairs")
 
@@ -551,3 +553,54 @@ def test_trousers_a_player_full_of_good_cards_dials_them_to_his_partner():
     assert state.turn == 2
     assert legal(state) == {"2 lay_dark 8♣", "2 lay_dark 9♣"}
     assert_every_card_once(state)
+
+
+# The hook through which kozel.determinize names hidden cards as they are drawn (kozel.view.drawing_worlds).
+
+
+def test_a_drawing_draws_one_card_from_each_end_in_trousers_and_two_in_pants_double():
+    assert drawn_positions(26, 1) == [0, 25]
+    assert drawn_positions(26, 2) == [0, 1, 24, 25]
+    assert drawn_positions(3, 2) == [0, 1, 2]  # what is left, once the deck runs short
+
+
+def test_the_drawing_hook_is_told_of_each_draw_and_of_the_closing_deal():
+    waiting = new_hand(TROUSERS)
+    seen = []
+
+    def watch(deck, hands, draw):
+        seen.append(draw)
+
+    state = start_drawing(waiting, PraiseKind.TROUSERS, watch)
+    assert state == start_drawing(waiting, PraiseKind.TROUSERS)  # a hook that moves nothing changes nothing
+    trumps = PAIRS.trumps.table(None).trump_mask
+    aces = CardSet("A♣ A♠ A♥ A♦").mask  # kept by the boasting player only
+    # Seat 1 (boasting, partner 3 still to draw) draws Q♣ + A♣, then 7♣ + J♦, laying 7♣; seat 2 draws A♥ + 9♠.
+    assert seen == [Draw(1, 1, trumps | aces, 7, 8, 3), Draw(1, 1, trumps | aces, 5, 6, 3), Draw(2, 1, trumps, 7, 8, 0)]
+    seen.clear()
+    state = apply_lay(state, Move.parse("2 lay_dark A♥"), watch)
+    last = apply_lay(state, Move.parse("3 lay_open K♣"), watch)
+    assert seen[-1] is None  # the rest of the deck is about to be dealt
+    assert last.hand_masks == play(state, "3 lay_open K♣").hand_masks
+
+
+def test_a_card_the_hook_moves_is_drawn_where_it_was_moved_to():
+    waiting = new_hand(TROUSERS)
+    moved = []
+
+    def swap_top(deck, hands, draw):
+        if not moved:
+            deck[0], deck[5] = deck[5], deck[0]  # 7♦ comes up instead of Q♣
+            moved.append(draw)
+
+    order = list(waiting.stock)
+    order[0], order[5] = order[5], order[0]
+    hooked = start_drawing(waiting, PraiseKind.TROUSERS, swap_top)
+    plain = start_drawing(waiting._replace(stock=tuple(order)), PraiseKind.TROUSERS)
+    assert (hooked.hand_masks, hooked.stock, hooked.deal.drawing, hooked.turn) == (
+        plain.hand_masks,
+        plain.stock,
+        plain.deal.drawing,
+        plain.turn,
+    )
+    assert Card.parse("7♦") in hooked.hands[1]

@@ -25,7 +25,8 @@ Reading of seed ``000_b5dfc842635bf6e7.txt`` ("Trousers", "Pants double") taken 
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, TypeAlias
 
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.cardset import cards_of
@@ -35,23 +36,57 @@ from kozel.engine.praise_deal import fill, open_play, trick_winner
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Drawing, GameState, Phase, Trick
 from kozel.rules.praise import PraiseKind
+from kozel.rules.trump import TrumpTable
 
-__all__ = ["apply_lay", "lay_moves", "start_drawing"]
+__all__ = ["DRAWN_DEALS", "Arrange", "Draw", "apply_lay", "drawn_positions", "kept_cards", "lay_moves", "start_drawing"]
+
+
+class Draw(NamedTuple):
+    """One draw about to be made, as an :data:`Arrange` hook is told of it."""
+
+    #: The drawing player.
+    seat: int
+    #: How many cards he takes from the top, and as many from the bottom.
+    size: int
+    #: The cards he always keeps, as a bitmask (:func:`kept_cards`).
+    good: int
+    #: How many more of them his hand may keep.
+    keep: int
+    #: How many more cards of any kind his hand may take.
+    room: int
+    #: The partner who gets the cards he keeps once he keeps no more (one who has yet to draw), else None.
+    partner: int | None
+
+
+#: A hook that may reorder the cards of the deck no one has drawn yet, just before cards are taken from it:
+#: ``arrange(deck, hands, draw)`` before each :class:`Draw`, and with ``draw`` None before the rest of the
+#: deck is dealt.  ``deck`` (top first) is changed in place; ``hands`` are the hands as bitmasks, not to be
+#: changed.  The engine itself never passes one: :func:`kozel.determinize` does, to choose a hidden card's
+#: identity as it is drawn.
+Arrange: TypeAlias = Callable[[list[Card], Sequence[int], "Draw | None"], None]
 
 _ACES: Final = sum(card.bit for card in CARDS if card.rank == Rank.ACE)
 #: Cards each player lays, and cards drawn at a time, by praise.
 _LAYS: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}
 _DRAW: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}  # from the top, and as many from the bottom
+#: The praise deals dealt by drawing and laying.
+DRAWN_DEALS: Final = frozenset(_LAYS)
 
 
-def start_drawing(state: GameState, kind: PraiseKind) -> GameState:
+def start_drawing(state: GameState, kind: PraiseKind, arrange: Arrange | None = None) -> GameState:
     """The first player draws (and lays, where there is no choice) until a decision is due."""
     drawing = Drawing(praise=kind.value, step=0, pending=0, dark=(), open=())
-    return _advance(state._replace(deal=state.deal._replace(praise=kind.value, drawing=drawing), phase=Phase.DRAWING))
+    deal = state.deal._replace(praise=kind.value, drawing=drawing)
+    return _advance(state._replace(deal=deal, phase=Phase.DRAWING), arrange)
 
 
 def _laid_by(drawing: Drawing, seat: int) -> int:
     return sum(1 for move in (*drawing.dark, *drawing.open) if move.seat == seat)
+
+
+def kept_cards(table: TrumpTable, seat: int, boasting: int) -> int:
+    """The cards a drawing player always keeps, as a bitmask: the trumps, and the aces for the boasting player."""
+    return table.trump_mask | (_ACES if seat == boasting else 0)
 
 
 def _next_kind(drawing: Drawing, kind: PraiseKind, seat: int) -> MoveKind:
@@ -61,7 +96,7 @@ def _next_kind(drawing: Drawing, kind: PraiseKind, seat: int) -> MoveKind:
     return MoveKind.LAY_DARK if not any(move.seat == seat for move in drawing.dark) else MoveKind.LAY_OPEN
 
 
-def _advance(state: GameState) -> GameState:
+def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
     """Draw and lay automatically until a player has a choice to make, or everybody has laid."""
     deal = state.deal
     rules = deal.ruleset
@@ -90,7 +125,7 @@ def _advance(state: GameState) -> GameState:
                 drawing, hands = _lay(drawing, hands, singles(seat, _next_kind(drawing, kind, seat))[card])
                 continue
             break  # the player chooses
-        good_mask = table.trump_mask | (_ACES if seat == boasting else 0)
+        good_mask = kept_cards(table, seat, boasting)
         if hands[seat].bit_count() >= room or not any(not good_mask & card.bit for card in deck):
             # Nothing left to draw that he may lay: he lays from what he holds.
             layable = hands[seat] & ~good_mask
@@ -99,6 +134,12 @@ def _advance(state: GameState) -> GameState:
             continue
         partner = rules.seating.partner(seat)
         waits = (partner - boasting) % players > drawing.step
+        if arrange is not None:
+            held = hands[seat].bit_count()
+            space = Draw(
+                seat, _DRAW[kind], good_mask, keep - held + pending.bit_count(), room - held, partner if waits else None
+            )
+            arrange(deck, hands, space)
         drawing = _draw(
             deck,
             hands,
@@ -113,7 +154,7 @@ def _advance(state: GameState) -> GameState:
     state = state._replace(hand_masks=tuple(hands), stock=tuple(deck), deal=deal._replace(drawing=drawing))
     if drawing.step < players:
         return state._replace(turn=(boasting + drawing.step) % players)
-    return _finish(state)
+    return _finish(state, arrange)
 
 
 def _draw(
@@ -134,7 +175,7 @@ def _draw(
     ``partner`` (one who has yet to draw) while he has room; a card he may lay joins his hand while
     it holds fewer than ``room``; a card with no room anywhere goes back under the deck.
     """
-    drawn = deck[:count] + deck[len(deck) - count :] if len(deck) > 2 * count else list(deck)
+    drawn = [deck[position] for position in drawn_positions(len(deck), count)]
     for card in drawn:
         deck.remove(card)
     for card in drawn:
@@ -151,6 +192,13 @@ def _draw(
     return drawing
 
 
+def drawn_positions(size: int, count: int) -> list[int]:
+    """The places in a deck of ``size`` cards (top first) that one draw of ``count`` from each end takes."""
+    if size <= 2 * count:
+        return list(range(size))
+    return [*range(count), *range(size - count, size)]
+
+
 def _lay(drawing: Drawing, hands: list[int], move: Move) -> tuple[Drawing, list[int]]:
     hands = list(hands)
     hands[move.seat] &= ~move.mask
@@ -160,7 +208,7 @@ def _lay(drawing: Drawing, hands: list[int], move: Move) -> tuple[Drawing, list[
     return drawing._replace(pending=drawing.pending & ~move.mask, dark=laid["dark"], open=laid["open"]), hands
 
 
-def _finish(state: GameState) -> GameState:
+def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     """Turn the face-down cards, give each trick to its winner, deal the rest, open play."""
     deal = state.deal
     rules = deal.ruleset
@@ -184,6 +232,8 @@ def _finish(state: GameState) -> GameState:
         dealt.append(Trick(leader=turned[0].seat, plays=turned, best=next(m for m in turned if m.seat == winner)))
     hands = list(state.hand_masks)
     deck = list(state.stock)
+    if arrange is not None:
+        arrange(deck, hands, None)
     fill(hands, deck, boasting, rules.dealing.hand_size - _LAYS[kind])
     return open_play(state, hands, won, counts, praise=kind, leader=winners[0], dealt_tricks=tuple(dealt))
 
@@ -198,7 +248,7 @@ def lay_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(row[card] for card in cards_of(drawing.pending))
 
 
-def apply_lay(state: GameState, move: Move) -> GameState:
+def apply_lay(state: GameState, move: Move, arrange: Arrange | None = None) -> GameState:
     """Lay the chosen card; the drawing goes on."""
     if move not in lay_moves(state):
         drawing = state.deal.drawing
@@ -207,4 +257,4 @@ def apply_lay(state: GameState, move: Move) -> GameState:
     drawing = state.deal.drawing
     assert drawing is not None
     drawing, hands = _lay(drawing, list(state.hand_masks), move)
-    return _advance(state._replace(hand_masks=tuple(hands), deal=state.deal._replace(drawing=drawing)))
+    return _advance(state._replace(hand_masks=tuple(hands), deal=state.deal._replace(drawing=drawing)), arrange)
