@@ -20,8 +20,8 @@ from kozel.rules.praise import PraiseKind
 
 CLASSIC = kozel.variants.get("classic")
 PAIRS = kozel.variants.get("pairs")
-#: The praise deals whose worlds are not sampled yet (their players draw and lay cards).
-DRAWING_DEALS = {"trousers", "pants_double"}
+#: The praise deals whose players draw and lay cards: their worlds are sampled by running the drawing.
+DRAWING_DEALS = ("trousers", "pants_double")
 
 
 def replays(world):
@@ -40,10 +40,6 @@ def test_a_sampled_world_gives_the_same_view_and_plays_on(rules, seed, draw):
     state, rng = random_state(rules, seed)
     seat = rng.randrange(rules.players)
     view = kozel.observe(state, seat)
-    if state.deal.praise in DRAWING_DEALS:
-        with pytest.raises(kozel.KozelError, match="not sampled yet"):
-            kozel.determinize(view, random.Random(draw))
-        return
     world = kozel.determinize(view, random.Random(draw))
     assert kozel.observe(world, seat) == view
     assert world.hands[seat] == state.hands[seat]
@@ -127,11 +123,53 @@ def test_each_praise_deal_is_undone_into_a_deck_order_that_deals_it_again(kind):
         assert again.turn == dealt.turn
 
 
-@pytest.mark.parametrize("kind", sorted(DRAWING_DEALS))
-def test_the_drawing_praise_deals_are_refused_with_a_clear_error(kind):
-    state = kozel.apply(kozel.new_game(PAIRS, seed=4), Move(1, MoveKind.PRAISE, (), kind))
-    with pytest.raises(kozel.KozelError, match=f"praise deal '{kind}' are not sampled yet"):
-        kozel.determinize(kozel.observe(state, 0), random.Random(0))
+def _drawing_deal(kind, seed, plays):
+    """A first deal of ``pairs`` dealt by ``kind``, then ``plays`` random moves (fewer if the deal ends)."""
+    rng = random.Random(seed)
+    state = kozel.apply(kozel.new_game(PAIRS, seed=seed), Move(1, MoveKind.PRAISE, (), kind))
+    for _ in range(plays):
+        if state.is_over or state.deal.number:
+            break
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("kind", DRAWING_DEALS)
+@pytest.mark.parametrize(("seed", "plays"), [(1, 0), (2, 1), (3, 4), (4, 10), (5, 20)])
+def test_the_drawing_praise_deals_are_sampled_inside_and_after_the_drawing(kind, seed, plays):
+    state = _drawing_deal(kind, seed, plays)
+    assert state.deal.number == 0
+    assert state.deal.praise == kind
+    for seat in range(PAIRS.players):
+        view = kozel.observe(state, seat)
+        world = kozel.determinize(view, random.Random(seed * 10 + seat))
+        assert kozel.observe(world, seat) == view
+        assert world.hands[seat] == state.hands[seat]
+        assert world.deal.praise == kind
+        assert replays(world)
+        if not world.is_over:
+            kozel.apply(world, random.Random(seed).choice(kozel.legal_moves(world)))
+
+
+@pytest.mark.parametrize("kind", DRAWING_DEALS)
+def test_a_drawing_deal_s_worlds_vary_the_cards_the_seat_did_not_see(kind):
+    state = _drawing_deal(kind, seed=8, plays=6)
+    view = kozel.observe(state, 2)
+    worlds = [kozel.determinize(view, random.Random(n)) for n in range(6)]
+    assert all(kozel.observe(world, 2) == view for world in worlds)
+    assert len({world.hand_masks for world in worlds}) > 1  # the other hands are not fixed by the view
+    assert len({world.deal.base.order for world in worlds}) == len(worlds)
+    assert all(world.hand_masks[2] == state.hand_masks[2] for world in worlds)
+
+
+def test_a_drawing_deal_s_world_keeps_the_cards_the_seat_saw_laid_and_played():
+    state = _drawing_deal("trousers", seed=3, plays=12)
+    view = kozel.observe(state, 0)
+    world = kozel.determinize(view, random.Random(0))
+    assert world.deal.dealt_tricks == state.deal.dealt_tricks  # every laid card is turned at the end of the drawing
+    played = [move for move in state.moves if move.kind is MoveKind.PLAY]
+    assert played
+    assert [move for move in world.moves if move.kind is MoveKind.PLAY] == played
 
 
 def test_a_finished_match_is_sampled_with_each_side_s_points_as_counted():

@@ -7,7 +7,7 @@ merry) the order follows from running the procedure on marked cards.  The proced
 the cards (mirror, "trump yourself") are undone step by step: how many trumps each player kept
 is drawn at random among the counts his hand allows, and an order that the procedure would not
 turn into this deal is refused (None), so the caller draws again.  The drawing deals (trousers,
-pants double) are not undone here.
+pants double) are not undone here: their worlds are drawn forward (:mod:`kozel.view.drawing_worlds`).
 """
 
 from __future__ import annotations

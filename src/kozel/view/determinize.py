@@ -13,16 +13,17 @@ transfer carries trumps.  The places still unnamed get the cards still unplaced,
 deal is then rebuilt from the deck order those places spell and the whole history is replayed in
 it: a world in which a move of the history would be illegal, or in which the seat would see
 anything different, is thrown away and another is drawn.  So every world returned is one that
-legal play reaches, and ``observe(world, view.seat) == view``.
+legal play reaches, and ``observe(world, view.seat) == view``.  The drawing praise deals
+("trousers", "pants double") are not undone from where the cards ended up: their drawing is run
+forward and each hidden card is named as it is drawn (:mod:`kozel.view.drawing_worlds`).
 
 What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
 moves of the earlier deals. A world of a match's first deal starts from its deck order as
 ``new_game(rules, seed, deck=...)`` would, so it has a match record (:mod:`kozel.record`); a world
 of a later deal keeps the earlier hands only as its scores and hand results, and has none. Worlds
 are drawn at random among those consistent with the view, but not with equal weight: no attempt is
-made to weigh them by how likely the other players' choices were. The drawing praise deals
-("trousers", "pants double") are not sampled yet: a view inside one raises
-:class:`~kozel.KozelError`.
+made to weigh them by how likely the other players' choices were, and in the drawing praise deals
+the cards known to end with a player are drawn by him more often than chance would have it.
 """
 
 from __future__ import annotations
@@ -34,17 +35,20 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import cards_of
 from kozel.engine.core import apply
 from kozel.engine.draw import draw
-from kozel.engine.praise_orders import marked_hands, praise_order, undone
+from kozel.engine.drawing import DRAWN_DEALS
+from kozel.engine.praise_orders import marked_hands, praise_order
 from kozel.engine.start import start_hand
 from kozel.errors import IllegalMoveError, KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
+from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
     CardsDrawn,
     CardsReturned,
     Dealt,
+    Event,
     HandScored,
     Played,
     PraiseDealt,
@@ -82,6 +86,10 @@ class _World:
         self.returning: list[tuple[int, list[int]]] = []
         self.deck: list[int] = []  # the places in deck order, top first, for a deal by position
         self.praise: tuple[PraiseKind, list[list[int]], list[list[int]]] | None = None
+        self.drawing: PraiseKind | None = None  # a drawing praise deal, once announced
+        self.drawing_at = 0  # where its moves go among ``moves``
+        self.drawing_groups: list[list[Event]] = []  # its events, one group per move, until it is dealt
+        self.drawn_deal: PraiseDealt | None = None  # its end, once dealt
         self.moves: list[tuple[Played, list[int]]] = []
         self.won: list[list[int]] = [[] for _ in range(rules.sides)]  # the places each side has taken
         self.points: tuple[int, ...] | None = None  # each side's card points, when the hand was counted
@@ -214,6 +222,14 @@ class _World:
         voids = Voids(self.rules, self.table)
         for event in self.view.history[1:]:
             shown = voids.see(event)
+            if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
+                if isinstance(event, Played):
+                    self.drawing_groups.append([])
+                self.drawing_groups[-1].append(event)
+                if isinstance(event, PraiseDealt):
+                    self.praise_dealt(event)
+                    self.drawn_deal = event
+                continue
             if isinstance(event, Played):
                 self.played(event)
                 if shown:
@@ -254,8 +270,11 @@ class _World:
     def played(self, event: Played) -> None:
         """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
         kind = event.kind
-        if kind is MoveKind.PRAISE and event.choice is not None and not undone(PraiseKind(event.choice)):
-            raise KozelError(f"determinize: worlds inside the praise deal {event.choice!r} are not sampled yet")
+        if kind is MoveKind.PRAISE and event.choice is not None and PraiseKind(event.choice) in DRAWN_DEALS:
+            self.drawing = PraiseKind(event.choice)
+            self.drawing_at = len(self.moves)
+            self.drawing_groups = [[event]]
+            return
         places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
         if kind is MoveKind.MOLODKA:
@@ -292,8 +311,6 @@ class _World:
     def praise_dealt(self, event: PraiseDealt) -> None:
         """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
         kind = PraiseKind(event.praise)
-        if not undone(kind):
-            raise KozelError(f"determinize: worlds inside the praise deal {event.praise!r} are not sampled yet")
         players = self.rules.players
         in_tricks = sum(len(plays) for plays, _ in event.tricks)
         size = (len(self.rules.deck) - in_tricks) // players
@@ -318,6 +335,8 @@ class _World:
     def name_the_rest(self, tries: int = 200) -> None:
         """Give every unnamed place one of the cards still unplaced, at random, as each place allows (and, once
         the hand was counted, so that each side's cards add up to its points)."""
+        if self.drawing is not None:
+            return  # named as the drawing is run (``drawn_order``)
         spent = frozenset(self.deck) if self.praise is not None else frozenset()
         places = [p for p, card in enumerate(self.cards) if card is None and p not in spent]
         free = self.deck_mask & ~sum(card.bit for card in self.where)
@@ -358,8 +377,15 @@ class _World:
     def build(self, dealt: Dealt) -> GameState | None:
         """The world: the deal rebuilt from the named places, and the history replayed in it."""
         seed = self.rng.getrandbits(63)
-        if self.praise is None:
-            order: tuple[Card, ...] | None = tuple(self.card_of(place) for place in self.deck)
+        drawn: list[Move] = []
+        if self.drawing is not None:
+            found = self.drawn_order(dealt, seed)
+            if found is None:
+                return None
+            order: tuple[Card, ...] | None
+            order, drawn = found
+        elif self.praise is None:
+            order = tuple(self.card_of(place) for place in self.deck)
         else:
             kind, hands, tricks = self.praise
             waiting = self.start(dealt, tuple(self.rules.deck), seed)
@@ -372,13 +398,65 @@ class _World:
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
         opening = order if not (dealt.hand_number or dealt.redeals) else None
         state = state._replace(deal=state.deal._replace(first_dealer=dealt.dealer, opening=opening))
-        for event, places in self.moves:
-            move = Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
+        moves = [
+            Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
+            for event, places in self.moves
+        ]
+        moves[self.drawing_at : self.drawing_at] = drawn
+        for move in moves:
             try:
                 state = apply(state, move)
             except IllegalMoveError:
                 return None
         return state
+
+    def drawn_order(self, dealt: Dealt, seed: int) -> tuple[tuple[Card, ...], list[Move]] | None:
+        """A drawing praise deal run in a world: the deck order it began from and its moves (None if stuck).
+
+        The hands it deals name the places of the hands followed through later play."""
+        assert self.drawing is not None
+        deck = list(self.rules.deck)
+        self.rng.shuffle(deck)
+        waiting = self.start(dealt, tuple(deck), seed)
+        deal = sample_drawing(waiting, self.view, self.drawing_groups, self.known(self.drawing), self.rng)
+        if deal is None:
+            return None
+        if self.praise is not None:
+            for seat, places in enumerate(self.praise[1]):
+                hand = deal.state.hand_masks[seat]
+                unnamed = [place for place in places if self.cards[place] is None]
+                named = sum(card.bit for place in places if (card := self.cards[place]) is not None)
+                if named & ~hand:
+                    return None
+                for place, card in self.draw_cards(unnamed, hand & ~named).items():
+                    self.name(place, card)
+        return deal.order, deal.moves
+
+    def known(self, kind: PraiseKind) -> Known:
+        """What the rest of the history says of the hands a drawing deal dealt: known cards and cards allowed."""
+        players = self.rules.players
+        if self.praise is None:
+            return Known.from_deal(kind, None, [0] * players, [self.deck_mask] * players)
+        unplaced = self.deck_mask & ~sum(card.bit for card in self.where)
+        named = [0] * players
+        allowed = [0] * players
+        for seat, places in enumerate(self.praise[1]):
+            for place in places:
+                card = self.cards[place]
+                if card is None:
+                    allowed[seat] |= self.allowed[place] & unplaced
+                else:
+                    named[seat] |= card.bit
+            allowed[seat] |= named[seat]
+        guesses: dict[Card, int] = {}
+        seat_of = {place: seat for seat, places in enumerate(self.praise[1]) for place in places}
+        try:
+            unnamed = [place for place in seat_of if self.cards[place] is None]
+            for place, card in self.draw_cards(unnamed, unplaced).items():
+                guesses[card] = seat_of[place]
+        except _Failed:
+            guesses = {}
+        return Known.from_deal(kind, self.drawn_deal, named, allowed, guesses)
 
     def card_of(self, place: int) -> Card:
         card = self.cards[place]
@@ -394,7 +472,7 @@ def determinize(view: PlayerView, rng: random.Random, *, tries: int = TRIES) -> 
     with what the view shows and what the rules let its seat infer; the world is one that legal play
     reaches, so play continues from it.  ``rng`` is a :class:`random.Random`; the same ``rng`` state
     gives the same world.  Raises :class:`~kozel.KozelError` if no world is found in ``tries`` draws
-    (a view that no legal play gives), and for a view inside a drawing praise deal (not sampled yet).
+    (a view that no legal play gives).
 
     >>> import kozel, random
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
