@@ -6,7 +6,8 @@
 For each ruleset it reaches positions by random play (a random number of moves into a random
 match) and times ``kozel.observe(state, seat)`` and ``kozel.determinize(view, rng)`` there, in
 microseconds per call, with the yardstick of ``../shared/bench/yardstick.py`` timed in the same
-run.  Positions inside the drawing praise deals of ``pairs`` (not sampled yet) are skipped.
+run.  The ``pairs`` row leaves out the deals dealt by drawing ("trousers", "pants double"), whose
+worlds are drawn another way: the row ``pairs/drawing`` times positions inside and after them.
 """
 
 from __future__ import annotations
@@ -41,6 +42,23 @@ def positions(rules: Ruleset, count: int, seed: int = 3) -> list[tuple[GameState
     return found
 
 
+def drawing_positions(count: int, seed: int = 5) -> list[tuple[GameState, int]]:
+    """``count`` positions of a first deal of ``pairs`` dealt by drawing, up to 40 random moves into it."""
+    rng = random.Random(seed)
+    rules = kozel.variants.get("pairs")
+    found: list[tuple[GameState, int]] = []
+    while len(found) < count:
+        state = kozel.new_game(rules, seed=rng.randrange(2**32))
+        state = kozel.apply(state, kozel.Move(state.turn, kozel.MoveKind.PRAISE, (), rng.choice(sorted(_DRAWING))))
+        for _ in range(rng.randrange(0, 40)):
+            if state.is_over or state.deal.number:
+                break
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        if state.deal.praise in _DRAWING:
+            found.append((state, rng.randrange(rules.players)))
+    return found
+
+
 def timed(calls: list[tuple[object, ...]], function: object, repeat: int) -> float:
     """Microseconds per call of ``function`` over ``calls``, the best of ``repeat`` passes."""
     best = float("inf")
@@ -61,9 +79,13 @@ def main() -> None:
     yardstick = load_yardstick()
     marks = [yardstick.yardstick_us_per_step(2.0)] if yardstick is not None else []
     rows = []
-    for name in args.rulesets:
-        rules = kozel.variants.get(name)
-        found = positions(rules, args.positions)
+    names = [*args.rulesets, *(["pairs/drawing"] if "pairs" in args.rulesets else [])]
+    for name in names:
+        found = (
+            drawing_positions(args.positions)
+            if name == "pairs/drawing"
+            else positions(kozel.variants.get(name), args.positions)
+        )
         views: list[PlayerView] = [kozel.observe(state, seat) for state, seat in found]
         observe_us = timed(list(found), kozel.observe, args.repeat)
         draws = [(view, random.Random(index)) for index, view in enumerate(views)]
