@@ -313,3 +313,23 @@ def test_the_search_bot_keeps_to_a_time_budget():
     assert bot.choose(kozel.observe(state, state.turn), moves) in moves
     assert time.perf_counter() - started < 2.0
     assert repr(bot) == "IsmctsBot(seconds=0.05, worlds=2)"
+
+
+@pytest.mark.parametrize(("praise", "expected"), [("regular", 6), ("trousers", 4)])
+def test_the_search_bot_draws_fewer_worlds_in_a_hand_dealt_by_drawing(monkeypatch, praise, expected):
+    state = kozel.apply(kozel.new_game(kozel.variants.get("pairs"), seed=5), Move(1, MoveKind.PRAISE, (), praise))
+    while len([move for move in kozel.legal_moves(state) if move.seat == state.turn]) < 2:
+        state = kozel.apply(state, kozel.legal_moves(state)[0])
+    drawn = []
+    real = kozel.determinize
+
+    def counted(view, rng):
+        drawn.append(view.seat)
+        return real(view, rng)
+
+    monkeypatch.setattr("kozel.bots.ismcts.determinize", counted)
+    bot = IsmctsBot(iterations=12, worlds=6)
+    bot.setup(state.ruleset, state.turn, 0)
+    moves = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+    assert bot.choose(kozel.observe(state, state.turn), moves) in moves
+    assert drawn == [state.turn] * expected

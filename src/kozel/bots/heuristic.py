@@ -72,7 +72,7 @@ class HeuristicBot(Bot):
     def _worlds(self, view: PlayerView) -> list[GameState]:
         try:
             return [determinize(view, self.rng) for _ in range(self.worlds)]
-        except KozelError:  # a world the sampler cannot draw yet: play by the cards alone
+        except KozelError:  # no world found for the view: play by the cards alone
             return []
 
     def _rule_of_thumb(self, view: PlayerView, table: TrumpTable, move: Move) -> float:

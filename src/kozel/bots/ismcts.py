@@ -7,6 +7,10 @@ confidence bound, adds one new move, plays the hand out at random, and credits e
 way with what the hand's end is worth to the side that made it: half its share of the card
 points, half its written points (for it, or against the others).  Moves legal only in some worlds
 are weighed by how often they were available.  The move made is the one visited most.
+
+In a hand of ``pairs`` dealt by drawing ("trousers", "pants double") a world costs a hundred times
+more to draw (:mod:`kozel.view.drawing_worlds`), so the search there takes at most
+:data:`DRAWN_WORLDS` worlds per decision, its iterations unchanged.
 """
 
 from __future__ import annotations
@@ -19,10 +23,12 @@ from typing import Final
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import answer, out_of_turn
 from kozel.engine.core import apply, legal_moves
+from kozel.engine.drawing import DRAWN_DEALS
 from kozel.errors import KozelError
 from kozel.game.move import Move
 from kozel.game.results import HandResult
 from kozel.game.state import GameState
+from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
 from kozel.view.determinize import determinize
@@ -32,6 +38,8 @@ __all__ = ["IsmctsBot"]
 
 #: The exploration constant of the upper confidence bound.
 EXPLORATION: Final = 0.3
+#: The most worlds drawn per decision in a hand dealt by drawing.
+DRAWN_WORLDS: Final = 4
 
 
 class _Node:
@@ -76,9 +84,12 @@ class IsmctsBot(Bot):
         """The move visited most by the search."""
         if len(moves) == 1:
             return moves[0]
+        count = self.worlds
+        if view.praise is not None and PraiseKind(view.praise) in DRAWN_DEALS:
+            count = min(count, DRAWN_WORLDS)
         try:
-            worlds = [determinize(view, self.rng) for _ in range(self.worlds)]
-        except KozelError:  # a world the sampler cannot draw yet: no search
+            worlds = [determinize(view, self.rng) for _ in range(count)]
+        except KozelError:  # no world found for the view: no search
             return self.rng.choice(moves)
         root = _Node(side=-1)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
