@@ -6,6 +6,7 @@ Each hand starts with the boasting player's choice of deal; these tests take the
 
 import itertools
 
+import attrs
 import pytest
 from helpers import legal, legal_of, play
 
@@ -419,6 +420,31 @@ def test_no_tails_with_89():
     assert state.hand_results[-1].points == (89, 31)
     assert state.scores == (12, 4)
     assert state.result.titles == ("goat",)
+
+
+def _house_tails(state, **numbers):
+    """``state`` under a house ``pairs`` whose final-hand "tails" take other numbers."""
+    house = attrs.evolve(PAIRS, match=attrs.evolve(PAIRS.match, **numbers))
+    return state._replace(deal=state.deal._replace(ruleset=house))
+
+
+def test_a_house_rule_may_give_tails_to_winners_further_from_the_target():
+    state = _house_tails(last_trick(CLUBS_SPADES + " A♥ 10♥ K♥ Q♥ Q♦", scores=(8, 4)), tails_short=4)
+    state = play(state, *LAST_TRICK)  # 91: written 4, from 8
+    assert state.scores == (12, 4)
+    assert state.result.titles == ("goat with tails",)
+
+
+def test_a_house_rule_may_give_tails_for_fewer_card_points():
+    state = _house_tails(last_trick(CLUBS_SPADES + " A♥ 10♥ K♥ K♦", scores=(10, 4)), tails_points=89)
+    state = play(state, *LAST_TRICK)  # 89
+    assert state.result.titles == ("goat with tails",)
+
+
+def test_the_tails_numbers_are_checked():
+    for numbers in ({"tails_short": 0}, {"tails_points": 0}, {"tails_points": True}):
+        with pytest.raises(kozel.RulesetError, match="match"):
+            attrs.evolve(PAIRS.match, **numbers)
 
 
 def test_no_tails_when_the_winners_stood_below_ten():

@@ -246,7 +246,8 @@ def _titles(
     winners = [side for side in range(rules.sides) if side not in goats]
     if penalty and winners and all(scores[side] == match.start for side in winners):
         common.add(Title.DRY)
-    if any(deal.scores[side] == match.target - 2 and tally.points[side] > 89 for side in winners):
+    short = match.target - match.tails_short
+    if any(deal.scores[side] == short and tally.points[side] >= match.tails_points for side in winners):
         common.add(Title.TAILS_FINAL_HAND)
     titles = []
     for goat in goats:

@@ -20,8 +20,8 @@ class Title(enum.Enum):
     EGGS = "eggs"
     #: "with tails": the goat ended over the target.
     TAILS_OVER_TARGET = "tails_over_target"
-    #: "with tails": the winners stood two short of the target before the final hand and took more
-    #: than 89 card points in it.
+    #: "with tails": the winners stood ``tails_short`` short of the target before the final hand and took
+    #: ``tails_points`` card points or more in it (:class:`MatchRule`).
     TAILS_FINAL_HAND = "tails_final_hand"
     #: "dry": the winners have nothing written (penalty scoring).
     DRY = "dry"
@@ -54,6 +54,10 @@ class MatchRule:
     start: int = attrs.field(default=0, validator=checks.whole("match"))
     #: Sets a side must win to win the match.
     sets: int = attrs.field(default=1, validator=checks.whole("match", 1))
+    #: For "tails" earned in the final hand: how far short of the target the winners stood before it.
+    tails_short: int = attrs.field(default=2, validator=checks.whole("match", 1))
+    #: For "tails" earned in the final hand: the card points the winners took in it, at least.
+    tails_points: int = attrs.field(default=90, validator=checks.whole("match", 1))
 
     def reached(self, scores: tuple[int, ...], mode: ScoreMode) -> tuple[int, ...]:
         """The sides whose score has reached the target (at or above it; at or below it when counting down)."""

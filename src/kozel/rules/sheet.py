@@ -26,7 +26,7 @@ from kozel.rules.catch import Catch
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.diff import _deck_words, _seating_words, _words
 from kozel.rules.leading import LeadSeat, TrumpLeads
-from kozel.rules.match import Title
+from kozel.rules.match import MatchRule, Title
 from kozel.rules.praise import Praise, PraiseKind
 from kozel.rules.redeal import Redeal, RedealReason
 from kozel.rules.ruleset import Ruleset
@@ -109,12 +109,14 @@ _PRAISES: Final[Mapping[PraiseKind, str]] = {
 }
 
 
-def _title_meaning(title: Title, target: int) -> str:
+def _title_meaning(title: Title, match: MatchRule) -> str:
+    target = match.target
     return {
         Title.EGGS: "the match had an eggs hand",
         Title.TAILS_OVER_TARGET: f"the goat ended over {target}",
         Title.TAILS_FINAL_HAND: (
-            f"the winners stood at {target - 2} before the final hand and took more than 89 card points in it"
+            f"the winners stood at {target - match.tails_short} before the final hand and took "
+            f"{match.tails_points} card points or more in it"
         ),
         Title.DRY: "the winners have nothing written",
         Title.BLIND: "the match ended by taking every trick of its first hand",
@@ -596,7 +598,7 @@ def _match(rules: Ruleset) -> list[str]:
         end = f"{start}The first side {goal} wins the match; the other sides are the goats."
     lines = [end]
     if match.titles:
-        lines += [f'"{match.title([title])}": {_title_meaning(title, match.target)}.' for title in match.titles]
+        lines += [f'"{match.title([title])}": {_title_meaning(title, match)}.' for title in match.titles]
         if len(match.titles) > 1:
             lines.append(f'The words add up, as in "{match.title(match.titles)}".')
     else:

@@ -31,7 +31,7 @@ At the table:
   opponents have nothing written yet the match is won at once; otherwise their points go back to 0
   and play goes on.
 - The first pair to 12 wins; the others are goats, "with tails" when the winners stood at 10
-  before the final hand and took more than 89 in it ("goat with eggs and tails" with both).
+  before the final hand and took 90 or more in it ("goat with eggs and tails" with both).
 
 Readings taken: the Lucy side is also written its 4 (the seed: "the game continues normally");
 the replay of an eggs hand is a new hand, led by the player left of the dealer.  The cut, the
