@@ -160,6 +160,7 @@ def test_a_drawing_deal_s_worlds_vary_the_cards_the_seat_did_not_see(kind):
     assert len({world.hand_masks for world in worlds}) > 1  # the other hands are not fixed by the view
     assert len({world.deal.base.order for world in worlds}) == len(worlds)
     assert all(world.hand_masks[2] == state.hand_masks[2] for world in worlds)
+    assert kozel.determinize(view, random.Random(3)) == worlds[3]  # the same rng gives the same world
 
 
 def test_a_drawing_deal_s_world_keeps_the_cards_the_seat_saw_laid_and_played():
