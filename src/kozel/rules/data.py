@@ -71,8 +71,11 @@ def compact(rules: Ruleset) -> dict[str, Any]:
 
     >>> import attrs, kozel
     >>> classic = kozel.variants.get("classic")
-    >>> compact(attrs.evolve(classic, name="house", match=attrs.evolve(classic.match, target=8)))
-    {'base': 'classic', 'name': 'house', 'match': {'target': 8, 'titles': ['eggs'], 'start': 0, 'sets': 1}}
+    >>> data = compact(attrs.evolve(classic, name="house", match=attrs.evolve(classic.match, target=8)))
+    >>> data["base"], data["name"], sorted(data)
+    ('classic', 'house', ['base', 'match', 'name'])
+    >>> data["match"]  # written whole
+    {'target': 8, 'titles': ['eggs'], 'start': 0, 'sets': 1, 'tails_short': 2, 'tails_points': 90}
     """
     from kozel import variants  # noqa: PLC0415 - the catalog imports this package
 
