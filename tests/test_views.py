@@ -9,10 +9,12 @@ from helpers import play, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_classic import last_trick
+from test_praise import TROUSERS, new_hand
 from test_properties import RULESETS
 
 import kozel
 from kozel import CardSet, IllegalMoveError, Move, MoveKind
+from kozel.cli.table import describe_events
 from kozel.engine.start import start_of_deal
 from kozel.game.log import append as log_append
 from kozel.game.log import decode
@@ -23,6 +25,7 @@ from kozel.view import (
     Caught,
     Dealt,
     HandScored,
+    Laid,
     MatchOver,
     Played,
     PraiseDealt,
@@ -309,3 +312,26 @@ def test_what_a_server_sends_a_seat_is_the_history_of_its_view(rules, seed):
                 sent[seat].append(event.for_seat(seat))
     for seat in range(rules.players):
         assert tuple(sent[seat]) == kozel.observe(state, seat).history
+
+
+def test_a_card_laid_without_a_move_is_an_event_hidden_from_the_others_when_face_down():
+    # The deck of tests/test_praise.py: seat 1 lays 7♣ face down with no choice as the drawing starts,
+    # and seat 0 lays 10♣ face up with no choice as it ends.
+    state = new_hand(TROUSERS)
+    after, found = kozel.step(state, Move.parse("1 praise trousers"))
+    laid = [event for event in found if isinstance(event, Laid)]
+    assert laid == [Laid(1, False, kozel.Card.parse("7♣"))]
+    assert laid[0].for_seat(2) == Laid(1, False, None)
+    assert laid[0].for_seat(1) == laid[0]
+    after = play(after, "2 lay_dark A♥")
+    end, found = kozel.step(after, Move.parse("3 lay_open K♣"))
+    assert [type(event).__name__ for event in found] == ["Played", "Laid", "PraiseDealt"]
+    assert found[1] == Laid(0, True, kozel.Card.parse("10♣"))
+    assert found[1].for_seat(2) == found[1]
+    seen = [event.for_seat(2) for event in found]
+    lines = describe_events(after, Move.parse("3 lay_open K♣"), end, seen, kozel.observe(after, 2))
+    assert "  seat 0 lays 10♣ face up" in lines
+    praise = Move.parse("1 praise trousers")
+    started, found = kozel.step(state, praise)
+    hidden = describe_events(state, praise, started, [event.for_seat(2) for event in found], kozel.observe(state, 2))
+    assert "  seat 1 lays a card face down" in hidden

@@ -26,6 +26,7 @@ from kozel.view.events import (
     Dealt,
     Event,
     HandScored,
+    Laid,
     MatchOver,
     Played,
     PraiseDealt,
@@ -404,6 +405,10 @@ def describe_events(
                 for owner, cards, count in event.drawn
             ]
             lines.append(f"  cards drawn: {'; '.join(got)}")
+        elif isinstance(event, Laid):
+            card = str(event.card) if event.card is not None else "a card"
+            lines.append(f"  {seat_name(event.seat, you)} lay{'s' * (event.seat != you)} {card} "
+                         f"face {'up' if event.face_up else 'down'}")  # fmt: skip
         elif isinstance(event, PraiseDealt):
             lines.extend(_praise_dealt(event, before_view))
         elif isinstance(event, Caught):

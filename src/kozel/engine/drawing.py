@@ -38,7 +38,17 @@ from kozel.game.state import Drawing, GameState, Phase, Trick
 from kozel.rules.praise import PraiseKind
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["DRAWN_DEALS", "Arrange", "Draw", "apply_lay", "drawn_positions", "kept_cards", "lay_moves", "start_drawing"]
+__all__ = [
+    "DRAWN_DEALS",
+    "Arrange",
+    "Draw",
+    "apply_lay",
+    "drawn_positions",
+    "kept_cards",
+    "lay_moves",
+    "lays",
+    "start_drawing",
+]
 
 
 class Draw(NamedTuple):
@@ -71,6 +81,8 @@ _LAYS: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}
 _DRAW: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}  # from the top, and as many from the bottom
 #: The praise deals dealt by drawing and laying.
 DRAWN_DEALS: Final = frozenset(_LAYS)
+#: In trousers, how many players (from the boasting one) lay face down; the others lay face up.
+_DARK_IN_TROUSERS: Final = 2
 
 
 def start_drawing(state: GameState, kind: PraiseKind, arrange: Arrange | None = None) -> GameState:
@@ -92,7 +104,7 @@ def kept_cards(table: TrumpTable, seat: int, boasting: int) -> int:
 def _next_kind(drawing: Drawing, kind: PraiseKind, seat: int) -> MoveKind:
     """What the drawing player lays next: face down or face up."""
     if kind is PraiseKind.TROUSERS:
-        return MoveKind.LAY_DARK if drawing.step < 2 else MoveKind.LAY_OPEN
+        return MoveKind.LAY_DARK if drawing.step < _DARK_IN_TROUSERS else MoveKind.LAY_OPEN
     return MoveKind.LAY_DARK if not any(move.seat == seat for move in drawing.dark) else MoveKind.LAY_OPEN
 
 
@@ -236,6 +248,33 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
         arrange(deck, hands, None)
     fill(hands, deck, boasting, rules.dealing.hand_size - _LAYS[kind])
     return open_play(state, hands, won, counts, praise=kind, leader=winners[0], dealt_tricks=tuple(dealt))
+
+
+def lays(state: GameState) -> tuple[Move, ...]:
+    """Every card laid so far in a drawing deal, in the order laid, as ``LAY_DARK`` / ``LAY_OPEN`` moves.
+
+    Once the deal is done, its laid cards are read back from its tricks.  Outside a drawing deal: ().
+    """
+    deal = state.deal
+    drawing = deal.drawing
+    if drawing is not None:
+        dark, face_up = drawing.dark, drawing.open
+    elif deal.praise is not None and PraiseKind(deal.praise) in DRAWN_DEALS and deal.dealt_tricks:
+        tricks = [trick.plays for trick in deal.dealt_tricks]
+        if PraiseKind(deal.praise) is PraiseKind.TROUSERS:
+            (plays,) = tricks
+            tricks = [plays[:_DARK_IN_TROUSERS], plays[_DARK_IN_TROUSERS:]]
+        dark, face_up = (
+            tuple(Move(play.seat, kind, play.cards) for play in plays)
+            for kind, plays in zip((MoveKind.LAY_DARK, MoveKind.LAY_OPEN), tricks, strict=True)
+        )
+    else:
+        return ()
+    players = deal.ruleset.players
+    boasting = (deal.dealer + 1) % players
+    return tuple(
+        sorted((*dark, *face_up), key=lambda move: ((move.seat - boasting) % players, move.kind is MoveKind.LAY_OPEN))
+    )
 
 
 def lay_moves(state: GameState) -> tuple[Move, ...]:

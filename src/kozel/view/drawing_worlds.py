@@ -26,7 +26,7 @@ from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
-from kozel.view.events import CardsDrawn, Event, Played, PraiseDealt, events
+from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt, events
 from kozel.view.view import PlayerView
 
 __all__ = ["DrawnDeal", "Known", "sample_drawing"]
@@ -361,9 +361,11 @@ def sample_drawing(
     for card in view.hand:  # the seat's own cards stay with it from the moment it gets them
         known.targets.setdefault(card, view.seat)
     for group in groups:  # the lays the seat saw are known before the drawing ends
-        played = group[0]
-        if isinstance(played, Played) and played.kind in _LAYS and played.cards:
-            known.laid_by.setdefault(played.cards[0], played.seat)
+        for event in group:
+            if isinstance(event, Played) and event.kind in _LAYS and event.cards:
+                known.laid_by.setdefault(event.cards[0], event.seat)
+            elif isinstance(event, Laid) and event.card is not None:
+                known.laid_by.setdefault(event.card, event.seat)
     sampler = _Sampler(waiting, view, known, rng)
     moves: list[Move] = []
     if not sampler.search(groups, moves):

@@ -2,7 +2,7 @@
 
 ``kozel.step(state, move)`` returns the next state and the events of the transition:
 the move itself, then what followed from it (cards returned by a molodka, a trick
-taken, cards drawn, a praise deal, a hand scored, a catch, the match over, the next
+taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a catch, the match over, the next
 deal).  Each event holds everything; ``event.for_seat(seat)`` is the same event as that
 seat may see it, with hidden cards left out (their number stays).
 """
@@ -15,6 +15,7 @@ import attrs
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import CardSet, cardset_from_mask
+from kozel.engine.drawing import lays
 from kozel.engine.follow_suit import trick_winner
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
@@ -27,6 +28,7 @@ __all__ = [
     "Dealt",
     "Event",
     "HandScored",
+    "Laid",
     "MatchOver",
     "Played",
     "PraiseDealt",
@@ -134,6 +136,22 @@ class CardsReturned(Event):
                 for owner, cards, count, face_up in self.returned
             )
         )
+
+
+@attrs.frozen
+class Laid(Event):
+    """In a deal dealt by drawing, a player laid the one card he could, without a move of his own."""
+
+    #: The player.
+    seat: int
+    #: Whether it was laid face up (else face down).
+    face_up: bool
+    #: The card, or None where laid face down and not the viewer's.
+    card: Card | None
+
+    def for_seat(self, seat: int) -> Laid:
+        """A face-down card only for its player."""
+        return self if self.face_up or seat == self.seat else attrs.evolve(self, card=None)
 
 
 @attrs.frozen
@@ -300,6 +318,16 @@ def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
     return [CardsDrawn(tuple(drawn))] if drawn else []
 
 
+def _laid(before: GameState, move: Move, after: GameState) -> list[Event]:
+    """The cards laid without a move in a drawing deal, in the order laid."""
+    if before.phase not in (Phase.PRAISE, Phase.DRAWING):
+        return []
+    done = lays(before)
+    return [
+        Laid(lay.seat, lay.kind is MoveKind.LAY_OPEN, lay.cards[0]) for lay in lays(after)[len(done) :] if lay != move
+    ]
+
+
 def events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
     """Every event of the transition ``before`` --``move``--> ``after``, with all cards shown."""
     found: list[Event] = [_played(before, move)]
@@ -312,6 +340,7 @@ def events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]
     found += _trick_events(before, move, after, same_deal)
     if move.kind is MoveKind.PRAISE or (before.phase is Phase.DRAWING and after.phase is not Phase.DRAWING):
         if same_deal and after.phase is Phase.PLAY:
+            found += _laid(before, move, after)
             tricks = tuple(
                 (tuple((p.seat, p.cards[0] if p.face_up else None) for p in trick.plays), trick.winner)
                 for trick in after.deal.dealt_tricks
@@ -320,8 +349,10 @@ def events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]
             found.append(PraiseDealt(praise, after.hands, tricks, after.turn))
         elif same_deal:
             found += _drawn(before, move, after)
+            found += _laid(before, move, after)
     elif same_deal:
         found += _drawn(before, move, after)
+        found += _laid(before, move, after)
     if not same_deal or after.is_over:
         if len(after.hand_results) > len(before.hand_results):
             result = after.hand_results[-1]
