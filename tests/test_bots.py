@@ -323,9 +323,10 @@ def test_the_search_bot_draws_fewer_worlds_in_a_hand_dealt_by_drawing(monkeypatc
     drawn = []
     real = kozel.determinize
 
-    def counted(view, rng):
+    def counted(view, rng, moves):
         drawn.append(view.seat)
-        return real(view, rng)
+        assert {move for move in kozel.legal_moves(state) if move.seat == view.seat} == set(moves)
+        return real(view, rng, moves=moves)
 
     monkeypatch.setattr("kozel.bots.ismcts.determinize", counted)
     bot = IsmctsBot(iterations=12, worlds=6)

@@ -214,3 +214,23 @@ def test_a_lone_trump_handed_over_shows_the_player_holds_no_trump_until_trumps_m
     state = kozel.apply(state, back)
     # A partner with no plain card gives a trump back in this game: the trump void is gone.
     assert 4 not in kozel.observe(state, watcher).voids[move.seat]
+
+
+def test_the_legal_moves_given_with_a_view_bind_the_world():
+    # seven_of_clubs: the dealer opens holding only trumps, barred from leading one, so he must swap a
+    # trump with his partner, but only because the partner holds a plain card.  His view does not say
+    # so; his legal moves (swaps, not leads) do.
+    rules = kozel.variants.get("seven_of_clubs")
+    state = start(rules, ["Q♠ J♠ 9♣ 8♣", "A♥ 10♥ 9♥ 8♥", "A♠ K♥ J♥ 7♦", "A♦ 10♦ K♦ 9♦"])
+    moves = [move for move in kozel.legal_moves(state) if move.seat == 0]
+    assert {str(move) for move in moves} == {"0 transfer Q♠", "0 transfer J♠", "0 transfer 9♣", "0 transfer 8♣"}
+    view = kozel.observe(state, 0)
+    unbound = [kozel.determinize(view, random.Random(n)) for n in range(600)]
+    leads = [world for world in unbound if not world.hand_masks[2] & ~world.table.trump_mask]
+    assert leads  # worlds in which the partner holds only trumps, and the dealer would lead
+    assert all({m for m in kozel.legal_moves(world) if m.seat == 0} != set(moves) for world in leads)
+    for n in range(60):
+        world = kozel.determinize(view, random.Random(n), moves=moves)
+        assert kozel.observe(world, 0) == view
+        assert {m for m in kozel.legal_moves(world) if m.seat == 0} == set(moves)
+        assert world.hand_masks[2] & ~world.table.trump_mask

@@ -64,14 +64,14 @@ class HeuristicBot(Bot):
         out_of_trick = [move for move in moves if move.kind not in _TRICK]
         if out_of_trick:
             return max(moves, key=lambda move: self._rule_of_thumb(view, table, move))
-        worlds = self._worlds(view)
+        worlds = self._worlds(view, moves)
         if not worlds:
             return min(moves, key=lambda move: _cost(rules, table, move))
         return max(moves, key=lambda move: sum(self._trick_score(world, move) for world in worlds))
 
-    def _worlds(self, view: PlayerView) -> list[GameState]:
+    def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
         try:
-            return [determinize(view, self.rng) for _ in range(self.worlds)]
+            return [determinize(view, self.rng, moves=moves) for _ in range(self.worlds)]
         except KozelError:  # no world found for the view: play by the cards alone
             return []
 

@@ -88,7 +88,7 @@ class IsmctsBot(Bot):
         if view.praise is not None and PraiseKind(view.praise) in DRAWN_DEALS:
             count = min(count, DRAWN_WORLDS)
         try:
-            worlds = [determinize(view, self.rng) for _ in range(count)]
+            worlds = [determinize(view, self.rng, moves=moves) for _ in range(count)]
         except KozelError:  # no world found for the view: no search
             return self.rng.choice(moves)
         root = _Node(side=-1)

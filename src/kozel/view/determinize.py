@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import cards_of
-from kozel.engine.core import apply
+from kozel.engine.core import apply, legal_moves
 from kozel.engine.draw import draw
 from kozel.engine.drawing import DRAWN_DEALS
 from kozel.engine.praise_orders import marked_hands, praise_order
@@ -465,7 +465,14 @@ class _World:
         return card
 
 
-def determinize(view: PlayerView, rng: random.Random, *, tries: int = TRIES) -> GameState:
+def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
+    """Whether the seat's legal moves in ``state`` are ``moves``."""
+    return {move for move in legal_moves(state) if move.seat == view.seat} == set(moves)
+
+
+def determinize(
+    view: PlayerView, rng: random.Random, *, tries: int = TRIES, moves: Sequence[Move] | None = None
+) -> GameState:
     """A whole state drawn at random among those that ``view`` allows: ``observe(world, view.seat) == view``.
 
     Every hidden card (other hands, stock, talon, face-down cards) is placed at random, consistently
@@ -473,6 +480,11 @@ def determinize(view: PlayerView, rng: random.Random, *, tries: int = TRIES) -> 
     reaches, so play continues from it.  ``rng`` is a :class:`random.Random`; the same ``rng`` state
     gives the same world.  Raises :class:`~kozel.KozelError` if no world is found in ``tries`` draws
     (a view that no legal play gives).
+
+    ``moves``, where given, are the seat's legal moves now (what a bot is handed with its view): the
+    world must give the seat exactly these.  They can say more than the view: in ``seven_of_clubs``
+    an opener barred from trumps who holds only trumps must swap one with his partner only if the
+    partner holds a plain card, so his moves tell him whether the partner does.
 
     >>> import kozel, random
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -495,6 +507,8 @@ def determinize(view: PlayerView, rng: random.Random, *, tries: int = TRIES) -> 
             state = world.build(dealt)
         except _Failed:
             continue
-        if state is not None and observe(state, view.seat) == view:
+        if state is None or observe(state, view.seat) != view:
+            continue
+        if moves is None or _same_moves(state, view, moves):
             return state
     raise KozelError(f"determinize: no state consistent with the view of seat {view.seat} was found in {tries} draws")
