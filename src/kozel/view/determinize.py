@@ -482,9 +482,11 @@ def determinize(
     (a view that no legal play gives).
 
     ``moves``, where given, are the seat's legal moves now (what a bot is handed with its view): the
-    world must give the seat exactly these.  They can say more than the view: in ``seven_of_clubs``
-    an opener barred from trumps who holds only trumps must swap one with his partner only if the
-    partner holds a plain card, so his moves tell him whether the partner does.
+    world must give the seat exactly these.  They can say more than the view, where a rule looks at
+    the partner's hand: in ``seven_of_clubs`` an opener barred from trumps who holds only trumps
+    must swap one with his partner only if the partner holds a plain card; in ``hammer_clubs`` a
+    trump transfer needs a partner with enough plain cards; in ``six_of_clubs`` a redeal is called
+    by a pair with no queen.
 
     >>> import kozel, random
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
