@@ -52,6 +52,10 @@ def test_a_sampled_world_gives_the_same_view_and_plays_on(rules, seed, draw):
         kozel.apply(world, move)
     else:
         assert kozel.legal_moves(world) == ()
+    mine = {move for move in kozel.legal_moves(state) if move.seat == seat}
+    bound = kozel.determinize(view, random.Random(draw), moves=list(mine))
+    assert kozel.observe(bound, seat) == view
+    assert {move for move in kozel.legal_moves(bound) if move.seat == seat} == mine
 
 
 def test_the_same_rng_gives_the_same_world_and_different_rngs_vary_the_hidden_cards():
