@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kozel.cards.card import CARDS, Rank
+from kozel.cards.card import CARDS, Card, Rank, Suit
 from kozel.engine.deal import deal_hand, shuffled_order
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
@@ -18,7 +18,7 @@ __all__ = ["apply_redeal", "may_call_redeal", "redeal_moves"]
 
 _QUEENS = sum(card.bit for card in CARDS if card.rank == Rank.QUEEN)
 _NINES = sum(card.bit for card in CARDS if card.rank == Rank.NINE)
-_QUEEN_OF_DIAMONDS = next(card.bit for card in CARDS if card.rank == Rank.QUEEN and card.suit.name == "DIAMONDS")
+_QUEEN_OF_DIAMONDS = Card(Rank.QUEEN, Suit.DIAMONDS).bit
 
 
 def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int) -> bool:
