@@ -15,6 +15,8 @@ import runpy
 from pathlib import Path
 
 import pytest
+from test_docs_examples import _code as page_code
+from test_docs_examples import _examples as page_examples
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
@@ -91,20 +93,6 @@ def test_ui_loop_shows_seat_0_only_what_it_may_see(capsys):
 # -- the examples of docs/index.md, docs/getting-started.md and docs/ui.md -------------------------
 
 PAGES = ("index.md", "getting-started.md", "ui.md")
-EXAMPLE = re.compile(r"<!-- example: ([\w.-]+) -->\n```(\w+)\n(.*?)```\n<!-- /example -->", re.S)
-
-
-def page_examples(page: str) -> dict[str, tuple[str, str]]:
-    """Every example of ``page`` in order: its name, and its language and text."""
-    found: dict[str, tuple[str, str]] = {}
-    for name, language, text in EXAMPLE.findall((DOCS / page).read_text(encoding="utf-8")):
-        assert name not in found, f"docs/{page}: two examples are called {name}"
-        found[name] = (language, text)
-    return found
-
-
-def page_code(page: str) -> list[str]:
-    return [name for name, (language, _) in page_examples(page).items() if language == "python"]
 
 
 @pytest.mark.parametrize("page", PAGES)
