@@ -206,6 +206,9 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
     assert isinstance(make_bot("kozel.bots:RandomBot"), RandomBot)
     bot = make_bot("ismcts(iterations=7, worlds=2)")
     assert (bot.iterations, bot.worlds) == (7, 2)
+    default = make_bot("ismcts")
+    # the budget measured in docs/bots.md
+    assert (default.iterations, default.seconds, default.worlds) == (480, None, 40)
     for bad, message in [
         ("nobody", "no bot is called 'nobody'"),
         ("kozel.bots:Nothing", "cannot load the bot"),

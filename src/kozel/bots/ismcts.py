@@ -8,6 +8,10 @@ way with what the hand's end is worth to the side that made it: half its share o
 points, half its written points (for it, or against the others).  Moves legal only in some worlds
 are weighed by how often they were available.  The move made is the one visited most.
 
+The default budget, 480 iterations over 40 worlds, is the one measured to beat the heuristic bot
+in ``classic`` (docs/bots.md, "How strong they are"); 120 iterations were only its equal there, where a
+decision can have many moves (multi-card leads, any mix of beats and face-down passes).
+
 In a hand of ``pairs`` dealt by drawing ("trousers", "pants double") a world costs a hundred times
 more to draw (:mod:`kozel.view.drawing_worlds`), so the search there takes at most
 :data:`DRAWN_WORLDS` worlds per decision, its iterations unchanged.
@@ -64,7 +68,7 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(
-        self, iterations: int = 120, seconds: float | None = None, worlds: int = 40, *, guided: bool = True
+        self, iterations: int = 480, seconds: float | None = None, worlds: int = 40, *, guided: bool = True
     ) -> None:
         super().__init__()
         #: Whether the hand is played out by the club player's rule of thumb (else at random).
