@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import time
@@ -16,6 +17,7 @@ from kozel import IllegalMoveError, KozelError, Move, MoveKind, PlayerView
 from kozel.bots import BOTS, Bot, HeuristicBot, IsmctsBot, RandomBot, Tournament, make_bot, next_move, play_match
 from kozel.bots.tournament import match_seed, wilson
 from kozel.cli.main import main
+from kozel.cli.simulate import _Lines
 
 CLASSIC = kozel.variants.get("classic")
 
@@ -253,8 +255,12 @@ def test_kozel_simulate_prints_the_table_and_writes_json(capsys, tmp_path):
         ["simulate", "classic", "--bots", "heuristic", "random", "-n", "6", "--processes", "1", "--json", str(path)]
     )
     assert code == 0
-    out = capsys.readouterr().out
-    lines = out.splitlines()
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    # standard error is not a terminal here: progress comes as a line at each tenth reached
+    progress = captured.err.splitlines()
+    assert [line.split(" matches played, ")[0] for line in progress] == [f"{done}/6" for done in range(1, 7)]
+    assert all(line.endswith(" s left") for line in progress)
     assert lines[0].startswith("classic: 6 matches, seed 0, 1 processes")
     assert lines[1].split()[:3] == ["bot", "matches", "wins"]
     assert lines[2].split()[:2] == ["heuristic", "6"]
@@ -263,6 +269,16 @@ def test_kozel_simulate_prints_the_table_and_writes_json(capsys, tmp_path):
     assert [bot["bot"] for bot in data["bots"]] == ["heuristic", "random"]
     assert data["bots"][0]["wins"] + data["bots"][1]["wins"] == 6
     assert len(data["outcomes"]) == 6
+
+
+def test_simulate_progress_off_a_terminal_is_one_line_per_tenth_of_the_matches():
+    stream = io.StringIO()
+    lines = _Lines(stream)
+    for done in (3, 9, 10, 15, 19, 45, 100):
+        lines.update(done, 100)
+    lines.close()
+    reported = [line.split(" matches played")[0] for line in stream.getvalue().splitlines()]
+    assert reported == ["10/100", "45/100", "100/100"]
 
 
 def test_kozel_simulate_refuses_bad_bots_without_a_traceback(capsys):

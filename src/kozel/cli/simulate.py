@@ -8,6 +8,9 @@ One bot per side; the bots take turns on the sides, match by match (see
 :mod:`kozel.bots.tournament`).  The seed makes the whole run reproducible, whatever the number of
 processes.  The table gives, per bot, the matches won (its side not a goat) and the goat rate, each
 with its 95% confidence interval, the card points its side took per hand, and the titles it got.
+
+Progress goes to standard error: a bar at a terminal; otherwise (a log file, ``nohup``, a pipe) a
+line at each tenth of the matches, so a long run can be followed.
 """
 
 from __future__ import annotations
@@ -55,10 +58,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     tournament = Tournament(rules, specs, args.matches, args.seed)
     processes = args.processes or os.cpu_count() or 1
     started = time.perf_counter()
-    bar = _Bar(err) if err.isatty() else None
-    records, outcomes = tournament.run(processes, progress=bar.update if bar else None)
-    if bar is not None:
-        bar.close()
+    bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
+    records, outcomes = tournament.run(processes, progress=bar.update)
+    bar.close()
     elapsed = time.perf_counter() - started
     if args.json != "-":
         print(
@@ -139,3 +141,25 @@ class _Bar:
     def close(self) -> None:
         self.stream.write("\n")
         self.stream.flush()
+
+
+class _Lines:
+    """Progress as a line at each tenth of the matches, where standard error is not a terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.perf_counter()
+        self.tenths = 0
+
+    def update(self, done: int, total: int) -> None:
+        tenths = 10 * done // total
+        if tenths == self.tenths:
+            return
+        self.tenths = tenths
+        spent = time.perf_counter() - self.started
+        left = spent * (total - done) / done
+        self.stream.write(f"{done}/{total} matches played, {spent:.0f} s so far, about {left:.0f} s left\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Nothing to finish: every line is complete."""
