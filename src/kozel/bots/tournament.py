@@ -28,7 +28,7 @@ from kozel.bots.runner import play_match
 from kozel.errors import KozelError
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["BotResult", "MatchOutcome", "Tournament", "make_bot", "match_seed", "play", "wilson"]
+__all__ = ["BotResult", "MatchOutcome", "Tournament", "make_bot", "match_seed", "play", "seating", "wilson"]
 
 _SPEC: Final = re.compile(r"\s*([\w.:]+)\s*(?:\((.*)\))?\s*", re.DOTALL)
 #: The z value of a 95% confidence interval.
@@ -101,11 +101,50 @@ class MatchOutcome:
     #: How many hands were played.
     hands: int
 
+    def as_data(self) -> dict[str, Any]:
+        """The outcome as plain data (for ``--json`` and a tournament's log)."""
+        return {
+            "match": self.index,
+            "sides": list(self.sides),
+            "goats": list(self.goats),
+            "titles": list(self.titles),
+            "points": list(self.points),
+            "hands": self.hands,
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> MatchOutcome:
+        """The outcome written by :meth:`as_data`; :class:`~kozel.errors.KozelError` if it is not one."""
+        fields = ("match", "sides", "goats", "titles", "points", "hands")
+        if not isinstance(data, dict) or sorted(data) != sorted(fields):
+            raise KozelError(f"a match outcome is an object with exactly the fields {', '.join(fields)}")
+        numbers = [data["match"], data["hands"]]
+        lists = [data[name] for name in ("sides", "goats", "titles", "points")]
+        if not all(isinstance(value, list) for value in lists):
+            raise KozelError("a match outcome's sides, goats, titles and points are lists")
+        numbers += [*data["sides"], *data["goats"], *data["points"]]
+        if not all(type(value) is int and value >= 0 for value in numbers):
+            raise KozelError("a match outcome's match, hands, sides, goats and points are whole numbers, not below 0")
+        if not all(isinstance(title, str) for title in data["titles"]) or len(data["titles"]) != len(data["goats"]):
+            raise KozelError("a match outcome has one title, as text, for each goat")
+        return cls(
+            data["match"],
+            tuple(data["sides"]),
+            tuple(data["goats"]),
+            tuple(data["titles"]),
+            tuple(data["points"]),
+            data["hands"],
+        )
+
+
+def seating(sides: int, index: int) -> tuple[int, ...]:
+    """The bot (by its place in the list) on each of ``sides`` sides in match ``index``: they move round by one."""
+    return tuple((side + index) % sides for side in range(sides))
+
 
 def play(rules: Ruleset, specs: Sequence[str], seed: int, index: int) -> MatchOutcome:
     """Play match ``index`` of the tournament of ``specs`` with ``seed``."""
-    count = len(specs)
-    sides = tuple((side + index) % count for side in range(rules.sides))
+    sides = seating(rules.sides, index)
     bots = [make_bot(specs[sides[rules.side_of(seat)]]) for seat in range(rules.players)]
     state = play_match(rules, bots, seed=match_seed(seed, index))
     result = state.result
@@ -207,23 +246,64 @@ class Tournament:
             make_bot(spec)  # a bad name fails now, not in a worker
 
     def run(
-        self, processes: int = 1, progress: Callable[[int, int], None] | None = None
+        self,
+        processes: int = 1,
+        progress: Callable[[int, int], None] | None = None,
+        done: Sequence[MatchOutcome] = (),
+        on_outcome: Callable[[MatchOutcome], None] | None = None,
     ) -> tuple[list[BotResult], list[MatchOutcome]]:
         """Play every match (over ``processes`` processes); each bot's record, and every match in order.
 
-        ``progress(done, total)`` is called as matches finish.
+        ``done`` holds matches already played (by an earlier run that was stopped): they are not
+        played again, only checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
+        match this call plays, as it finishes, and ``progress(played, to_play)`` after each batch.
         """
-        outcomes: list[MatchOutcome] = []
-        for chunk in self._played(processes):
+        outcomes = list(self.check(done).values())
+        known = {outcome.index for outcome in outcomes}
+        to_play = [index for index in range(self.matches) if index not in known]
+        played = 0
+        for chunk in self._played(processes, to_play):
             outcomes += chunk
+            played += len(chunk)
+            if on_outcome is not None:
+                for outcome in chunk:
+                    on_outcome(outcome)
             if progress is not None:
-                progress(len(outcomes), self.matches)
+                progress(played, len(to_play))
         outcomes.sort(key=lambda outcome: outcome.index)
         return self.records(outcomes), outcomes
 
-    def _played(self, processes: int) -> Iterator[list[MatchOutcome]]:
-        size = max(1, min(25, self.matches // (4 * max(1, processes)) or 1))
-        chunks = [list(range(start, min(start + size, self.matches))) for start in range(0, self.matches, size)]
+    def check(self, outcomes: Sequence[MatchOutcome]) -> dict[int, MatchOutcome]:
+        """The ``outcomes`` by match number, each checked to be one of this tournament's matches.
+
+        Each must be one of its matches, at most once, with the bots seated as that match seats
+        them, points for every side and its goats among the sides; :class:`~kozel.errors.KozelError`
+        if not.
+        """
+        checked: dict[int, MatchOutcome] = {}
+        sides = self.rules.sides
+        for outcome in outcomes:
+            index = outcome.index
+            if not 0 <= index < self.matches:
+                raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
+            if index in checked:
+                raise KozelError(f"match {index} is given twice")
+            if outcome.sides != seating(sides, index):
+                raise KozelError(
+                    f"match {index} seats the bots as {list(outcome.sides)}, but this tournament seats "
+                    f"them as {list(seating(sides, index))} (the bots move round by one side a match)"
+                )
+            if len(outcome.points) != sides or not outcome.goats or any(goat >= sides for goat in outcome.goats):
+                raise KozelError(
+                    f"match {index} does not give points for each of {sides} sides and its goats among them"
+                )
+            checked[index] = outcome
+        return checked
+
+    def _played(self, processes: int, indexes: Sequence[int]) -> Iterator[list[MatchOutcome]]:
+        count = len(indexes)
+        size = max(1, min(25, count // (4 * max(1, processes)) or 1))
+        chunks = [list(indexes[start : start + size]) for start in range(0, count, size)]
         if processes <= 1:
             for chunk in chunks:
                 yield _play_chunk(self.rules, self.specs, self.seed, chunk)

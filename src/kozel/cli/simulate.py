@@ -9,6 +9,10 @@ One bot per side; the bots take turns on the sides, match by match (see
 processes.  The table gives, per bot, the matches won (its side not a goat) and the goat rate, each
 with its 95% confidence interval, the card points its side took per hand, and the titles it got.
 
+With ``--log PATH`` each match's outcome is written to PATH as it ends; the same command run again
+with the same PATH plays only the matches missing from it, so a long run that was stopped goes on
+where it stopped (or is extended, with a larger ``-n``) and gives the results of one whole run.
+
 Progress goes to standard error: a bar at a terminal; otherwise (a log file, ``nohup``, a pipe) a
 line at each tenth of the matches, so a long run can be followed.
 """
@@ -19,10 +23,12 @@ import argparse
 import json
 import os
 import time
+from contextlib import nullcontext
 from typing import Any, TextIO
 
 import kozel
 from kozel.bots.tournament import BotResult, MatchOutcome, Tournament
+from kozel.bots.tournament_log import read_log, writing_log
 
 __all__ = ["add_parser", "report", "run"]
 
@@ -47,6 +53,12 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--processes", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    parser.add_argument(
+        "--log",
+        metavar="PATH",
+        default=None,
+        help="write each match's outcome to PATH as it ends, and play only the matches PATH lacks (resume a run)",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -57,14 +69,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     specs = tuple(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
     processes = args.processes or os.cpu_count() or 1
+    done = read_log(args.log, tournament) if args.log else []
     started = time.perf_counter()
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
-    records, outcomes = tournament.run(processes, progress=bar.update)
+    with writing_log(args.log, tournament) if args.log else nullcontext(None) as write:
+        records, outcomes = tournament.run(processes, progress=bar.update, done=done, on_outcome=write)
     bar.close()
     elapsed = time.perf_counter() - started
     if args.json != "-":
+        logged = f" ({len(done)} of them read from {args.log})" if done else ""
         print(
-            f"{rules.name}: {args.matches} matches, seed {args.seed}, {processes} processes, {elapsed:.1f} s", file=out
+            f"{rules.name}: {args.matches} matches{logged}, seed {args.seed}, {processes} processes, {elapsed:.1f} s",
+            file=out,
         )
         print(report(records), file=out)
     if args.json is not None:
@@ -108,16 +124,7 @@ def _data(tournament: Tournament, records: list[BotResult], outcomes: list[Match
         "matches": tournament.matches,
         "seed": tournament.seed,
         "bots": [record.as_data() for record in records],
-        "outcomes": [
-            {
-                "match": o.index,
-                "sides": list(o.sides),
-                "goats": list(o.goats),
-                "points": list(o.points),
-                "hands": o.hands,
-            }
-            for o in outcomes
-        ],
+        "outcomes": [outcome.as_data() for outcome in outcomes],
     }
 
 

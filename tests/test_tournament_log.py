@@ -1,0 +1,129 @@
+"""A tournament's log (``kozel simulate --log``): a stopped run goes on and gives the results of a whole run."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import kozel
+from kozel import KozelError
+from kozel.bots import Tournament
+from kozel.bots.tournament import MatchOutcome
+from kozel.bots.tournament_log import read_log, writing_log
+from kozel.cli.main import main
+
+CLASSIC = kozel.variants.get("classic")
+BOTS = ("heuristic", "random")
+
+
+def simulate(*arguments: str) -> int:
+    return main(["simulate", "classic", "--bots", *BOTS, "--processes", "1", "--seed", "4", *arguments])
+
+
+def test_a_run_stopped_and_resumed_from_its_log_gives_the_results_of_a_whole_run(tmp_path, capsys):
+    whole, resumed, log = tmp_path / "whole.json", tmp_path / "resumed.json", tmp_path / "run.log"
+    assert simulate("-n", "6", "--json", str(whole)) == 0
+    assert simulate("-n", "3", "--log", str(log)) == 0  # a run of 3 ...
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 1 + 3
+    capsys.readouterr()
+    assert simulate("-n", "6", "--log", str(log), "--json", str(resumed)) == 0  # ... taken on to 6
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("classic: 6 matches (3 of them read from ")
+    assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0]) == {
+        "kozel tournament": 1,
+        "ruleset": "classic",
+        "players": 4,
+        "bots": ["heuristic", "random"],
+        "seed": 4,
+    }
+    assert sorted(json.loads(line)["match"] for line in lines[1:]) == [0, 1, 2, 3, 4, 5]
+
+
+def test_only_the_matches_missing_from_the_log_are_played(tmp_path):
+    tournament = Tournament(CLASSIC, BOTS, matches=5, seed=2)
+    _, everything = tournament.run()
+    log = tmp_path / "run.log"
+    with writing_log(log, tournament) as write:
+        for outcome in everything:
+            if outcome.index in (0, 3):
+                write(outcome)
+    done = read_log(log, tournament)
+    assert [outcome.index for outcome in done] == [0, 3]
+    played: list[MatchOutcome] = []
+    progress: list[tuple[int, int]] = []
+    records, outcomes = tournament.run(done=done, on_outcome=played.append, progress=lambda *p: progress.append(p))
+    assert sorted(outcome.index for outcome in played) == [1, 2, 4]
+    assert progress[-1] == (3, 3)
+    assert outcomes == everything
+    assert records == tournament.records(everything)
+
+
+def test_an_outcome_is_written_and_read_back_as_plain_data():
+    outcome = MatchOutcome(7, (1, 0), (0,), ("goat with eggs",), (300, 540), 7)
+    data = outcome.as_data()
+    assert data == {
+        "match": 7,
+        "sides": [1, 0],
+        "goats": [0],
+        "titles": ["goat with eggs"],
+        "points": [300, 540],
+        "hands": 7,
+    }
+    assert MatchOutcome.from_data(json.loads(json.dumps(data))) == outcome
+    with pytest.raises(KozelError, match="exactly the fields"):
+        MatchOutcome.from_data({**data, "winner": 1})
+    with pytest.raises(KozelError, match="whole numbers"):
+        MatchOutcome.from_data({**data, "points": [300, "540"]})
+    with pytest.raises(KozelError, match="one title"):
+        MatchOutcome.from_data({**data, "titles": []})
+    with pytest.raises(KozelError, match="are lists"):
+        MatchOutcome.from_data({**data, "goats": 0})
+
+
+def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
+    tournament = Tournament(CLASSIC, BOTS, matches=3, seed=2)
+    good = MatchOutcome(1, (1, 0), (1,), ("goat",), (700, 500), 9)
+    assert tournament.check([good]) == {1: good}
+    with pytest.raises(KozelError, match="match 3 is not one of this tournament's 3 matches"):
+        tournament.check([MatchOutcome(3, (1, 0), (1,), ("goat",), (700, 500), 9)])
+    with pytest.raises(KozelError, match="match 1 is given twice"):
+        tournament.check([good, good])
+    with pytest.raises(KozelError, match=r"seats the bots as \[0, 1\], but this tournament seats them as \[1, 0\]"):
+        tournament.check([MatchOutcome(1, (0, 1), (1,), ("goat",), (700, 500), 9)])
+    with pytest.raises(KozelError, match="points for each of 2 sides"):
+        tournament.check([MatchOutcome(1, (1, 0), (2,), ("goat",), (700, 500), 9)])
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda lines: [*lines[:-1], lines[-1][:20]], "line 4: not a JSON line"),
+        (lambda lines: [lines[0].replace('"seed": 4', '"seed": 5'), *lines[1:]], "the log of another run"),
+        (lambda lines: ['{"bots": []}', *lines[1:]], "not a kozel tournament log"),
+        (lambda lines: [*lines, lines[-1]], "match 2 is given twice"),
+        (lambda lines: [*lines, '{"match": 3}'], "line 5: a match outcome is an object with exactly the fields"),
+    ],
+    ids=["cut-short", "another-run", "not-a-log", "twice", "bad-outcome"],
+)
+def test_simulate_refuses_a_broken_log_and_leaves_it_as_it_was(tmp_path, capsys, damage, message):
+    log = tmp_path / "run.log"
+    assert simulate("-n", "3", "--log", str(log)) == 0
+    broken = "\n".join(damage(log.read_text(encoding="utf-8").splitlines())) + "\n"
+    log.write_text(broken, encoding="utf-8")
+    capsys.readouterr()
+    assert simulate("-n", "6", "--log", str(log)) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.startswith(f"kozel: {log}")
+    assert log.read_text(encoding="utf-8") == broken
+
+
+def test_simulate_refuses_a_log_with_more_matches_than_the_run(tmp_path, capsys):
+    log = tmp_path / "run.log"
+    assert simulate("-n", "3", "--log", str(log)) == 0
+    capsys.readouterr()
+    assert simulate("-n", "2", "--log", str(log)) == 2
+    assert "match 2 is not one of this tournament's 2 matches" in capsys.readouterr().err
