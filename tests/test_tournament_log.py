@@ -127,3 +127,14 @@ def test_simulate_refuses_a_log_with_more_matches_than_the_run(tmp_path, capsys)
     capsys.readouterr()
     assert simulate("-n", "2", "--log", str(log)) == 2
     assert "match 2 is not one of this tournament's 2 matches" in capsys.readouterr().err
+
+
+def test_simulate_refuses_paths_it_cannot_use_before_playing(tmp_path, capsys):
+    missing = tmp_path / "no such folder"
+    assert simulate("-n", "2", "--json", str(missing / "out.json")) == 2
+    assert "its folder does not exist" in capsys.readouterr().err
+    assert simulate("-n", "2", "--log", str(missing / "run.log")) == 2
+    assert f"cannot write the log {missing / 'run.log'}" in capsys.readouterr().err
+    assert simulate("-n", "2", "--log", str(tmp_path)) == 2  # a folder, not a log
+    assert f"cannot read the log {tmp_path}" in capsys.readouterr().err
+    assert not missing.exists()

@@ -47,26 +47,29 @@ def read_log(path: str | Path, tournament: Tournament) -> list[MatchOutcome]:
     path = Path(path)
     if not path.exists():
         return []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise KozelError(f"cannot read the log {path}: {error}") from None
     outcomes: list[MatchOutcome] = []
-    with path.open(encoding="utf-8") as file:
-        for number, line in enumerate(file, start=1):
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                raise KozelError(
-                    f"{path}, line {number}: not a JSON line (a run stopped while writing leaves its last line "
-                    "cut short: delete that line to go on)"
-                ) from None
-            if number == 1:
-                if not isinstance(data, dict) or _FORMAT not in data:
-                    raise KozelError(f"{path}: not a kozel tournament log (its first line names the run)")
-                if data != _header(tournament):
-                    raise KozelError(f"{path}: the log of another run ({line.strip()}), not of {_header(tournament)}")
-                continue
-            try:
-                outcomes.append(MatchOutcome.from_data(data))
-            except KozelError as error:
-                raise KozelError(f"{path}, line {number}: {error}") from None
+    for number, line in enumerate(lines, start=1):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise KozelError(
+                f"{path}, line {number}: not a JSON line (a run stopped while writing leaves its last line "
+                "cut short: delete that line to go on)"
+            ) from None
+        if number == 1:
+            if not isinstance(data, dict) or _FORMAT not in data:
+                raise KozelError(f"{path}: not a kozel tournament log (its first line names the run)")
+            if data != _header(tournament):
+                raise KozelError(f"{path}: the log of another run ({line.strip()}), not of {_header(tournament)}")
+            continue
+        try:
+            outcomes.append(MatchOutcome.from_data(data))
+        except KozelError as error:
+            raise KozelError(f"{path}, line {number}: {error}") from None
     try:
         tournament.check(outcomes)
     except KozelError as error:
@@ -83,7 +86,11 @@ def writing_log(path: str | Path, tournament: Tournament) -> Iterator[Callable[[
     """
     path = Path(path)
     new = not path.exists() or path.stat().st_size == 0
-    with path.open("a", encoding="utf-8") as file:
+    try:
+        opened = path.open("a", encoding="utf-8")
+    except OSError as error:
+        raise KozelError(f"cannot write the log {path}: {error.strerror}") from None
+    with opened as file:
         if new:
             file.write(json.dumps(_header(tournament), ensure_ascii=False) + "\n")
             file.flush()

@@ -24,11 +24,13 @@ import json
 import os
 import time
 from contextlib import nullcontext
+from pathlib import Path
 from typing import Any, TextIO
 
 import kozel
 from kozel.bots.tournament import BotResult, MatchOutcome, Tournament
 from kozel.bots.tournament_log import read_log, writing_log
+from kozel.errors import KozelError
 
 __all__ = ["add_parser", "report", "run"]
 
@@ -69,6 +71,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     specs = tuple(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
     processes = args.processes or os.cpu_count() or 1
+    if args.json not in (None, "-") and not Path(args.json).resolve().parent.is_dir():
+        raise KozelError(f"cannot write the results to {args.json}: its folder does not exist")
     done = read_log(args.log, tournament) if args.log else []
     started = time.perf_counter()
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
@@ -88,8 +92,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.json == "-":
             print(text, file=out)
         else:
-            with open(args.json, "w", encoding="utf-8") as file:
-                file.write(text + "\n")
+            try:
+                Path(args.json).write_text(text + "\n", encoding="utf-8")
+            except OSError as error:
+                raise KozelError(f"cannot write the results to {args.json}: {error.strerror}") from None
     return 0
 
 
