@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 
 import kozel
@@ -34,6 +35,7 @@ def test_a_run_stopped_and_resumed_from_its_log_gives_the_results_of_a_whole_run
     lines = log.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0]) == {
         "kozel tournament": 1,
+        "kozel": kozel.__version__,
         "ruleset": "classic",
         "players": 4,
         "bots": ["heuristic", "random"],
@@ -61,6 +63,51 @@ def test_only_the_matches_missing_from_the_log_are_played(tmp_path):
     assert records == tournament.records(everything)
 
 
+def test_a_run_killed_midway_goes_on_from_its_log(tmp_path):
+    tournament = Tournament(CLASSIC, BOTS, matches=4, seed=6)
+    whole_records, whole = tournament.run()
+    log = tmp_path / "run.log"
+
+    class Killed(Exception):
+        pass
+
+    with writing_log(log, tournament) as write:
+
+        def write_then_die(outcome: MatchOutcome) -> None:
+            write(outcome)
+            if outcome.index == 1:
+                raise Killed
+
+        with pytest.raises(Killed):
+            tournament.run(on_outcome=write_then_die)  # each match is written as it ends, not in a batch
+    assert [outcome.index for outcome in read_log(log, tournament)] == [0, 1]
+    with writing_log(log, tournament) as write:
+        records, outcomes = tournament.run(done=read_log(log, tournament), on_outcome=write)
+    assert (records, outcomes) == (whole_records, whole)
+    assert read_log(log, tournament) == whole
+    # with on_outcome, each process plays one match at a time (without, 16 matches go 2 to a batch)
+    progress: list[tuple[int, int]] = []
+    randoms = Tournament(CLASSIC, ("random", "random"), matches=16)
+    randoms.run(processes=2, on_outcome=lambda outcome: None, progress=lambda *p: progress.append(p))
+    assert progress == [(played, 16) for played in range(1, 17)]
+    progress.clear()
+    randoms.run(processes=2, progress=lambda *p: progress.append(p))
+    assert progress == [(played, 16) for played in range(2, 17, 2)]
+
+
+def test_a_log_whose_last_line_lacks_its_line_end_is_taken_on_as_it_is(tmp_path, capsys):
+    log = tmp_path / "run.log"
+    assert simulate("-n", "2", "--log", str(log)) == 0
+    text = log.read_text(encoding="utf-8")
+    log.write_text(text.rstrip("\n"), encoding="utf-8")  # as an editor may leave it
+    assert simulate("-n", "3", "--log", str(log)) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[:3] == text.splitlines()
+    assert [json.loads(line)["match"] for line in lines[1:]] == [0, 1, 2]
+    assert simulate("-n", "3", "--log", str(log)) == 0  # the log reads back whole
+    assert "3 of them read from" in capsys.readouterr().out
+
+
 def test_an_outcome_is_written_and_read_back_as_plain_data():
     outcome = MatchOutcome(7, (1, 0), (0,), ("goat with eggs",), (300, 540), 7)
     data = outcome.as_data()
@@ -77,36 +124,66 @@ def test_an_outcome_is_written_and_read_back_as_plain_data():
         MatchOutcome.from_data({**data, "winner": 1})
     with pytest.raises(KozelError, match="whole numbers"):
         MatchOutcome.from_data({**data, "points": [300, "540"]})
-    with pytest.raises(KozelError, match="one title"):
-        MatchOutcome.from_data({**data, "titles": []})
+    with pytest.raises(KozelError, match="whole numbers"):
+        MatchOutcome.from_data({**data, "hands": True})
+    with pytest.raises(KozelError, match="titles are text"):
+        MatchOutcome.from_data({**data, "titles": [1]})
     with pytest.raises(KozelError, match="are lists"):
         MatchOutcome.from_data({**data, "goats": 0})
 
 
 def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
     tournament = Tournament(CLASSIC, BOTS, matches=3, seed=2)
-    good = MatchOutcome(1, (1, 0), (1,), ("goat",), (700, 500), 9)
+    good = MatchOutcome(1, (1, 0), (1,), ("goat with eggs",), (700, 500), 10)
     assert tournament.check([good]) == {1: good}
-    with pytest.raises(KozelError, match="match 3 is not one of this tournament's 3 matches"):
-        tournament.check([MatchOutcome(3, (1, 0), (1,), ("goat",), (700, 500), 9)])
+    bad = {
+        "match 3 is not one of this tournament's 3 matches": {"index": 3},
+        r"seats the bots as \[0, 1\], but this tournament seats them as \[1, 0\]": {"sides": (0, 1)},
+        "has 0 hands": {"hands": 0},
+        r"gives card points \[700\]: 2 sides": {"points": (700,)},
+        r"gives card points \[-1, 500\]": {"points": (-1, 500)},
+        r"gives card points \[701, 500\]: 2 sides, none below 0, at most 120 a hand": {"points": (701, 500)},
+        r"names goats \[\]": {"goats": (), "titles": ()},
+        r"names goats \[1, 1\]: one or more of sides 0-1, each once": {"goats": (1, 1), "titles": ("goat",) * 2},
+        r"names goats \[2\]": {"goats": (2,)},
+        r"names goats \[-1\]": {"goats": (-1,)},
+        r"gives titles \[\]: one for each goat": {"titles": ()},
+        r"gives titles \['dry goat'\]: one for each goat, among goat, goat with eggs$": {"titles": ("dry goat",)},
+    }
+    for message, change in bad.items():
+        with pytest.raises(KozelError, match=message):
+            tournament.check([attrs.evolve(good, **change)])
     with pytest.raises(KozelError, match="match 1 is given twice"):
         tournament.check([good, good])
-    with pytest.raises(KozelError, match=r"seats the bots as \[0, 1\], but this tournament seats them as \[1, 0\]"):
-        tournament.check([MatchOutcome(1, (0, 1), (1,), ("goat",), (700, 500), 9)])
-    with pytest.raises(KozelError, match="points for each of 2 sides"):
-        tournament.check([MatchOutcome(1, (1, 0), (2,), ("goat",), (700, 500), 9)])
 
 
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
-        (lambda lines: [*lines[:-1], lines[-1][:20]], "line 4: not a JSON line"),
+        (
+            lambda lines: [*lines[:-1], lines[-1][:20]],
+            "line 4: not a JSON line (a run stopped while writing leaves its last line cut short",
+        ),
         (lambda lines: [lines[0].replace('"seed": 4', '"seed": 5'), *lines[1:]], "the log of another run"),
         (lambda lines: ['{"bots": []}', *lines[1:]], "not a kozel tournament log"),
-        (lambda lines: [*lines, lines[-1]], "match 2 is given twice"),
+        (lambda lines: [*lines, lines[-1]], "line 5: match 2 is written twice (line 4 too)"),
+        (lambda lines: [lines[0].replace('"seed": 4', '"seed": 4.0'), *lines[1:]], "the log of another run"),
+        (lambda lines: [lines[0].replace('"kozel": "', '"kozel": "0.0.0+'), *lines[1:]], "the log of another run"),
+        (lambda lines: [*lines[:2], "", *lines[2:]], "line 3: not a JSON line\n"),
+        (lambda lines: [*lines[:-1], lines[-1].replace("{", '{"match": 0, ', 1)], "line 4: a field is given twice"),
         (lambda lines: [*lines, '{"match": 3}'], "line 5: a match outcome is an object with exactly the fields"),
     ],
-    ids=["cut-short", "another-run", "not-a-log", "twice", "bad-outcome"],
+    ids=[
+        "cut-short",
+        "another-run",
+        "not-a-log",
+        "twice",
+        "seed-4.0",
+        "version",
+        "blank",
+        "repeated-field",
+        "bad-outcome",
+    ],
 )
 def test_simulate_refuses_a_broken_log_and_leaves_it_as_it_was(tmp_path, capsys, damage, message):
     log = tmp_path / "run.log"
@@ -137,4 +214,10 @@ def test_simulate_refuses_paths_it_cannot_use_before_playing(tmp_path, capsys):
     assert f"cannot write the log {missing / 'run.log'}" in capsys.readouterr().err
     assert simulate("-n", "2", "--log", str(tmp_path)) == 2  # a folder, not a log
     assert f"cannot read the log {tmp_path}" in capsys.readouterr().err
+    assert simulate("-n", "2", "--json", str(tmp_path)) == 2
+    assert f"cannot write the results to {tmp_path}: it is a folder" in capsys.readouterr().err
+    same = tmp_path / "same"
+    assert simulate("-n", "2", "--log", str(same), "--json", str(same)) == 2
+    assert "--json and --log name the same file" in capsys.readouterr().err
+    assert not same.exists()
     assert not missing.exists()

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import functools
 import hashlib
 import importlib
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -118,15 +120,14 @@ class MatchOutcome:
         fields = ("match", "sides", "goats", "titles", "points", "hands")
         if not isinstance(data, dict) or sorted(data) != sorted(fields):
             raise KozelError(f"a match outcome is an object with exactly the fields {', '.join(fields)}")
-        numbers = [data["match"], data["hands"]]
         lists = [data[name] for name in ("sides", "goats", "titles", "points")]
         if not all(isinstance(value, list) for value in lists):
             raise KozelError("a match outcome's sides, goats, titles and points are lists")
-        numbers += [*data["sides"], *data["goats"], *data["points"]]
-        if not all(type(value) is int and value >= 0 for value in numbers):
-            raise KozelError("a match outcome's match, hands, sides, goats and points are whole numbers, not below 0")
-        if not all(isinstance(title, str) for title in data["titles"]) or len(data["titles"]) != len(data["goats"]):
-            raise KozelError("a match outcome has one title, as text, for each goat")
+        numbers = [data["match"], data["hands"], *data["sides"], *data["goats"], *data["points"]]
+        if not all(type(value) is int for value in numbers):
+            raise KozelError("a match outcome's match, hands, sides, goats and points are whole numbers")
+        if not all(isinstance(title, str) for title in data["titles"]):
+            raise KozelError("a match outcome's titles are text")
         return cls(
             data["match"],
             tuple(data["sides"]),
@@ -135,6 +136,15 @@ class MatchOutcome:
             tuple(data["points"]),
             data["hands"],
         )
+
+
+@functools.cache
+def _titles(rules: Ruleset) -> frozenset[str]:
+    """Every title a goat may get under ``rules``."""
+    words = rules.match.titles
+    return frozenset(
+        rules.match.title(chosen) for size in range(len(words) + 1) for chosen in itertools.combinations(words, size)
+    )
 
 
 def seating(sides: int, index: int) -> tuple[int, ...]:
@@ -256,13 +266,14 @@ class Tournament:
 
         ``done`` holds matches already played (by an earlier run that was stopped): they are not
         played again, only checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
-        match this call plays, as it finishes, and ``progress(played, to_play)`` after each batch.
+        match this call plays as soon as it ends (each process then plays one match at a time, not a
+        batch), and ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
         outcomes = list(self.check(done).values())
         known = {outcome.index for outcome in outcomes}
         to_play = [index for index in range(self.matches) if index not in known]
         played = 0
-        for chunk in self._played(processes, to_play):
+        for chunk in self._played(processes, to_play, one_by_one=on_outcome is not None):
             outcomes += chunk
             played += len(chunk)
             if on_outcome is not None:
@@ -276,42 +287,65 @@ class Tournament:
     def check(self, outcomes: Sequence[MatchOutcome]) -> dict[int, MatchOutcome]:
         """The ``outcomes`` by match number, each checked to be one of this tournament's matches.
 
-        Each must be one of its matches, at most once, with the bots seated as that match seats
-        them, points for every side and its goats among the sides; :class:`~kozel.errors.KozelError`
-        if not.
+        :class:`~kozel.errors.KozelError` names the first that is not: see :meth:`check_one`.
         """
         checked: dict[int, MatchOutcome] = {}
-        sides = self.rules.sides
         for outcome in outcomes:
-            index = outcome.index
-            if not 0 <= index < self.matches:
-                raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
-            if index in checked:
-                raise KozelError(f"match {index} is given twice")
-            if outcome.sides != seating(sides, index):
-                raise KozelError(
-                    f"match {index} seats the bots as {list(outcome.sides)}, but this tournament seats "
-                    f"them as {list(seating(sides, index))} (the bots move round by one side a match)"
-                )
-            if len(outcome.points) != sides or not outcome.goats or any(goat >= sides for goat in outcome.goats):
-                raise KozelError(
-                    f"match {index} does not give points for each of {sides} sides and its goats among them"
-                )
-            checked[index] = outcome
+            self.check_one(outcome)
+            if outcome.index in checked:
+                raise KozelError(f"match {outcome.index} is given twice")
+            checked[outcome.index] = outcome
         return checked
 
-    def _played(self, processes: int, indexes: Sequence[int]) -> Iterator[list[MatchOutcome]]:
+    def check_one(self, outcome: MatchOutcome) -> None:
+        """:class:`~kozel.errors.KozelError` unless ``outcome`` fits one of this tournament's matches.
+
+        It must be one of its matches, with the bots seated as that match seats them, at least one
+        hand, card points for every side (none below 0, at most the deck's points a hand), and one
+        or more goats among the sides, each once, with a title this ruleset gives.
+        """
+        index, rules, sides = outcome.index, self.rules, self.rules.sides
+        if not 0 <= index < self.matches:
+            raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
+        if outcome.sides != seating(sides, index):
+            raise KozelError(
+                f"match {index} seats the bots as {list(outcome.sides)}, but this tournament seats "
+                f"them as {list(seating(sides, index))} (the bots move round by one side a match)"
+            )
+        if outcome.hands < 1:
+            raise KozelError(f"match {index} has {outcome.hands} hands: a match plays at least one")
+        points = outcome.points
+        if len(points) != sides or min(points) < 0 or sum(points) > rules.total_points * outcome.hands:
+            raise KozelError(
+                f"match {index} gives card points {list(points)}: {sides} sides, none below 0, "
+                f"at most {rules.total_points} a hand in all"
+            )
+        goats = outcome.goats
+        if not goats or len(set(goats)) != len(goats) or not all(0 <= goat < sides for goat in goats):
+            raise KozelError(f"match {index} names goats {list(goats)}: one or more of sides 0-{sides - 1}, each once")
+        known = _titles(rules)
+        if len(outcome.titles) != len(goats) or not all(title in known for title in outcome.titles):
+            raise KozelError(
+                f"match {index} gives titles {list(outcome.titles)}: one for each goat, "
+                f"among {', '.join(sorted(known))}"
+            )
+
+    def _played(self, processes: int, indexes: Sequence[int], one_by_one: bool) -> Iterator[list[MatchOutcome]]:
+        """The matches ``indexes`` played, in batches as they finish (a match each if ``one_by_one``)."""
         count = len(indexes)
-        size = max(1, min(25, count // (4 * max(1, processes)) or 1))
+        size = 1 if one_by_one or processes <= 1 else max(1, min(25, count // (4 * processes)))
         chunks = [list(indexes[start : start + size]) for start in range(0, count, size)]
         if processes <= 1:
             for chunk in chunks:
                 yield _play_chunk(self.rules, self.specs, self.seed, chunk)
             return
-        with concurrent.futures.ProcessPoolExecutor(max_workers=processes) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes)
+        try:
             futures = [pool.submit(_play_chunk, self.rules, self.specs, self.seed, chunk) for chunk in chunks]
             for future in concurrent.futures.as_completed(futures):
                 yield future.result()
+        finally:  # stopped early (an error, the caller gone): the matches not yet begun are not played
+            pool.shutdown(cancel_futures=True)
 
     def records(self, outcomes: Sequence[MatchOutcome]) -> list[BotResult]:
         """Each bot's record over ``outcomes``."""

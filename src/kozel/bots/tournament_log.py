@@ -2,16 +2,20 @@
 
 The log is a text file of JSON lines.  The first line names the run::
 
-    {"kozel tournament": 1, "ruleset": "classic", "players": 4, "bots": ["ismcts", "heuristic"], "seed": 1}
+    {"kozel tournament": 1, "kozel": "(its version)", "ruleset": "classic", "players": 4,
+     "bots": ["ismcts", "heuristic"], "seed": 1}
 
-and each further line is one match's outcome (:meth:`~kozel.bots.tournament.MatchOutcome.as_data`).  A run given the
-same log plays only the matches the log lacks; since each match depends only on the run's seed
-and its number, the results are those of one uninterrupted run.  A run may ask for more matches
-than the log's run did (to extend it), never fewer.
+(on one line), and each further line is one match's outcome
+(:meth:`~kozel.bots.tournament.MatchOutcome.as_data`).  A run given the same log plays only the
+matches the log lacks; since each match depends only on the run's seed and its number, the results
+are those of one uninterrupted run.  A run may ask for more matches than the log's run did (to
+extend it), never fewer.  The kozel version is part of the run: bots and rules may change between
+versions, so a log is taken up only by the version that began it.
 
 A log that is not one (a line that is not JSON, as a run killed while writing leaves; another
-run's log; an outcome that no match of the run could have) raises
-:class:`~kozel.errors.KozelError` naming the file and line: nothing in it is skipped or repaired.
+run's log; an outcome that does not fit the run, see :meth:`~kozel.bots.Tournament.check_one`;
+a match written twice) raises :class:`~kozel.errors.KozelError` naming the file and line: nothing
+in it is skipped or repaired.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
+import kozel
 from kozel.bots.tournament import MatchOutcome, Tournament
 from kozel.errors import KozelError
 
@@ -35,6 +40,7 @@ def _header(tournament: Tournament) -> dict[str, Any]:
     rules = tournament.rules
     return {
         _FORMAT: 1,
+        "kozel": kozel.__version__,
         "ruleset": rules.name,
         "players": rules.players,
         "bots": list(tournament.specs),
@@ -51,30 +57,49 @@ def read_log(path: str | Path, tournament: Tournament) -> list[MatchOutcome]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise KozelError(f"cannot read the log {path}: {error}") from None
+    header = _header(tournament)
     outcomes: list[MatchOutcome] = []
+    lines_of: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            raise KozelError(
-                f"{path}, line {number}: not a JSON line (a run stopped while writing leaves its last line "
-                "cut short: delete that line to go on)"
-            ) from None
+        where = f"{path}, line {number}"
+        data = _json(line, where, last=number == len(lines))
         if number == 1:
             if not isinstance(data, dict) or _FORMAT not in data:
                 raise KozelError(f"{path}: not a kozel tournament log (its first line names the run)")
-            if data != _header(tournament):
-                raise KozelError(f"{path}: the log of another run ({line.strip()}), not of {_header(tournament)}")
+            if _canonical(data) != _canonical(header):
+                raise KozelError(f"{path}: the log of another run ({line.strip()}), not of {_canonical(header)}")
             continue
         try:
-            outcomes.append(MatchOutcome.from_data(data))
+            outcome = MatchOutcome.from_data(data)
+            tournament.check_one(outcome)
         except KozelError as error:
-            raise KozelError(f"{path}, line {number}: {error}") from None
-    try:
-        tournament.check(outcomes)
-    except KozelError as error:
-        raise KozelError(f"{path}: {error}") from None
+            raise KozelError(f"{where}: {error}") from None
+        if outcome.index in lines_of:
+            raise KozelError(f"{where}: match {outcome.index} is written twice (line {lines_of[outcome.index]} too)")
+        lines_of[outcome.index] = number
+        outcomes.append(outcome)
     return outcomes
+
+
+def _json(line: str, where: str, last: bool) -> object:
+    """The value on one line of a log; :class:`~kozel.errors.KozelError` if it is not one JSON value."""
+
+    def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [key for key, _ in pairs]
+        if len(set(keys)) != len(keys):
+            raise KozelError(f"{where}: a field is given twice")
+        return dict(pairs)
+
+    try:
+        return json.loads(line, object_pairs_hook=no_repeats)
+    except json.JSONDecodeError:
+        hint = " (a run stopped while writing leaves its last line cut short: delete it to go on)"
+        raise KozelError(f"{where}: not a JSON line{hint if last and line.strip() else ''}") from None
+
+
+def _canonical(data: object) -> str:
+    """``data`` as JSON text with sorted keys, so that ``1`` and ``true``, ``4`` and ``4.0`` differ."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 @contextmanager
@@ -85,18 +110,26 @@ def writing_log(path: str | Path, tournament: Tournament) -> Iterator[Callable[[
     the line it was writing.  Call :func:`read_log` first: this does not check what is there.
     """
     path = Path(path)
-    new = not path.exists() or path.stat().st_size == 0
     try:
-        opened = path.open("a", encoding="utf-8")
+        opened = path.open("a+b")
     except OSError as error:
         raise KozelError(f"cannot write the log {path}: {error.strerror}") from None
     with opened as file:
-        if new:
-            file.write(json.dumps(_header(tournament), ensure_ascii=False) + "\n")
-            file.flush()
+        file.seek(0, 2)
+        if file.tell() == 0:
+            file.write(_line(_header(tournament)))
+        else:  # a last line complete but for its line end is ended first, so the next is a line of its own
+            file.seek(-1, 2)
+            if file.read(1) != b"\n":
+                file.write(b"\n")
+        file.flush()
 
         def write(outcome: MatchOutcome) -> None:
-            file.write(json.dumps(outcome.as_data(), ensure_ascii=False) + "\n")
+            file.write(_line(outcome.as_data()))
             file.flush()
 
         yield write
+
+
+def _line(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")

@@ -71,8 +71,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     specs = tuple(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
     processes = args.processes or os.cpu_count() or 1
-    if args.json not in (None, "-") and not Path(args.json).resolve().parent.is_dir():
-        raise KozelError(f"cannot write the results to {args.json}: its folder does not exist")
+    if args.json not in (None, "-"):
+        _check_writable(Path(args.json), args.log)
     done = read_log(args.log, tournament) if args.log else []
     started = time.perf_counter()
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
@@ -97,6 +97,19 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             except OSError as error:
                 raise KozelError(f"cannot write the results to {args.json}: {error.strerror}") from None
     return 0
+
+
+def _check_writable(path: Path, log: str | None) -> None:
+    """Refuse a ``--json`` path the results could not be written to, before any match is played."""
+    if log is not None and path.resolve() == Path(log).resolve():
+        raise KozelError(f"--json and --log name the same file, {path}: the results would overwrite the log")
+    if path.is_dir():
+        raise KozelError(f"cannot write the results to {path}: it is a folder")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise KozelError(f"cannot write the results to {path}: its folder does not exist")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise KozelError(f"cannot write the results to {path}: permission denied")
 
 
 def report(records: list[BotResult]) -> str:
