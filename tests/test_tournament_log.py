@@ -9,7 +9,7 @@ import pytest
 
 import kozel
 from kozel import KozelError
-from kozel.bots import Tournament
+from kozel.bots import HeuristicBot, Tournament
 from kozel.bots.tournament import MatchOutcome
 from kozel.bots.tournament_log import read_log, writing_log
 from kozel.cli.main import main
@@ -95,6 +95,43 @@ def test_a_run_killed_midway_goes_on_from_its_log(tmp_path):
     assert progress == [(played, 16) for played in range(2, 17, 2)]
 
 
+class Stopper(HeuristicBot):
+    """The heuristic bot, but the person at the keyboard presses Ctrl-C as the third match begins."""
+
+    setups = 0
+
+    def setup(self, rules, seat, seed):
+        super().setup(rules, seat, seed)
+        Stopper.setups += 1
+        if Stopper.setups == 5:  # two seats a match: the third match's first seat
+            raise KeyboardInterrupt
+
+
+def test_simulate_stopped_with_ctrl_c_says_so_and_goes_on_from_its_log(tmp_path, capsys):
+    log, resumed, whole = tmp_path / "run.log", tmp_path / "resumed.json", tmp_path / "whole.json"
+    command = ["simulate", "classic", "--bots", "test_tournament_log:Stopper", "random", "--processes", "1", "-n", "4"]
+    Stopper.setups = 0
+    assert main([*command, "--log", str(log)]) == 130
+    captured = capsys.readouterr()
+    assert f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on" in captured.err
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+    assert [json.loads(line)["match"] for line in log.read_text(encoding="utf-8").splitlines()[1:]] == [0, 1]
+    assert main([*command, "--log", str(log), "--json", str(resumed)]) == 0
+    assert main([*command, "--json", str(whole)]) == 0
+    assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
+
+
+def test_an_error_in_the_outcome_callback_stops_a_run_over_processes():
+    randoms = Tournament(CLASSIC, ("random", "random"), matches=40)
+
+    def fail(outcome: MatchOutcome) -> None:
+        raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        randoms.run(processes=2, on_outcome=fail)
+
+
 def test_a_log_whose_last_line_lacks_its_line_end_is_taken_on_as_it_is(tmp_path, capsys):
     log = tmp_path / "run.log"
     assert simulate("-n", "2", "--log", str(log)) == 0
@@ -169,9 +206,11 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         (lambda lines: [*lines, lines[-1]], "line 5: match 2 is written twice (line 4 too)"),
         (lambda lines: [lines[0].replace('"seed": 4', '"seed": 4.0'), *lines[1:]], "the log of another run"),
         (lambda lines: [lines[0].replace('"kozel": "', '"kozel": "0.0.0+'), *lines[1:]], "the log of another run"),
-        (lambda lines: [*lines[:2], "", *lines[2:]], "line 3: not a JSON line\n"),
+        (lambda lines: [*lines[:2], "", *lines[2:]], "line 3: a blank line (delete it to go on)"),
         (lambda lines: [*lines[:-1], lines[-1].replace("{", '{"match": 0, ', 1)], "line 4: a field is given twice"),
         (lambda lines: [*lines, '{"match": 3}'], "line 5: a match outcome is an object with exactly the fields"),
+        (lambda lines: [*lines[:2], "9" * 5000, *lines[2:]], "line 3: not a JSON line\n"),
+        (lambda lines: [*lines[:2], "[" * 100_000 + "]" * 100_000, *lines[2:]], "line 3: not a JSON line\n"),
     ],
     ids=[
         "cut-short",
@@ -183,6 +222,8 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         "blank",
         "repeated-field",
         "bad-outcome",
+        "huge-number",
+        "deep-nesting",
     ],
 )
 def test_simulate_refuses_a_broken_log_and_leaves_it_as_it_was(tmp_path, capsys, damage, message):
@@ -196,6 +237,18 @@ def test_simulate_refuses_a_broken_log_and_leaves_it_as_it_was(tmp_path, capsys,
     assert message in err
     assert err.startswith(f"kozel: {log}")
     assert log.read_text(encoding="utf-8") == broken
+
+
+def test_a_log_is_read_line_by_line_as_utf_8_and_split_only_at_line_ends(tmp_path, capsys):
+    tournament = Tournament(CLASSIC, ("heuristic", "random\u2028"), matches=2)  # a name with a line separator
+    log = tmp_path / "run.log"
+    with writing_log(log, tournament) as write:
+        tournament.run(on_outcome=write)
+    assert len(read_log(log, tournament)) == 2
+    lines = log.read_bytes().split(b"\n")
+    log.write_bytes(b"\n".join([lines[0], b"\xff" + lines[1], *lines[2:]]))
+    with pytest.raises(KozelError, match=r"run.log, line 2: not a JSON line$"):
+        read_log(log, tournament)
 
 
 def test_simulate_refuses_a_log_with_more_matches_than_the_run(tmp_path, capsys):

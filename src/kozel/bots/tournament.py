@@ -340,10 +340,20 @@ class Tournament:
                 yield _play_chunk(self.rules, self.specs, self.seed, chunk)
             return
         pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes)
+        waiting = iter(chunks)
+        running: set[concurrent.futures.Future[list[MatchOutcome]]] = set()
         try:
-            futures = [pool.submit(_play_chunk, self.rules, self.specs, self.seed, chunk) for chunk in chunks]
-            for future in concurrent.futures.as_completed(futures):
-                yield future.result()
+            while True:
+                while len(running) < 2 * processes:  # two batches queued a process, not the whole run
+                    batch = next(waiting, None)
+                    if batch is None:
+                        break
+                    running.add(pool.submit(_play_chunk, self.rules, self.specs, self.seed, batch))
+                if not running:
+                    return
+                finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+                for future in finished:
+                    yield future.result()
         finally:  # stopped early (an error, the caller gone): the matches not yet begun are not played
             pool.shutdown(cancel_futures=True)
 

@@ -54,9 +54,11 @@ def read_log(path: str | Path, tournament: Tournament) -> list[MatchOutcome]:
     if not path.exists():
         return []
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise KozelError(f"cannot read the log {path}: {error}") from None
+        lines = path.read_bytes().split(b"\n")
+    except OSError as error:
+        raise KozelError(f"cannot read the log {path}: {error.strerror}") from None
+    if lines[-1] == b"":  # the line end of the last line
+        lines.pop()
     header = _header(tournament)
     outcomes: list[MatchOutcome] = []
     lines_of: dict[int, int] = {}
@@ -67,7 +69,7 @@ def read_log(path: str | Path, tournament: Tournament) -> list[MatchOutcome]:
             if not isinstance(data, dict) or _FORMAT not in data:
                 raise KozelError(f"{path}: not a kozel tournament log (its first line names the run)")
             if _canonical(data) != _canonical(header):
-                raise KozelError(f"{path}: the log of another run ({line.strip()}), not of {_canonical(header)}")
+                raise KozelError(f"{path}: the log of another run ({_canonical(data)}), not of {_canonical(header)}")
             continue
         try:
             outcome = MatchOutcome.from_data(data)
@@ -81,8 +83,10 @@ def read_log(path: str | Path, tournament: Tournament) -> list[MatchOutcome]:
     return outcomes
 
 
-def _json(line: str, where: str, last: bool) -> object:
+def _json(raw: bytes, where: str, last: bool) -> object:
     """The value on one line of a log; :class:`~kozel.errors.KozelError` if it is not one JSON value."""
+    if not raw.strip():
+        raise KozelError(f"{where}: a blank line (delete it to go on)")
 
     def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         keys = [key for key, _ in pairs]
@@ -91,10 +95,10 @@ def _json(line: str, where: str, last: bool) -> object:
         return dict(pairs)
 
     try:
-        return json.loads(line, object_pairs_hook=no_repeats)
-    except json.JSONDecodeError:
+        return json.loads(raw.decode("utf-8"), object_pairs_hook=no_repeats)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, a number too long, nesting too deep
         hint = " (a run stopped while writing leaves its last line cut short: delete it to go on)"
-        raise KozelError(f"{where}: not a JSON line{hint if last and line.strip() else ''}") from None
+        raise KozelError(f"{where}: not a JSON line{hint if last else ''}") from None
 
 
 def _canonical(data: object) -> str:

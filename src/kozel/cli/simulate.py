@@ -76,8 +76,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     done = read_log(args.log, tournament) if args.log else []
     started = time.perf_counter()
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
-    with writing_log(args.log, tournament) if args.log else nullcontext(None) as write:
-        records, outcomes = tournament.run(processes, progress=bar.update, done=done, on_outcome=write)
+    try:
+        with writing_log(args.log, tournament) if args.log else nullcontext(None) as write:
+            records, outcomes = tournament.run(processes, progress=bar.update, done=done, on_outcome=write)
+    except KeyboardInterrupt:
+        bar.close()
+        kept = f": every match that ended is in {args.log}, run the same command to go on" if args.log else ""
+        print(f"kozel simulate: stopped{kept}", file=err)
+        return 130
     bar.close()
     elapsed = time.perf_counter() - started
     if args.json != "-":
