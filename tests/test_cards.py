@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from kozel import CARDS, Card, CardSet, Deck, DeckError, NotationError, Rank, Suit, format_cards, parse_cards
 
@@ -152,7 +153,7 @@ def test_a_deck_refuses_a_card_twice():
 CARD_PIECES = st.sampled_from(["A♠", "10h", "th", "TH", "1", "0", "♣", "x", ",", ";", " ", "QD", "6c"])
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(text=st.text(max_size=30) | st.lists(CARD_PIECES, max_size=6).map("".join))
 def test_any_text_reads_as_cards_that_round_trip_or_raises_notation_error(text):
     try:

@@ -8,6 +8,7 @@ import pytest
 from helpers import play, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from test_properties import RULESETS
 from test_views import IDS, random_state
 
@@ -34,7 +35,7 @@ def replays(world):
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), draw=st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_sampled_world_gives_the_same_view_and_plays_on(rules, seed, draw):
     state, rng = random_state(rules, seed)

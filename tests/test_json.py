@@ -11,6 +11,7 @@ import pytest
 from helpers import play, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from test_properties import RULESETS
 from test_views import IDS, random_state
 
@@ -22,7 +23,7 @@ CLASSIC = kozel.variants.get("classic")
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_states_views_and_moves_round_trip_exactly(rules, seed):
     state, _ = random_state(rules, seed)
@@ -243,7 +244,7 @@ def replaced(data, path, value):
     return data
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pick=st.integers(min_value=0), value=JSON_VALUES, what=st.sampled_from(["state", "view", "move"]))
 def test_a_document_with_any_one_value_changed_reads_back_or_is_refused(pick, value, what):
     state = kozel.new_game(CLASSIC, seed=5)
@@ -259,7 +260,7 @@ def test_a_document_with_any_one_value_changed_reads_back_or_is_refused(pick, va
     assert from_json(to_json(value)) == value
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=st.text(max_size=200) | JSON_VALUES.map(json.dumps))
 def test_any_text_reads_as_a_document_that_round_trips_or_is_refused(text):
     try:

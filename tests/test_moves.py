@@ -5,6 +5,7 @@ import pickle
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kozel
 from kozel import Card, Move, MoveKind, NotationError, parse_move
@@ -87,7 +88,7 @@ MOVE_WORDS = st.sampled_from(
 )
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(text=st.text(max_size=40) | st.lists(MOVE_WORDS, max_size=6).map(" ".join))
 def test_any_text_reads_as_a_move_that_round_trips_or_raises_notation_error(text):
     try:

@@ -17,6 +17,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from reference import reference_moves
 
 import kozel
@@ -174,7 +175,7 @@ def test_a_seed_and_the_moves_replay_the_same_states(rules, seed):
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=SEEDS)
 def test_legal_moves_are_the_rules_read_literally_and_all_apply(rules, seed):
     rng = random.Random(seed)
@@ -215,7 +216,7 @@ def candidate_moves(state: GameState, rng: random.Random) -> list[Move]:
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seed=SEEDS)
 def test_a_move_not_in_legal_moves_raises_and_a_legal_one_applies(rules, seed):
     rng = random.Random(seed)

@@ -9,6 +9,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 from test_properties import RULESETS
 from test_views import IDS, random_state
 
@@ -28,7 +29,7 @@ def finished(rules, seed):
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_every_state_reached_by_legal_play_reads_back_equal(rules, seed):
     state, _ = random_state(rules, seed)
@@ -199,7 +200,7 @@ def test_bad_arguments_to_dumps():
         dumps("not a state")
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(text=st.text(st.characters(codec="utf-8"), max_size=400))
 def test_any_text_either_reads_as_a_record_that_round_trips_or_raises_a_documented_error(text):
     try:
@@ -209,7 +210,7 @@ def test_any_text_either_reads_as_a_record_that_round_trips_or_raises_a_document
     assert loads(dumps(state)) == state
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     lines=st.lists(
         st.sampled_from(

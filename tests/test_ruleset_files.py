@@ -9,6 +9,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 import kozel
 from kozel import Card, Deck, Ruleset, RulesetError, Suit, parse_cards
@@ -563,7 +564,7 @@ def _try(load, *args, **kwargs) -> object:
         return error
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text() | JSON_VALUES.map(json.dumps) | st.sampled_from([CLASSIC.to_json(), '{"base": "hammer"}']))
 def test_any_json_text_gives_a_ruleset_or_a_ruleset_error(text):
     _holds(_try(kozel.loads_ruleset, text, format="json"))
@@ -574,7 +575,7 @@ _TOML_PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text() | st.lists(_TOML_PIECES | st.text(max_size=8)).map("".join))
 def test_any_toml_text_gives_a_ruleset_or_a_ruleset_error(text):
     _holds(_try(kozel.loads_ruleset, text, format="toml"))
@@ -618,7 +619,7 @@ def _replace(data: object, path: tuple, value: object) -> object:
     return copy
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.sampled_from(VARIANTS), st.data())
 def test_one_changed_field_gives_a_ruleset_or_a_ruleset_error(rules, data):
     original = rules.to_data()
