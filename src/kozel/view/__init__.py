@@ -14,7 +14,7 @@ from kozel.view.events import (
     PraiseDealt,
     TalonTaken,
     TrickTaken,
-    events,
+    move_events,
     opening_events,
 )
 from kozel.view.step import step
@@ -35,7 +35,7 @@ __all__ = [
     "TalonTaken",
     "TrickTaken",
     "determinize",
-    "events",
+    "move_events",
     "observe",
     "opening_events",
     "step",

@@ -26,7 +26,7 @@ from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
-from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt, events
+from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt, move_events
 from kozel.view.view import PlayerView
 
 __all__ = ["DrawnDeal", "Known", "sample_drawing"]
@@ -301,7 +301,7 @@ class _Sampler:
                     after = apply_lay(self.state, move, trial.arrange)
             except (_Stuck, IllegalMoveError):
                 continue
-            shown = tuple(event.for_seat(self.seat) for event in events(self.state, move, after))
+            shown = tuple(event.for_seat(self.seat) for event in move_events(self.state, move, after))
             if shown != tuple(group) or not self.fits(after, last):
                 continue
             self.fresh, self.index, self.state = trial.fresh, trial.index, after

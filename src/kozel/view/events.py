@@ -34,7 +34,7 @@ __all__ = [
     "PraiseDealt",
     "TalonTaken",
     "TrickTaken",
-    "events",
+    "move_events",
     "opening_events",
 ]
 
@@ -328,7 +328,7 @@ def _laid(before: GameState, move: Move, after: GameState) -> list[Event]:
     ]
 
 
-def events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
+def move_events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
     """Every event of the transition ``before`` --``move``--> ``after``, with all cards shown."""
     found: list[Event] = [_played(before, move)]
     same_deal = after.deal.number == before.deal.number

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kozel.engine.core import apply
 from kozel.game.move import Move
 from kozel.game.state import GameState
-from kozel.view.events import Event, events
+from kozel.view.events import Event, move_events
 
 __all__ = ["step"]
 
@@ -25,4 +25,4 @@ def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     (['Played'], 2)
     """
     after = apply(state, move)
-    return after, events(state, move, after)
+    return after, move_events(state, move, after)

@@ -19,7 +19,7 @@ from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
-from kozel.view.events import Event, Played, events, opening_events
+from kozel.view.events import Event, Played, move_events, opening_events
 from kozel.view.inference import Voids
 
 __all__ = ["PlayerView", "observe"]
@@ -103,7 +103,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     voids = Voids(rules, current.table)
     for move in state.moves:
         after = apply(current, move)
-        for event in events(current, move, after):
+        for event in move_events(current, move, after):
             history.append(event)
             voids.see(event)
         current = after
