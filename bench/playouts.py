@@ -1,14 +1,13 @@
-"""Random playouts: how fast the engine plays whole matches, as a ratio to this machine's yardstick.
+"""Random playouts: how fast the engine plays whole matches, as a ratio to the reference engine.
 
     python bench/playouts.py                      # every built-in ruleset, about 3 s each
     python bench/playouts.py classic --seconds 10
 
 For each ruleset it plays random matches (``legal_moves`` + a random choice + ``apply`` per step,
 whole matches including every deal) and prints matches/s, moves/s, microseconds per step and
-the retained size of a mid-hand state.  In the same run it times the yardstick of
-``../shared/bench/yardstick.py`` (or the file named by ``KOZEL_YARDSTICK``), before and after,
-and prints each step's cost as a multiple of the yardstick's step.  Machines here are noisy:
-quote the ratio, not the microseconds.
+the retained size of a mid-hand state.  In the same run it times the reference engine of
+``bench/reference.py``, before and after, and prints each step's cost as a multiple of the
+reference step.  Machines are noisy: quote the ratio, not the microseconds.
 """
 
 from __future__ import annotations
@@ -16,31 +15,17 @@ from __future__ import annotations
 import argparse
 import enum
 import gc
-import importlib.util
-import os
 import random
 import sys
 import time
-from pathlib import Path
 from types import ModuleType
+
+from reference import reference_us_per_step
 
 import kozel
 from kozel.game.state import GameState
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
-
-
-def load_yardstick() -> ModuleType | None:
-    here = Path(__file__).resolve()
-    path = Path(os.environ.get("KOZEL_YARDSTICK", here.parents[2] / "shared" / "bench" / "yardstick.py"))
-    if not path.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("yardstick", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def playouts(rules: Ruleset, seconds: float, seed: int = 1) -> tuple[int, int, float]:
@@ -103,30 +88,22 @@ def main() -> None:
     parser.add_argument("rulesets", nargs="*", default=list(kozel.variants.names()))
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on each ruleset")
     args = parser.parse_args()
-    yardstick = load_yardstick()
-    marks = []
-    if yardstick is not None:
-        marks.append(yardstick.yardstick_us_per_step(2.0))
+    marks = [reference_us_per_step(2.0)]
     rows = []
     for name in args.rulesets:
         rules = kozel.variants.get(name)
         matches, steps, elapsed = playouts(rules, args.seconds)
         middle, largest = sample_states(rules)
         rows.append((name, matches / elapsed, steps / elapsed, elapsed / steps * 1e6, retained_size(middle), largest))
-    if yardstick is not None:
-        marks.append(yardstick.yardstick_us_per_step(2.0))
-    mark = sum(marks) / len(marks) if marks else None
+    marks.append(reference_us_per_step(2.0))
+    mark = sum(marks) / len(marks)
     print(f"kozel {kozel.__version__}, Python {sys.version.split()[0]}")
-    if mark is not None:
-        print(f"yardstick: {mark:.3f} us/step (runs: {', '.join(f'{m:.3f}' for m in marks)})")
-    else:
-        print("yardstick: not found (set KOZEL_YARDSTICK to shared/bench/yardstick.py)")
+    print(f"reference: {mark:.3f} us/step (runs: {', '.join(f'{m:.3f}' for m in marks)})")
     print(
-        f"{'ruleset':<14}{'matches/s':>10}{'moves/s':>10}{'us/step':>9}{'x yard':>8}{'mid-hand B':>12}{'largest B':>11}"
+        f"{'ruleset':<14}{'matches/s':>10}{'moves/s':>10}{'us/step':>9}{'x ref':>8}{'mid-hand B':>12}{'largest B':>11}"
     )
     for name, per_match, per_move, us, size, largest in rows:
-        ratio = f"{us / mark:8.2f}" if mark else f"{'-':>8}"
-        print(f"{name:<14}{per_match:10.1f}{per_move:10.0f}{us:9.2f}{ratio}{size:12d}{largest:11d}")
+        print(f"{name:<14}{per_match:10.1f}{per_move:10.0f}{us:9.2f}{us / mark:8.2f}{size:12d}{largest:11d}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 
 For each ruleset it reaches positions by random play (a random number of moves into a random
 match) and times ``kozel.observe(state, seat)`` and ``kozel.determinize(view, rng)`` there, in
-microseconds per call, with the yardstick of ``../shared/bench/yardstick.py`` timed in the same
+microseconds per call, with the reference engine of ``bench/reference.py`` timed in the same
 run.  The ``pairs`` row leaves out the deals dealt by drawing ("trousers", "pants double"), whose
 worlds are drawn another way: the row ``pairs/drawing`` times positions inside and after them.
 """
@@ -17,7 +17,7 @@ import random
 import sys
 import time
 
-from playouts import load_yardstick
+from reference import reference_us_per_step
 
 import kozel
 from kozel.game.state import GameState
@@ -76,8 +76,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=100, help="positions timed per ruleset")
     parser.add_argument("--repeat", type=int, default=3, help="passes over the positions; the best counts")
     args = parser.parse_args()
-    yardstick = load_yardstick()
-    marks = [yardstick.yardstick_us_per_step(2.0)] if yardstick is not None else []
+    marks = [reference_us_per_step(2.0)]
     rows = []
     names = [*args.rulesets, *(["pairs/drawing"] if "pairs" in args.rulesets else [])]
     for name in names:
@@ -91,15 +90,13 @@ def main() -> None:
         draws = [(view, random.Random(index)) for index, view in enumerate(views)]
         determinize_us = timed(draws, kozel.determinize, args.repeat)
         rows.append((name, observe_us, determinize_us))
-    if yardstick is not None:
-        marks.append(yardstick.yardstick_us_per_step(2.0))
-    mark = sum(marks) / len(marks) if marks else None
+    marks.append(reference_us_per_step(2.0))
+    mark = sum(marks) / len(marks)
     print(f"kozel {kozel.__version__}, Python {sys.version.split()[0]}")
-    print(f"yardstick: {mark:.3f} us/step" if mark else "yardstick: not found")
-    print(f"{'ruleset':<14}{'observe us':>11}{'x yard':>8}{'determinize us':>16}{'x yard':>8}")
+    print(f"reference: {mark:.3f} us/step")
+    print(f"{'ruleset':<14}{'observe us':>11}{'x ref':>8}{'determinize us':>16}{'x ref':>8}")
     for name, observe_us, determinize_us in rows:
-        ratios = [f"{us / mark:8.0f}" if mark else f"{'-':>8}" for us in (observe_us, determinize_us)]
-        print(f"{name:<14}{observe_us:11.0f}{ratios[0]}{determinize_us:16.0f}{ratios[1]}")
+        print(f"{name:<14}{observe_us:11.0f}{observe_us / mark:8.0f}{determinize_us:16.0f}{determinize_us / mark:8.0f}")
 
 
 if __name__ == "__main__":
