@@ -151,6 +151,22 @@ def test_the_project_urls():
     assert urls["Changelog"].endswith("/CHANGELOG.md")
 
 
+def test_the_readme_links_are_absolute_and_lead_to_pages_that_exist():
+    # The README is also the PyPI page, where a relative link leads nowhere.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)]+)\)", readme)
+    assert links
+    docs, source = PROJECT["urls"]["Documentation"], PROJECT["urls"]["Source"]
+    for link in links:
+        assert link.startswith("https://"), link
+        if link.startswith(docs):
+            page = link.removeprefix(docs)
+            assert page.endswith(".html"), link  # the site is built without directory URLs
+            assert (ROOT / "docs" / page.replace(".html", ".md")).exists(), link
+        elif link.startswith(f"{source}/blob/main/"):
+            assert (ROOT / link.removeprefix(f"{source}/blob/main/")).exists(), link
+
+
 def test_the_extras():
     extras = PROJECT["optional-dependencies"]
     assert {"pytest", "hypothesis"} <= _names(extras["test"])
