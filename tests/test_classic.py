@@ -1,4 +1,4 @@
-"""classic (RULES.md section 1; seeds 001, 003, 004): every rule on hand-built deals."""
+"""classic: every rule on hand-built deals."""
 
 import attrs
 import pytest

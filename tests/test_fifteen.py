@@ -1,4 +1,4 @@
-"""fifteen (RULES.md section 10; seed 000, "Goat rules for 15 cards"): every rule on hand-built deals."""
+"""fifteen (the section "Goat rules for 15 cards" of the Goat rules): every rule on hand-built deals."""
 
 import pytest
 from helpers import legal, play

@@ -1,4 +1,4 @@
-"""hammer (RULES.md section 2; seed 000, opening section): the dealer leads and only a trump hammer goes out of turn."""
+"""hammer (the opening section of the Goat rules): the dealer leads and only a trump hammer goes out of turn."""
 
 import pytest
 from helpers import legal_of, play, start

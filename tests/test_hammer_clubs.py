@@ -1,4 +1,4 @@
-"""hammer_clubs (RULES.md section 3; seed 000, "Goat rules for 4 cards"): permanent trumps and the trump transfer."""
+"""hammer_clubs (the section "Goat rules for 4 cards" of the Goat rules): permanent trumps and the trump transfer."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""pairs (RULES.md section 5; seed 000, "Goat four"): every rule of the regular deal on hand-built deals.
+"""pairs (the section "Goat four" of the Goat rules): every rule of the regular deal on hand-built deals.
 
 Each hand starts with the boasting player's choice of deal; these tests take the regular deal
 (``praise regular``).  The praise deals and the retake requests have their own tests.

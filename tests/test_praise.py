@@ -1,4 +1,4 @@
-"""pairs (RULES.md section 5; seed 000, "Surrender and types of praise" to "Pants double"): the praise deals.
+"""pairs (the sections "Surrender and types of praise" to "Pants double" of the Goat rules): the praise deals.
 
 Before each hand the boasting player (left of the dealer) announces how the hand is dealt.  Each
 procedure is run here on a deck written out card by card (top first), with the expected hands,

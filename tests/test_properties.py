@@ -1,4 +1,4 @@
-"""Invariants of DESIGN.md principle 6, as Hypothesis properties over every built-in ruleset.
+"""The game's invariants, as Hypothesis properties over every built-in ruleset.
 
 Each example plays a whole match with choices drawn by Hypothesis and checks, after every move:
 the deck's points, every card in exactly one place, equal hands, each trick to one side, each
@@ -153,6 +153,7 @@ def play_match(rules, rng: random.Random, every_step=None) -> tuple[list[Move], 
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=examples(15))
 @given(seed=SEEDS)
 def test_random_matches_keep_every_invariant(rules, seed):
     rng = random.Random(seed)
@@ -162,6 +163,7 @@ def test_random_matches_keep_every_invariant(rules, seed):
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=examples(8))
 @given(seed=SEEDS)
 def test_a_seed_and_the_moves_replay_the_same_states(rules, seed):
     rng = random.Random(seed)
@@ -175,7 +177,7 @@ def test_a_seed_and_the_moves_replay_the_same_states(rules, seed):
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=examples(10))
+@settings(max_examples=examples(8))
 @given(seed=SEEDS)
 def test_legal_moves_are_the_rules_read_literally_and_all_apply(rules, seed):
     rng = random.Random(seed)
@@ -216,7 +218,7 @@ def candidate_moves(state: GameState, rng: random.Random) -> list[Move]:
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
-@settings(max_examples=examples(10))
+@settings(max_examples=examples(6))
 @given(seed=SEEDS)
 def test_a_move_not_in_legal_moves_raises_and_a_legal_one_applies(rules, seed):
     rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""pairs (RULES.md section 5; seed 000, "Retake request"): the retake (redeal) requests.
+"""pairs (the section "Retake request" of the Goat rules): the retake (redeal) requests.
 
 After a regular deal (``praise regular``), before the first lead, a player with all four nines,
 with 12 or fewer card points, or with all four queens, or either player of a pair holding no queen

@@ -1,4 +1,4 @@
-"""seven_of_clubs (RULES.md section 4; seed 002): every rule on hand-built deals."""
+"""seven_of_clubs: every rule on hand-built deals."""
 
 import itertools
 

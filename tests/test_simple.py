@@ -1,4 +1,4 @@
-"""simple (RULES.md section 8; seed 000, "The simplest kind of Goat"): every rule on hand-built deals."""
+"""simple (the section "The simplest kind of Goat" of the Goat rules): every rule on hand-built deals."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""six_of_clubs (RULES.md section 7; seed 000, the network game): every rule on hand-built deals."""
+"""six_of_clubs (the 24-card network game): every rule on hand-built deals."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""six_players (RULES.md section 6; seed 000, "Goat with six"): three on three, and the six of clubs catching Q♣."""
+"""six_players (the section "Goat with six" of the Goat rules): three on three, and the six of clubs catching Q♣."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""threesome (RULES.md section 9; seed 000, "Goat threesome"): every rule on hand-built deals."""
+"""threesome (the section "Goat threesome" of the Goat rules): every rule on hand-built deals."""
 
 import itertools
 from math import comb
