@@ -95,13 +95,15 @@ def test_the_doc_and_its_source_close_the_sheet():
     assert "Source:" not in words  # the source paragraph moves to Sources
     sources = _flat(_section(text, "Sources"))
     assert sources.startswith(
-        "Source: the yard rules of Goat for four cards, a Russian text read in Ukrainian, Spanish and Galician"
+        "Source: the Russian yard rules of Goat for four cards, read in Ukrainian, Spanish and Galician"
     )
     assert f"the [Sources]({SOURCES}) page of the docs says what each one is" in sources
     assert text.index("\n## Sources\n") > text.index("\n## In words\n")
     assert text.rstrip().endswith("which rulesets were written from it.")
     pairs = _flat(_section(_sheet("pairs"), "Sources"))
-    assert 'Source: a Russian collection of Goat variants, read in English translation: its section "Goat four"' in pairs
+    assert 'Source: a Russian collection of Goat variants, read in English translation: its section "Goat four"' in (
+        pairs
+    )
 
 
 def test_every_built_in_sheet_names_a_source_of_the_sources_page():

@@ -1,7 +1,7 @@
 """classic: the 36-card game of four-card hands, a trump suit shown from the stock, beat or pass, and molodka.
 
-Source: the yard rules of Goat for four cards, a Russian text read in Ukrainian, Spanish and
-Galician translations, which tell the same game.
+Source: the Russian yard rules of Goat for four cards, read in Ukrainian, Spanish and Galician
+translations, which tell the same game.
 
 At the table:
 
