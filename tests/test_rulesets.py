@@ -1,5 +1,7 @@
 """Rulesets as data: the catalog, the components and the checks made when a ruleset is built."""
 
+import re
+
 import attrs
 import pytest
 
@@ -44,12 +46,14 @@ def test_an_unknown_name_is_refused_with_the_catalog():
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())
-def test_every_ruleset_tells_its_rules_and_cites_its_seed(name):
+def test_every_ruleset_tells_its_rules_and_names_its_source_in_words(name):
     rules = kozel.variants.get(name)
     assert rules.doc.startswith(f"{name}:")
     assert "Readings taken" in rules.doc
-    assert ".txt" in rules.doc  # the seed file it comes from
-    assert "RULES.md section" in rules.doc
+    sources = [" ".join(part.split()) for part in rules.doc.split("\n\n") if part.startswith("Source: ")]
+    assert len(sources) == 1  # one paragraph names the source text, by its language and what it is ...
+    assert re.match(r"Source: (a|the) Russian ", sources[0])
+    assert " translation" in sources[0]  # ... and the translation it was read in
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())

@@ -13,7 +13,7 @@ import pytest
 import kozel
 from kozel.cli import rules_command
 from kozel.rules import MatchRule
-from kozel.rules.sheet import GENERATED, catalog, main, pages, sheet, write_pages
+from kozel.rules.sheet import GENERATED, SOURCES, catalog, main, pages, sheet, write_pages
 
 ROOT = Path(__file__).parent.parent
 PAGES = ROOT / "docs" / "rules"
@@ -87,15 +87,54 @@ def test_classic_scoring_table_and_sections():
     assert '"goat with eggs": the match had an eggs hand.' in match
 
 
-def test_the_doc_and_its_seeds_close_the_sheet():
+def test_the_doc_and_its_source_close_the_sheet():
     text = _sheet("classic")
     words = _section(text, "In words")
-    assert "Readings taken: the seeds give 31-59 for 2 points" in words
+    assert "Readings taken: the source text gives 31-59 for 2 points" in _flat(words)
     assert "changes it" not in words  # a built-in ruleset is its own text
+    assert "Source:" not in words  # the source paragraph moves to Sources
     sources = _flat(_section(text, "Sources"))
-    for seed in ("001_43e2b1f37a8ee36b.txt", "003_a0779aa09bb172c4.txt", "004_bcf96cb0b9a21890.txt"):
-        assert f"`{seed}`" in sources
-    assert "000_b5dfc842635bf6e7.txt" in _section(_sheet("pairs"), "Sources")
+    assert sources.startswith(
+        "Source: the Russian yard rules of Goat for four cards, read in Ukrainian, Spanish and Galician"
+    )
+    assert f"the [Sources]({SOURCES}) page of the docs says what each one is" in sources
+    assert text.index("\n## Sources\n") > text.index("\n## In words\n")
+    assert text.rstrip().endswith("which rulesets were written from it.")
+    pairs = _flat(_section(_sheet("pairs"), "Sources"))
+    assert 'Source: a Russian collection of Goat variants, read in English translation: its section "Goat four"' in (
+        pairs
+    )
+
+
+def test_every_built_in_sheet_names_a_source_of_the_sources_page():
+    page = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
+    headings = [line[3:].lower() for line in page.splitlines() if line.startswith("## ")]
+    assert len(headings) == 3
+    for name in kozel.variants.names():
+        source = _flat(_section(_sheet(name), "Sources")).lower()
+        assert any(heading in source for heading in headings), name
+        assert f"(rules/{name}.md)" in page, f"docs/sources.md does not say where {name} comes from"
+
+
+def test_the_docs_pages_link_the_sources_page_by_its_path():
+    for name, text in pages().items():
+        sources = _section(text, "Sources")
+        assert "[Sources](../sources.md)" in sources, name
+        assert SOURCES not in text
+    assert (PAGES / ".." / "sources.md").is_file()
+
+
+def test_a_house_text_with_its_own_source_is_not_sent_to_the_built_in_sources():
+    house = attrs.evolve(
+        kozel.variants.get("classic"),
+        name="grandma",
+        doc="grandma: classic as my grandmother plays it.\n\nSource: her own words.\n\nShe leads.\n",
+    )
+    text = sheet(house)
+    assert _flat(_section(text, "Sources")) == "Source: her own words."
+    assert _flat(_section(text, "In words")) == "She leads."
+    inherited = sheet(attrs.evolve(kozel.variants.get("classic"), name="house"))
+    assert f"[Sources]({SOURCES})" in _section(inherited, "Sources")
 
 
 def test_hammer_molodka_is_a_trump_hammer_and_the_dealer_leads():
@@ -410,5 +449,6 @@ def test_write_pages_writes_every_page_and_drops_only_stale_generated_ones(tmp_p
     assert main(["--write", str(tmp_path)]) == 0
     assert f"{tmp_path / 'classic.md'}" in capsys.readouterr().out
     assert sorted(path.name for path in tmp_path.glob("*.md")) == sorted([*pages(), "notes.md"])
-    assert (tmp_path / "classic.md").read_text(encoding="utf-8") == f"{GENERATED}\n\n{_sheet('classic')}"
+    classic = sheet(kozel.variants.get("classic"), sources="../sources.md")
+    assert (tmp_path / "classic.md").read_text(encoding="utf-8") == f"{GENERATED}\n\n{classic}"
     assert write_pages(tmp_path) == [tmp_path / name for name in pages()]

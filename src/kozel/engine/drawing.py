@@ -1,7 +1,8 @@
 """The drawing praise deals, "trousers" and "pants double": draw from the top and bottom, keep the good
 cards, lay the others into tricks.
 
-Reading of seed ``000_b5dfc842635bf6e7.txt`` ("Trousers", "Pants double") taken here:
+The reading taken here of "Trousers" and "Pants double" in the source text of ``pairs`` (the Russian
+collection of Goat variants):
 
 - The players draw in turn from the boasting one, clockwise: each time the top and the bottom card
   of the deck (trousers), or two from the top and two from the bottom (pants double).

@@ -1,11 +1,12 @@
 """The praise deals: the boasting player's choice of how a hand is dealt, and each procedure.
 
-Seed ``000_b5dfc842635bf6e7.txt``, "Surrender and types of praise".  The deck lies
+The deals of the section "Surrender and types of praise" of the Russian collection of Goat
+variants that ``pairs`` is written from (see the Sources page of the docs).  The deck lies
 shuffled and face down (it is the state's ``stock``) until the boasting player (left of
 the dealer) announces a procedure; the engine then deals it.  Procedures that leave a
 player a decision ("trousers", "pants double": which card to lay) stop in the
 ``DRAWING`` phase for that move (see :mod:`kozel.engine.drawing`).  Every procedure keeps
-the hands equal and every card in one place; where the seed is unclear, the reading is
+the hands equal and every card in one place; where the text is unclear, the reading is
 the one stated in the ``pairs`` ruleset's docs.
 """
 

@@ -1,7 +1,7 @@
 """Praise (похвала): the boasting player may choose how a hand is dealt.
 
-The boasting player (left of the dealer) announces one of the deal procedures of
-seed ``000_b5dfc842635bf6e7.txt``, "Surrender and types of praise", instead of cutting.
+The boasting player (left of the dealer) announces one of the deal procedures of the section
+"Surrender and types of praise" of the Russian collection of Goat variants, instead of cutting.
 The engine runs the chosen procedure; every decision it leaves to a player is a move.
 """
 

@@ -5,6 +5,11 @@ any house ruleset as well as the catalog; :func:`catalog` lists the built-in rul
 reads as it is in a terminal (``kozel rules classic``) and renders as a page of the docs, which
 ``python -m kozel.rules.sheet --write docs/rules`` writes for every built-in ruleset.
 
+A sheet ends with the ruleset's own text (its ``doc``), under "In words".  A paragraph of that
+text starting ``Source:`` says in words which rule text the ruleset was written from; it closes
+the sheet under "Sources", and for a built-in ruleset's text a link to the Sources page of the
+docs (:data:`SOURCES`) follows it, which describes each source text and what it covers.
+
 >>> import kozel
 >>> print(sheet(kozel.variants.get("classic")).splitlines()[0])
 # classic
@@ -37,16 +42,22 @@ from kozel.rules.trick_play import BeatOrPass, TrickWinner
 from kozel.rules.trump import TrumpSource
 from kozel.variants import CATALOG
 
-__all__ = ["GENERATED", "catalog", "main", "pages", "sheet", "write_pages"]
+__all__ = ["GENERATED", "SOURCES", "catalog", "main", "pages", "sheet", "write_pages"]
 
 #: The first line of every generated docs page: where it comes from and how to write it again.
 GENERATED: Final = (
     "<!-- Generated from the ruleset by `python -m kozel.rules.sheet --write docs/rules`; do not edit. -->"
 )
 
+#: The Sources page of the docs, which says what each source text of the built-in rulesets is: a sheet links to it.
+SOURCES: Final = "https://kozel-dev.github.io/kozel/sources.html"
+
 _WIDTH: Final = 100
 _ALL_TRUMPS: Final = "every card is a trump"
-_SEED: Final = re.compile(r"\b\d{3}_[0-9a-f]{16}\.txt\b")
+#: The docs pages of the rule sheets are in docs/rules, next to the Sources page's folder.
+_PAGES_SOURCES: Final = "../sources.md"
+#: The first word of the paragraph of a ruleset's text that names its source.
+_SOURCE: Final = re.compile(r"^Sources?:\s")
 _BASE: Final = re.compile(r"^(\w+): (.*)$")
 #: A word that would start a list, a heading, a quote or a table if it began a wrapped line.
 _BLOCK_START: Final = re.compile(r"^(\d+[.)]|[-*+#>|=]+)$")
@@ -123,9 +134,14 @@ def _title_meaning(title: Title, match: MatchRule) -> str:
     }[title]
 
 
-def sheet(rules: Ruleset) -> str:
-    """The rules of ``rules`` in table words, as Markdown: every rule it plays, then its own text and sources."""
+def sheet(rules: Ruleset, *, sources: str = SOURCES) -> str:
+    """The rules of ``rules`` in table words, as Markdown: every rule it plays, then its own text and sources.
+
+    ``sources`` is where the sheet links the Sources page of the docs: the page on the web by default;
+    the docs pages link it by its path among them.
+    """
     base, summary = _summary(rules)
+    body, source = _text(rules.doc)
     parts = [f"# {rules.name}"]
     if summary:
         based = f"A ruleset based on `{base}`: {summary[:1].lower()}{summary[1:]}"
@@ -151,11 +167,9 @@ def sheet(rules: Ruleset) -> str:
     sections += [(heading, words(rules)) for heading, _, component, words in specials if component is not None]
     if absent:
         sections.append(("Not played", [_para(f"No {', no '.join(absent)}.")]))
-    sections += [("Scoring", _scoring(rules)), ("Match", _match(rules)), ("In words", _prose(rules, base))]
-    seeds = _seeds(rules.doc)
-    if seeds:
-        listed = ", ".join(f"`{seed}`" for seed in seeds)
-        sections.append(("Sources", [_para(f"The seed texts, in the project's `shared/seeds/` folder: {listed}.")]))
+    sections += [("Scoring", _scoring(rules)), ("Match", _match(rules)), ("In words", _prose(rules, base, body))]
+    if source:
+        sections.append(("Sources", _sources(rules, source, sources)))
     for heading, blocks in sections:
         parts.append(f"## {heading}")
         parts.extend(blocks)
@@ -173,7 +187,7 @@ def catalog() -> str:
 
 def pages() -> dict[str, str]:
     """The docs page of every built-in ruleset, by file name (``classic.md``): its sheet under a generated mark."""
-    return {f"{name}.md": f"{GENERATED}\n\n{sheet(rules)}" for name, rules in CATALOG.items()}
+    return {f"{name}.md": f"{GENERATED}\n\n{sheet(rules, sources=_PAGES_SOURCES)}" for name, rules in CATALOG.items()}
 
 
 def write_pages(folder: str | Path) -> list[Path]:
@@ -606,8 +620,29 @@ def _match(rules: Ruleset) -> list[str]:
     return [_bullets(lines)]
 
 
-def _prose(rules: Ruleset, base: str) -> list[str]:
-    body = textwrap.dedent("\n".join(rules.doc.splitlines()[1:])).strip()
+def _text(doc: str) -> tuple[str, str]:
+    """A ruleset's text after its first line, less its source paragraph, and that paragraph (or "")."""
+    body = textwrap.dedent("\n".join(doc.splitlines()[1:])).strip()
+    paragraphs = re.split(r"\n[ \t]*\n", body)
+    source = next((paragraph for paragraph in paragraphs if _SOURCE.match(paragraph)), "")
+    if not source:
+        return body, ""
+    return "\n\n".join(paragraph for paragraph in paragraphs if paragraph is not source).strip(), source
+
+
+def _sources(rules: Ruleset, source: str, page: str) -> list[str]:
+    blocks = [_para(source)]
+    if any(rules.doc == built_in.doc for built_in in CATALOG.values()):
+        blocks.append(
+            _para(
+                "The source texts are not part of kozel: the [Sources](" + page + ") page of the docs says "
+                "what each one is, what it covers and which rulesets were written from it."
+            )
+        )
+    return blocks
+
+
+def _prose(rules: Ruleset, base: str, body: str) -> list[str]:
     blocks = []
     built_in = CATALOG.get(base)
     if built_in is not None and built_in != rules:
@@ -626,10 +661,6 @@ def _summary(rules: Ruleset) -> tuple[str, str]:
     found = _BASE.match(first)
     base, line = (found.group(1), found.group(2)) if found else (rules.name, first)
     return base, line[:1].upper() + line[1:]
-
-
-def _seeds(doc: str) -> list[str]:
-    return list(dict.fromkeys(_SEED.findall(doc)))
 
 
 def _seating_short(rules: Ruleset) -> str:

@@ -51,7 +51,7 @@ class TrumpTransfer:
     #: Whether a partner who holds only trumps gives back trumps instead of plain cards.
     trump_back_if_no_plain: bool = attrs.field(default=False, validator=_flag)
     #: Whether a player with two trumps, only one of which counts card points, may hand over that one
-    #: (the seed's "spectacled" trump; the other is declared "not for the trump").
+    #: (the "spectacled" trump of the Goat four rules; the other is declared "not for the trump").
     point_trump_of_two: bool = attrs.field(default=False, validator=_flag)
 
     def __attrs_post_init__(self) -> None:

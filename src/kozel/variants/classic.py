@@ -1,7 +1,7 @@
 """classic: the 36-card game of four-card hands, a trump suit shown from the stock, beat or pass, and molodka.
 
-Seeds ``001_43e2b1f37a8ee36b.txt`` (Ukrainian), ``003_a0779aa09bb172c4.txt`` (Spanish) and
-``004_bcf96cb0b9a21890.txt`` (Galician) describe the same game; RULES.md section 1.
+Source: the Russian yard rules of Goat for four cards, read in Ukrainian, Spanish and Galician
+translations, which tell the same game.
 
 At the table:
 
@@ -27,17 +27,17 @@ At the table:
   of a suit in turn makes an ordinary lead, and a molodka may still follow it.
 - After each trick everyone draws one card at a time from the stock, the trick winner first, until
   all hold four or the stock is empty.  The hand ends when stock and hands are empty.
-- The player left of the dealer leads the first hand of the match (the seeds leave it open; the
-  dealer gives himself the last card).  Later, the winner of the previous hand's last trick leads,
-  and the deal passes clockwise.
+- The player left of the dealer leads the first hand of the match (the source text leaves it
+  open; the dealer gives himself the last card).  Later, the winner of the previous hand's last
+  trick leads, and the deal passes clockwise.
 - Penalty scoring, written on the loser: 61 or more wins the hand; the other side is written 2 for
   31-60, 4 for 0-30 with at least one trick, 6 with no trick.  60-60 is eggs: nothing is written.
   With more than two sides, each side under 61 is written by the same table, two sides tied at 60
   are eggs and are written nothing, and any other side is still written by the table.
 - The side that reaches 12 is the goat; "goat with eggs" if the match had an eggs hand.
 
-Readings taken: the seeds give 31-59 for 2 points; a side can hold exactly 60 only in eggs with two
-sides, so the row is read as 31-60, which also covers 60 with three sides.
+Readings taken: the source text gives 31-59 for 2 points; a side can hold exactly 60 only in eggs
+with two sides, so the row is read as 31-60, which also covers 60 with three sides.
 """
 
 from kozel.cards.deck import Deck
@@ -59,7 +59,7 @@ from kozel.rules import (
     TrumpSource,
 )
 
-#: The 2/4/6 penalty table of seeds 001/003/004: 31-60 gives 2, 0-30 gives 4, no trick 6, 61+ nothing.
+#: The 2/4/6 penalty table of the yard rules: 31-60 gives 2, 0-30 gives 4, no trick 6, 61+ nothing.
 PENALTY_2_4_6 = Scoring(
     mode=ScoreMode.PENALTY,
     rows=(ScoreRow(0, 30, 4), ScoreRow(31, 60, 2), ScoreRow(61, 120, 0)),

@@ -1,6 +1,7 @@
 """fifteen: the two-player game of fifteen cards each, a trump shown from the two left over, and special jacks.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "Goat rules for 15 cards"; RULES.md section 10.
+Source: a Russian collection of Goat variants, read in English translation: its section "Goat
+rules for 15 cards".
 
 At the table:
 

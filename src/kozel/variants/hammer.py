@@ -1,6 +1,8 @@
 """hammer: the classic game where the dealer leads and only a "trump hammer" goes out of turn.
 
-Seed ``000_b5dfc842635bf6e7.txt``, opening section ("goat 6 spades"); RULES.md section 2.
+Source: a Russian collection of Goat variants, read in English translation: its opening section,
+"The rules of the goat 6 spades game"; the scoring table is that of the yard rules of Goat for
+four cards, as in ``classic``.
 
 At the table, as ``classic`` except:
 
@@ -12,8 +14,8 @@ At the table, as ``classic`` except:
   alternately: ``for_players(2)``, ``for_players(3)``, ``for_players(6)``; counts that would
   leave unequal hands or no stock are refused.
 
-Readings taken: seed 000 gives only the card values here, so the hand is scored with the 2/4/6
-table of seed 001 (as ``classic``); the trump is shown from the middle of the stock as in
+Readings taken: the source section gives only the card values, so the hand is scored with the
+2/4/6 table of the yard rules (as ``classic``); the trump is shown from the middle of the stock as in
 ``classic`` ("randomly sectioning the deck and showing one card", which goes back).
 """
 

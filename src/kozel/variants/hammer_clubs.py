@@ -1,6 +1,7 @@
 """hammer_clubs: the hammer game with permanent trumps, seven of clubs highest, and the trump transfer.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "Goat rules for 4 cards"; RULES.md section 3.
+Source: a Russian collection of Goat variants, read in English translation: its section "Goat
+rules for 4 cards".
 
 At the table, as ``hammer`` (36 cards, four-card hands and a stock, multi-card leads, beat or
 pass, the dealer leads, trump hammer out of turn) except:
@@ -13,8 +14,8 @@ pass, the dealer leads, trump hammer out of turn) except:
   cards of his choice, face down.  One transfer per team after each draw, and only when the
   partner has enough plain cards.
 
-Readings taken: the section mixes the hammer game with the fixed trump order of seed 002; it is
-read as the hammer game with those fixed trumps.  The transfer needs a partner, so every side
+Readings taken: the source section mixes the hammer game with the fixed trump order of
+``seven_of_clubs``; it is read as the hammer game with those fixed trumps.  The transfer needs a partner, so every side
 must be a pair: four players in two teams, or six in three pairs (``for_players(6, sides=3)``);
 other seatings raise an error unless ``transfer`` is set to None.
 The window opens after each draw only, not after the deal ("after each release, the players take

@@ -1,7 +1,8 @@
 """pairs: Goat four, pair on pair with 32 cards, queens, jacks and diamonds as trumps, scored on the sixes.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "Goat four" with "Surrender and types of praise",
-"Retake request" and "Final game"; RULES.md section 5.
+Source: a Russian collection of Goat variants, read in English translation: its section "Goat
+four", with "Surrender and types of praise" (the kinds of deal), "Retake request" and "Final
+game".
 
 At the table:
 
@@ -33,11 +34,11 @@ At the table:
 - The first pair to 12 wins; the others are goats, "with tails" when the winners stood at 10
   before the final hand and took 90 or more in it ("goat with eggs and tails" with both).
 
-Readings taken: the Lucy side is also written its 4 (the seed: "the game continues normally");
-the replay of an eggs hand is a new hand, led by the player left of the dealer.  The cut, the
+Readings taken: the Lucy side is also written its 4 (the source text: "the game continues
+normally"); the replay of an eggs hand is a new hand, led by the player left of the dealer.  The cut, the
 penalties for a wrong cut, the partners' hand signals and the cheating challenge ("open with two
 pairs") are table etiquette and are not modelled.  The praise deals, in the reading taken where the
-seed is unclear (hands stay equal and every card stays in one place):
+source text is unclear (hands stay equal and every card stays in one place):
 
 - one by one starts with the boasting player; fishing for everyone: each draws his eight in turn
   from the top; fishing for himself: he draws eight, the others are dealt one at a time.

@@ -1,6 +1,7 @@
 """seven_of_clubs: the 32-card pair game with clubs, queens and jacks as trumps and the seven of clubs on top.
 
-Seed ``002_92def371f39f0b34.txt`` (Swedish); RULES.md section 4.
+Source: a Russian guide to the seven-of-clubs game, "How to play Goat", read in Swedish
+translation.
 
 At the table:
 

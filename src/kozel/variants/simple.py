@@ -1,6 +1,7 @@
 """simple: the simplest Goat, 32 cards all dealt, a trump suit shown from the last card under queens and jacks.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "The simplest kind of Goat"; RULES.md section 8.
+Source: a Russian collection of Goat variants, read in English translation: its section "The
+simplest kind of Goat".
 
 At the table:
 

@@ -1,7 +1,7 @@
 """six_of_clubs: the 24-card network game; the six of clubs is the top trump and catches the queen of clubs.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "There is an implementation network game in Kozla";
-RULES.md section 7.
+Source: a Russian collection of Goat variants, read in English translation: its rules of a
+network (online) game of Goat, "There is an implementation network game in Kozla".
 
 At the table:
 

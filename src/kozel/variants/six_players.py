@@ -1,6 +1,7 @@
 """six_players: Goat with six, three against three with 36 cards; the six of clubs catches the queen of clubs.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "Goat with six"; RULES.md section 6.
+Source: a Russian collection of Goat variants, read in English translation: its section "Goat
+with six".
 
 At the table:
 

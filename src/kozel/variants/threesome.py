@@ -1,6 +1,7 @@
 """threesome: Goat threesome, each for himself with 32 cards and a two-card talon taken by a declarer.
 
-Seed ``000_b5dfc842635bf6e7.txt``, section "Goat threesome"; RULES.md section 9.
+Source: a Russian collection of Goat variants, read in English translation: its section "Goat
+threesome".
 
 At the table:
 
@@ -19,8 +20,8 @@ At the table:
   31 nothing, 31-60 2, 61-90 4, over 90 6; a player who takes every trick is the goat at once.
 - A player who reaches 12 is the goat.
 
-Readings taken: the seed gives only the declarer's win; his loss is written by the same table on
-his own points.  The player left of the dealer also leads when there is a declarer.  The bidding is
+Readings taken: the source text gives only the declarer's win; his loss is written by the same
+table on his own points.  The player left of the dealer also leads when there is a declarer.  The bidding is
 one round: each player in turn takes the talon or declines it.
 """
 
