@@ -72,8 +72,10 @@ def test_the_table_shows_the_seat_only_what_it_may_see():
     assert state.turn == 1  # the player leads first: nothing is played before his prompt
     hand, options, block = first_prompt("classic", "--seed", "3", "--seat", "1", *RANDOM)
     assert set(hand) == set(state.hands[1])
-    assert f"Trump suit {state.trump} ({state.trump_card} shown) · stock 20 cards" in block
-    assert "Scores: team 0 0, your team 0 · a side that reaches 12 penalty points is the goat" in block
+    assert f"\nTrump suit {state.trump} ({state.trump_card} shown)\n" in block
+    assert "Scores: your side 0, opponents 0 · a side that reaches 12 penalty points is the goat" in block
+    assert "This hand: tricks your side 0, opponents 0 · stock 20 cards · cards held: seat 0 4, seat 2 4, seat 3 4" in block
+    assert "you play for your side (you and seat 3) against the opponents (seats 0 and 2)" in block
     assert "On the table: nothing yet" in block
     assert "Your lead: one card, or several of one suit." in block
     for seat in (0, 2, 3):
@@ -291,10 +293,18 @@ def test_the_opponents_come_from_the_registry():
     assert f"The other seats are played by {default} bots." in out
 
 
-def test_colour_only_on_a_terminal():
+def test_colour_only_on_a_terminal(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
     _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
     assert "\x1b[1m" in out
-    assert "\x1b[31mK♥\x1b[0m" in out
+    assert "\x1b[31;4mK♥*\x1b[0m" in out  # a red trump, underlined, in the hand
+    assert "\x1b[31mK♥\x1b[0m" not in out  # hearts are trumps: every heart is underlined
+    assert "\x1b[4m8♠\x1b[0m" not in out and "8♠" in out  # a black plain card is left as it is
+    assert "\x1b[31m9♦\x1b[0m" in out  # a red plain card is red
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
+    assert "\x1b[" not in out
 
 
 def test_the_real_command_plays_through_a_pipe():
@@ -323,6 +333,7 @@ def test_face_down_cards_of_others_show_as_backs():
 def test_the_match_result_is_told_in_table_words():
     _, out, _ = play("classic", "--seed", "16", "--seat", "1", *RANDOM, lines="1\n" * 400)
     assert "Eggs! The card points are split evenly." in out
-    assert "  card points: team 0 60, your team 60 · tricks: " in out
-    assert "Match over after 7 hands: team 0 (seats 0 and 2) is the goat with eggs." in out
+    assert "  card points: your side 60, opponents 60 · tricks: " in out
+    assert "Match over after 7 hands: the opponents (seats 0 and 2) are the goat with eggs." in out
+    assert "  final scores: your side 6, opponents 12" in out
     assert out.rstrip().endswith("You win: you are not the goat.")
