@@ -42,12 +42,12 @@ from kozel.cli.table import (
     table_order,
     target_words,
 )
-from kozel.engine.leading import barred_from_trumps, must_swap
+from kozel.engine.leading import barred_from_trumps, must_swap, opening
 from kozel.errors import IllegalMoveError, KozelError, NotationError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.leading import TrumpLeads
-from kozel.rules.trick_play import BeatOrPass
+from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.view.events import Dealt, opening_events
 from kozel.view.view import PlayerView
 
@@ -475,7 +475,11 @@ class _Game:
 
 
 def _lead_note(state: GameState, seat: int, options: Sequence[Move]) -> str | None:
-    """Why the person's leads leave out the trumps he holds, in the words of the ruleset's Leading rule; or None."""
+    """Why the person's leads leave out cards he holds, in the words of the rules that do it; or None.
+
+    The rules are read from the ruleset's components: the first trick's suit of a follow-suit game,
+    the holder's card and the trump-lead rules of :class:`~kozel.rules.Leading`, the swap before the lead.
+    """
     if state.phase is not Phase.PLAY or state.trick is not None or state.turn != seat:
         return None
     rules = state.ruleset
@@ -485,31 +489,50 @@ def _lead_note(state: GameState, seat: int, options: Sequence[Move]) -> str | No
             "You hold only trumps and may not lead one now: first swap a trump with your partner for a plain "
             "card (the swap before the lead)."
         )
-    trumps = state.deal.table.trump_mask
     offered = 0
     for move in options:
         if move.kind in (MoveKind.LEAD, MoveKind.PLAY):
             offered |= move.mask
-    if not state.hand_masks[seat] & trumps or offered & trumps or not offered or not barred_from_trumps(state, seat):
+    hand = state.hand_masks[seat]
+    if not offered or offered == hand:
         return None
+    notes = []
+    holder = leading.holder_card
+    first_of_match = not state.deal.hand_results
+    if opening(state) and leading.lead_holder_card and holder is not None and first_of_match and offered == holder.bit:
+        notes.append(f"You hold {holder}: its holder opens the match with it.")
+    elif opening(state) and isinstance(rules.play, FollowSuit) and rules.play.first_trick_suit is not None:
+        suit = rules.play.first_trick_suit
+        notes.append(f"The first trick of a hand is played in {suit.name.lower()} ({suit}): lead one, else a trump.")
+    trumps = state.deal.table.trump_mask
+    if hand & trumps and not offered & trumps and barred_from_trumps(state, seat):
+        why = _trump_bar(state, seat)
+        if why:
+            notes.append(f"No trump among your leads: {why}.")
+    return " ".join(notes) or None
+
+
+def _trump_bar(state: GameState, seat: int) -> str | None:
+    """The :class:`~kozel.rules.Leading` rule that bars ``seat`` from leading a trump now, in table words."""
+    rules = state.ruleset
+    leading = rules.leading
     boasting = (state.dealer + 1) % rules.players
+    last = state.deal.last_opener
     if leading.trump_leads is TrumpLeads.BOASTING_SIDE and rules.side_of(seat) != rules.side_of(boasting):
-        why = (
+        return (
             f"only the side of the boasting player (seat {boasting}, left of the dealer) leads trumps; "
             "your side may lead one only when holding nothing else"
         )
-    elif (
+    if (
         leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS
-        and state.deal.last_opener is not None
-        and rules.side_of(state.deal.last_opener) == rules.side_of(seat)
+        and last is not None
+        and rules.side_of(last) == rules.side_of(seat)
     ):
-        opener = seat_name(state.deal.last_opener, seat)
-        why = f"your side opened the last hand ({opener} led first), so it may not open this one with a trump"
-    elif leading.first_lead_plain:
-        why = "the first lead of the match is a plain card"
-    else:  # pragma: no cover - barred_from_trumps names no other reason
-        return None
-    return f"No trump among your leads: {why}."
+        opener = seat_name(last, seat)
+        return f"your side opened the last hand ({opener} led first), so it may not open this one with a trump"
+    if leading.first_lead_plain and not state.deal.hand_results:
+        return "the first lead of the match is a plain card"
+    return None
 
 
 def read_move(text: str, options: Sequence[Move], state: GameState, view: PlayerView) -> Move | str:

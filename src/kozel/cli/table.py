@@ -75,7 +75,7 @@ _PRAISE_WORDS: Final = {
 _CARD: Final = re.compile(r"(?:10|[6-9JQKA])([♣♠♥♦])(\*?)")
 _RED_SUITS: Final = frozenset("♥♦")
 #: Where a line may not be broken: between "seat"/"team"/"seats" and its number, before a "·", between face-down backs.
-_GLUE_AFTER: Final = frozenset({"seat", "seats", "team", "and"})
+_GLUE_AFTER: Final = frozenset({"seat", "seats", "team", "side", "opponents", "and", "by"})
 
 
 class Style:
@@ -109,8 +109,8 @@ class Style:
 def fit(line: str, width: int | None) -> list[str]:
     """``line`` broken at spaces into lines of at most ``width`` characters (None: left whole).
 
-    A card, a face-down ``[##]`` and a run of them, "seat 2", and a ``·`` with the word before it
-    are never split; the lines after the first are indented under the first's text.  A word longer
+    A card, a face-down ``[##]`` and a run of them, "seat 2" and the like, and a ``·`` or ``|`` with
+    the word before it are never split; the lines after the first are indented under the first's text.  A word longer
     than the width stays whole on a line of its own.
     """
     if width is None or len(line) <= width:
@@ -124,7 +124,7 @@ def fit(line: str, width: int | None) -> list[str]:
         last = units[-1] if units else None
         glued = last is not None and (
             last.rsplit(" ", 1)[-1] in _GLUE_AFTER
-            or word in ("·", "|")
+            or word in ("·", "|", "by")
             or (last.endswith(BACK) and word.startswith(BACK))
             or not word
         )
@@ -305,7 +305,7 @@ def table_lines(view: PlayerView) -> TableLines:
     progress = None
     if view.phase is not Phase.PRAISE:
         stock = [f"stock {view.stock_size} cards"] if rules.dealing.refill else []
-        held = ", ".join(f"seat {seat} {size}" for seat, size in enumerate(view.hand_sizes) if seat != you)
+        held = ", ".join(f"{size} by seat {seat}" for seat, size in enumerate(view.hand_sizes) if seat != you)
         progress = " · ".join([f"This hand: tricks {_per_side(rules, view.trick_counts, you)}", *stock]) + (
             f" · cards held: {held}"
         )
