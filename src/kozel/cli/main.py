@@ -63,11 +63,12 @@ def _play(ruleset_name: str, seed: int | None, players: int | None, quiet: bool)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``kozel`` command line; returns the exit status.
+    """Run the ``kozel`` command line (``argv``: the arguments, None for the process's own); the exit status.
 
     No command ends in a Python traceback: Ctrl-C stops any command with status 130 (128 + SIGINT,
     as shells report it) and a line saying so; an input that is closed or ends is the end of the
-    game; a reader that stops early (``kozel match | head``) ends the output quietly.
+    game; a reader that stops early (``kozel match | head``) ends the output quietly.  Run with the
+    process's own arguments, a Ctrl-C that comes once the command is done is ignored.
     """
     try:
         return _main(argv)
@@ -75,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
         _say_stopped()
         return play.INTERRUPTED
+    finally:
+        if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _say_stopped() -> None:
