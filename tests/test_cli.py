@@ -1,5 +1,6 @@
 """The ``kozel`` command, through its real entry point."""
 
+import re
 import subprocess
 import sys
 
@@ -66,3 +67,39 @@ def test_the_installed_command_runs():
         encoding="utf-8",
     )
     assert done.stdout.splitlines()[-1].startswith("Match over")
+
+
+@pytest.mark.parametrize("ruleset", kozel.variants.names())
+def test_every_trick_names_its_taker_and_no_python_values_show(ruleset, capsys):
+    assert main(["match", ruleset, "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    taken = [line for line in out.splitlines() if "takes the trick" in line]
+    assert taken
+    assert all(re.fullmatch(r"  -> seat \d takes the trick \(\d+ points\)(; stock \d+ left)?", line) for line in taken)
+    assert not re.search(r"\(\d+, \d+|\('", out)  # no tuples
+    # the last trick of each hand is named too: the line before each hand's result names a seat or a catch
+    lines = out.splitlines()
+    for at, line in enumerate(lines):
+        if line.startswith("Hand over"):
+            assert lines[at - 1].startswith(("  -> seat ", "  -> caught!", "  seat ")), lines[at - 1]
+
+
+def test_a_praise_deal_tells_the_hand_once_and_the_tricks_dealt_in_words(capsys):
+    assert main(["match", "pairs", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.startswith("Hand 1:")] == [
+        "Hand 1: seat 0 deals; permanent trumps Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; scores team 0 0, team 1 0"
+    ]
+    assert out[3] == "  seat 1 announces the deal: merry"
+    assert out[4].startswith("  seat 0: ")
+    assert out[8] == (
+        "  tricks dealt before play: team 0 4 tricks (7♣ 10♣ 7♠ 8♠ 9♠ 10♠ Q♠ A♠ 10♥ Q♥ K♥ 8♦ 9♦ 10♦ J♦ Q♦); "
+        "team 1 0 tricks (no cards)"
+    )
+    result = next(line for line in out if line.startswith("Hand over"))
+    assert re.fullmatch(
+        r"Hand over( \(eggs\))?: card points team 0 \d+, team 1 \d+; tricks team 0 \d, team 1 \d; "
+        r"written team 0 \d, team 1 \d; scores team 0 \d+, team 1 \d+",
+        result,
+    )
+    assert re.fullmatch(r"Match over after \d+ hands: .* Scores: team 0 \d+, team 1 \d+\.", out[-1])

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import io
+import random
 import re
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 import kozel
-from kozel.cli.play import add_parser, bot_registry, run
+import kozel.cli.play as play_module
+from kozel.cli.play import _lead_note, add_parser, bot_registry, run
 
 
 def play(*argv: str, lines: str = "", tty: bool = False) -> tuple[int, str, str]:
@@ -72,8 +75,12 @@ def test_the_table_shows_the_seat_only_what_it_may_see():
     assert state.turn == 1  # the player leads first: nothing is played before his prompt
     hand, options, block = first_prompt("classic", "--seed", "3", "--seat", "1", *RANDOM)
     assert set(hand) == set(state.hands[1])
-    assert f"Trump suit {state.trump} ({state.trump_card} shown) · stock 20 cards" in block
-    assert "Scores: team 0 0, your team 0 · a side that reaches 12 penalty points is the goat" in block
+    assert f"\nTrump suit {state.trump} ({state.trump_card} shown)\n" in block
+    assert "Scores: your side 0, opponents 0 · a side that reaches 12 penalty points is the goat" in block
+    progress = "This hand: tricks your side 0, opponents 0 · stock 20 cards · cards held: 4 by seat 0, 4 by seat 2, "
+    progress += "4 by seat 3"
+    assert progress in block
+    assert "you play for your side (you and seat 3) against the opponents (seats 0 and 2)" in block
     assert "On the table: nothing yet" in block
     assert "Your lead: one card, or several of one suit." in block
     for seat in (0, 2, 3):
@@ -291,10 +298,19 @@ def test_the_opponents_come_from_the_registry():
     assert f"The other seats are played by {default} bots." in out
 
 
-def test_colour_only_on_a_terminal():
+def test_colour_only_on_a_terminal(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
     _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
     assert "\x1b[1m" in out
-    assert "\x1b[31mK♥\x1b[0m" in out
+    assert "\x1b[31;4mK♥*\x1b[0m" in out  # a red trump, underlined, in the hand
+    assert "\x1b[31mK♥\x1b[0m" not in out  # hearts are trumps: every heart is underlined
+    assert "\x1b[4m8♠\x1b[0m" not in out  # a black plain card is left as it is
+    assert "8♠" in out
+    assert "\x1b[31m9♦\x1b[0m" in out  # a red plain card is red
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
+    assert "\x1b[" not in out
 
 
 def test_the_real_command_plays_through_a_pipe():
@@ -323,6 +339,158 @@ def test_face_down_cards_of_others_show_as_backs():
 def test_the_match_result_is_told_in_table_words():
     _, out, _ = play("classic", "--seed", "16", "--seat", "1", *RANDOM, lines="1\n" * 400)
     assert "Eggs! The card points are split evenly." in out
-    assert "  card points: team 0 60, your team 60 · tricks: " in out
-    assert "Match over after 7 hands: team 0 (seats 0 and 2) is the goat with eggs." in out
+    assert "  card points: your side 60, opponents 60 · tricks: " in out
+    assert "Match over after 7 hands: the opponents (seats 0 and 2) are the goat with eggs." in out
+    assert "  final scores: your side 6, opponents 12" in out
     assert out.rstrip().endswith("You win: you are not the goat.")
+
+
+def test_an_only_move_is_played_for_you_and_said_so():
+    argv = ("six_of_clubs", "--seed", "2", "--seat", "0", *RANDOM)
+    code, out, _ = play(*argv, lines="1\n" * 400)
+    assert code == 0
+    assert "Match over after " in out
+    forced = re.findall(r"^  you \w+ .* \(your only move, played for you\)$", out, re.MULTILINE)
+    assert forced  # the last card of each hand, at least
+    _, asked, _ = play(*argv, "--no-autoplay", lines="1\n" * 400)
+    assert "your only move" not in asked
+    assert len(prompts(asked)) > len(prompts(out))
+    assert "Match over after " in asked
+
+
+def test_undo_skips_the_moves_played_for_you():
+    argv = ("six_of_clubs", "--seed", "2", "--seat", "0", *RANDOM)
+    _, out, _ = play(*argv, lines="1\n" * 400)
+    blocks = prompts(out)
+    # the first prompt after a move played for you: undo takes back the move you chose before it
+    after = next(i for i, block in enumerate(blocks) if i and "(your only move, played for you)" in block)
+    _, undone, _ = play(*argv, lines="1\n" * after + "u\nq\n")
+    answer = prompts(undone)[after + 1]
+    assert "Taken back: your move (play " in answer
+    assert "Nothing to take back" not in answer
+
+
+def test_the_table_is_shown_again_only_where_it_changed():
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="1\nt\nq\n")
+    assert code == 0
+    first, second, again = prompts(out)
+    for part in ("── classic · hand 1 · seat 0 dealt", "\nTrump suit ♥ (10♥ shown)\n", "Scores: ", "This hand: "):
+        assert part in first
+    assert "── classic" not in second  # nothing in the header, trumps and scores changed after one trick
+    assert "Trump suit" not in second
+    assert "Scores: " not in second
+    assert "This hand: tricks your side 1, opponents 0 · stock 16 cards" in second  # the progress did
+    assert "On the table: " in second
+    assert "Your hand: " in second
+    assert "── classic · hand 1" in again  # t shows all of it
+    assert "Scores: " in again
+    # a new hand changes the header: it is shown again
+    _, whole, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="1\n" * 30)
+    headers = re.findall(r"^── classic · hand (\d+) ", whole, re.MULTILINE)
+    assert headers[:2] == ["1", "2"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "told"),
+    [
+        ("7" * 5000, "There is no option of 5000 digits: choose a number from 1 to 5."),
+        ("0", "There is no option 0: choose a number from 1 to 5."),
+        ("٣", "I cannot read that: "),  # an Arabic-Indic three: no option number
+        ("²", "I cannot read that: "),
+        ("\x00\x00", "I cannot read that: "),
+        ("\ufffd", "I cannot read that: "),
+    ],
+)
+def test_odd_text_at_the_prompt_is_told_and_asked_again(typed, told):
+    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines=f"{typed}\nq\n")
+    assert code == 0
+    echo, answer = prompts(out)[1].split("\n", 1)
+    assert echo == typed  # a pipe's input is echoed
+    assert told in answer
+    assert "7" * 50 not in answer  # a long number is not repeated back
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_why_trumps_are_not_among_the_leads():
+    # seven_of_clubs: the first lead of the match is plain; the side that opened the last hand opens no trump
+    _, _, block = first_prompt("seven_of_clubs", "--seed", "0", "--seat", "0", *RANDOM)
+    assert "No trump among your leads: the first lead of the match is a plain card." in block
+    _, _, block = first_prompt("classic", "--seed", "3", "--seat", "1", *RANDOM)
+    assert "No trump among your leads" not in block  # trumps may lead: no word about it
+
+
+def test_the_lead_rules_are_explained_from_the_leading_component():
+    rules = kozel.variants.get("pairs")
+    told = set()
+    for seed in range(10):
+        state = kozel.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.hand_number < 2:
+            moves = kozel.legal_moves(state)
+            turn = state.turn
+            if turn is not None and state.phase is kozel.Phase.PLAY and state.trick is None:
+                note = _lead_note(state, turn, [move for move in moves if move.seat == turn])
+                boasting = rules.side_of((state.dealer + 1) % rules.players)
+                if rules.side_of(turn) == boasting:
+                    assert note is None  # the boasting side leads trumps freely
+                elif note is not None:
+                    told.add(note)
+            state = kozel.apply(state, rng.choice(moves))
+    assert any("only the side of the boasting player (seat " in note for note in told)
+    # the same rule in another ruleset's clothes: the words follow the component, not the name
+    simple = kozel.variants.get("simple")
+    assert not simple.leading.first_lead_plain
+    barred = attrs_evolve(simple, leading=attrs_evolve(simple.leading, first_lead_plain=True))
+    notes = []
+    for seed in range(5):
+        for rules in (simple, barred):
+            state = kozel.new_game(rules, seed=seed)
+            moves = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+            trumps = state.deal.table.trump_mask
+            if state.hand_masks[state.turn] & trumps and state.hand_masks[state.turn] & ~trumps:
+                notes.append((rules is barred, _lead_note(state, state.turn, moves)))
+    plain_first = "No trump among your leads: the first lead of the match is a plain card."
+    assert any(barred_rule and plain_first in (note or "") for barred_rule, note in notes)
+    assert not any(not barred_rule and plain_first in (note or "") for barred_rule, note in notes)
+    # simple plays its first trick in diamonds: the leads leave out the rest, and say so
+    first_trick = "The first trick of a hand is played in diamonds (♦): lead one, else a trump."
+    assert (False, first_trick) in notes
+
+
+def attrs_evolve(instance, **changes):
+    return attrs.evolve(instance, **changes)
+
+
+def test_bots_moves_are_paced_on_a_terminal_only(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    slept: list[float] = []
+    monkeypatch.setattr(play_module.time, "sleep", slept.append)
+    argv = ("classic", "--seed", "3", "--seat", "1", *RANDOM)
+    _, out, _ = play(*argv, lines="1\nq\n", tty=True)
+    bots = len(re.findall(r"^  seat \d ", prompts(out)[1], re.MULTILINE))
+    assert bots >= 3  # the three bots' moves after your lead, and more
+    assert slept == [play_module.DEFAULT_DELAY] * bots  # a pause before each
+    slept.clear()
+    play(*argv, lines="1\nq\n")
+    assert slept == []
+    play(*argv, "--delay", "0.2", lines="1\nq\n", tty=True)
+    assert slept == [0.2] * bots
+    slept.clear()
+    play(*argv, "--delay", "0", lines="1\nq\n", tty=True)
+    assert slept == []
+    for bad in ("-1", "nan", "11", "soon"):
+        with pytest.raises(SystemExit) as refused:
+            play(*argv, "--delay", bad, lines="q\n")
+        assert refused.value.code == 2
+
+
+def test_lines_fit_the_terminal(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("NO_COLOR", "1")
+    argv = ("classic", "--seed", "3", "--seat", "1", *RANDOM, "--delay", "0")
+    _, narrow, _ = play(*argv, lines="1\n" * 20 + "q\n", tty=True)
+    _, piped, _ = play(*argv, lines="1\n" * 20 + "q\n")
+    assert max(len(line) for line in narrow.splitlines()) <= 60
+    assert max(len(line) for line in piped.splitlines()) > 60  # a pipe gets whole lines
+    # broken only at spaces: the same words, in the same order (the pipe also echoes the answers)
+    assert narrow.split() == piped.split()

@@ -20,29 +20,46 @@ from kozel.game.state import GameState
 from kozel.rules.ruleset import Ruleset
 from kozel.view.view import observe
 
-__all__ = ["next_move", "play_match"]
+__all__ = ["interrupting_move", "next_move", "play_match"]
 
 
 def next_move(state: GameState, bots: Sequence[Bot]) -> Move:
     """The move the bots make in ``state``: an out-of-turn move someone takes, else the seat to move's choice."""
-    rules = state.ruleset
-    moves = legal_moves(state)
+    by_seat = _by_seat(state)
+    chosen = _interrupting(state, bots, by_seat)
+    if chosen is not None:
+        return chosen
+    turn = state.turn
+    seat = turn if turn in by_seat else min(by_seat)
+    own = by_seat[seat]
+    chosen = own[0] if len(own) == 1 else bots[seat].choose(observe(state, seat), tuple(own))
+    return _checked(chosen, own, bots[seat], seat)
+
+
+def interrupting_move(state: GameState, bots: Sequence[Bot]) -> Move | None:
+    """The out-of-turn move some bot takes now (asked clockwise from the seat to move), or None if none does."""
+    return _interrupting(state, bots, _by_seat(state))
+
+
+def _by_seat(state: GameState) -> dict[int, list[Move]]:
     by_seat: dict[int, list[Move]] = {}
-    for move in moves:
+    for move in legal_moves(state):
         by_seat.setdefault(move.seat, []).append(move)
+    return by_seat
+
+
+def _interrupting(state: GameState, bots: Sequence[Bot], by_seat: dict[int, list[Move]]) -> Move | None:
+    players = state.ruleset.players
     turn = state.turn
     first = turn if turn is not None else min(by_seat)
-    for step in range(rules.players):
-        seat = (first + step) % rules.players
+    for step in range(players):
+        seat = (first + step) % players
         if seat == turn or seat not in by_seat:
             continue
         chosen = bots[seat].interrupt(observe(state, seat), tuple(by_seat[seat]))
         if chosen is not None:
             return _checked(chosen, by_seat[seat], bots[seat], seat)
-    seat = turn if turn in by_seat else first
-    own = by_seat[seat]
-    chosen = own[0] if len(own) == 1 else bots[seat].choose(observe(state, seat), tuple(own))
-    return _checked(chosen, own, bots[seat], seat)
+    return None
 
 
 def _checked(move: object, allowed: list[Move], bot: Bot, seat: int) -> Move:

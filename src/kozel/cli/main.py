@@ -5,13 +5,15 @@
 from __future__ import annotations
 
 import argparse
+import io
 import random
+import signal
 import sys
 from collections.abc import Sequence
 
 import kozel
 from kozel.cli import play, rules_command, simulate
-from kozel.cli.narrate import describe_deal, describe_move, side_name
+from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
 from kozel.errors import KozelError
 
 __all__ = ["main"]
@@ -55,18 +57,50 @@ def _play(ruleset_name: str, seed: int | None, players: int | None, quiet: bool)
     goats = " and ".join(side_name(rules, side) for side in result.goats)
     verb = "is" if len(result.goats) == 1 else "are"
     title = result.titles[0] if len(result.goats) == 1 else result.titles[0].replace("goat", "goats", 1)
-    print(f"Match over after {state.hand_number} hands: {goats} {verb} the {title}. Scores {state.scores}.")
+    scores = per_side(rules, state.scores)
+    print(f"Match over after {state.hand_number} hands: {goats} {verb} the {title}. Scores: {scores}.")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``kozel`` command line; returns the exit status."""
+    """Run the ``kozel`` command line (``argv``: the arguments, None for the process's own); the exit status.
+
+    No command ends in a Python traceback: Ctrl-C stops any command with status 130 (128 + SIGINT,
+    as shells report it) and a line saying so; an input that is closed or ends is the end of the
+    game; a reader that stops early (``kozel match | head``) ends the output quietly.  Run with the
+    process's own arguments, a Ctrl-C that comes once the command is done is ignored.
+    """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
+        _say_stopped()
+        return play.INTERRUPTED
+    finally:
+        if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _say_stopped() -> None:
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        if sys.stderr is not None:
+            print("\nkozel: interrupted (Ctrl-C)", file=sys.stderr)
+    except (OSError, ValueError):  # the streams are gone too
+        pass
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
+    stdin = sys.stdin
+    if stdin is not None and isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")  # bytes that are not text are read as U+FFFD, and refused as such
     try:
         if args.command == "rules":
             return rules_command.run(args, sys.stdout)
         if args.command == "play":
-            return play.run(args, sys.stdin, sys.stdout, sys.stderr)
+            return play.run(args, stdin, sys.stdout, sys.stderr)
         if args.command == "simulate":
             return simulate.run(args, sys.stdout, sys.stderr)
         return _play(args.ruleset, args.seed, args.players, args.quiet)

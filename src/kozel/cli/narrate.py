@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kozel.cards.cardset import cardset_from_mask
 from kozel.cards.notation import format_cards
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
+from kozel.view.events import TrickTaken, events
 
-__all__ = ["describe_deal", "describe_move", "side_name"]
+__all__ = ["describe_deal", "describe_move", "per_side", "side_name"]
 
 
 def side_name(rules: Ruleset, side: int) -> str:
@@ -20,19 +23,42 @@ def side_name(rules: Ruleset, side: int) -> str:
     return f"team {side} (seats {listed})"
 
 
-def describe_deal(state: GameState) -> list[str]:
-    """The start of a hand: who dealt, the trump and every hand (the narrator sees all cards)."""
+def per_side(rules: Ruleset, values: Sequence[object]) -> str:
+    """One value per side in words: ``"team 0 60, team 1 60"``, or ``"seat 0 3, seat 1 1, seat 2 0"``."""
+    return ", ".join(f"{_short_side(rules, side)} {value}" for side, value in enumerate(values))
+
+
+def _short_side(rules: Ruleset, side: int) -> str:
+    seats = rules.seating.seats_of(side)
+    return f"seat {seats[0]}" if len(seats) == 1 else f"team {side}"
+
+
+def describe_deal(state: GameState, *, header: bool = True) -> list[str]:
+    """The start of a hand: who dealt, the trump and every hand (the narrator sees all cards).
+
+    ``header=False`` leaves out the first line (who dealt, the trump, the scores), for a hand whose
+    cards come out after the header was told: a deal announced by the praise, or drawn by the players.
+    """
+    rules = state.ruleset
     trump = (
         f"trump {state.trump} (shown: {state.trump_card})"
         if state.trump is not None
-        else "permanent trumps " + format_cards(list(state.ruleset.trumps.order(None, state.ruleset.deck)))
+        else "permanent trumps " + format_cards(list(rules.trumps.order(None, rules.deck)))
     )
-    lines = [f"Hand {state.hand_number + 1}: seat {state.dealer} deals; {trump}; scores {state.scores}"]
+    lines = [
+        f"Hand {state.hand_number + 1}: seat {state.dealer} deals; {trump}; scores {per_side(rules, state.scores)}"
+    ]
     if state.phase is Phase.PRAISE:
         return [*lines, f"  the deck lies face down; seat {state.turn} announces the deal"]
+    if not header:
+        lines = [f"  the cards are dealt; trump {state.trump}"] if state.trump is not None else []
     lines += [f"  seat {seat}: {hand}" for seat, hand in enumerate(state.hands)]
     if any(state.trick_counts):
-        lines.append(f"  tricks dealt already: {state.trick_counts}, cards won: {tuple(map(str, state.won))}")
+        taken = [
+            f"{_short_side(rules, side)} {count} trick{'s' * (count != 1)} ({format_cards(list(won)) or 'no cards'})"
+            for side, (count, won) in enumerate(zip(state.trick_counts, state.won, strict=True))
+        ]
+        lines.append(f"  tricks dealt before play: {'; '.join(taken)}")
     return lines
 
 
@@ -60,23 +86,24 @@ def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
     rules = before.ruleset
     ended = after.hand_number != before.hand_number
     caught = ended and after.hand_results[-1].caught
-    last_card = move.kind in (MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY)
-    if trick is not None and last_card and len(trick.plays) == rules.players - 1 and not caught:
-        taken = cardset_from_mask(move.mask | sum(play.mask for play in trick.plays))
-        points = sum(rules.card_points(card) for card in taken)
-        stock = f"; stock {len(after.stock)} left" if before.stock else ""
-        winner = "" if ended else f"seat {after.turn} "
-        lines.append(f"  -> {winner}takes the trick ({points} points){stock}")
+    for event in events(before, move, after):
+        if isinstance(event, TrickTaken) and trick is not None and not caught:
+            taken = cardset_from_mask(move.mask | sum(play.mask for play in trick.plays))
+            points = sum(rules.card_points(card) for card in taken)
+            stock = f"; stock {len(after.stock)} left" if before.stock else ""
+            lines.append(f"  -> seat {event.winner} takes the trick ({points} points){stock}")
     if caught:
         lines.append(f"  -> caught! {rules.catch.catcher} meets {rules.catch.victim}: the hand stops")  # type: ignore[union-attr]
     dealt = before.phase in (Phase.PRAISE, Phase.DRAWING) and after.phase is Phase.PLAY
-    if (move.kind is MoveKind.REDEAL and not ended) or dealt:
+    if move.kind is MoveKind.REDEAL and not ended:
         lines.extend(describe_deal(after))
+    elif dealt:
+        lines.extend(describe_deal(after, header=False))
     if ended:
         result = after.hand_results[-1]
         eggs = " (eggs)" if result.eggs else ""
         lines.append(
-            f"Hand over{eggs}: card points {result.points}, tricks {result.tricks}, "
-            f"written {result.written}; scores {after.scores}"
+            f"Hand over{eggs}: card points {per_side(rules, result.points)}; tricks {per_side(rules, result.tricks)}; "
+            f"written {per_side(rules, result.written)}; scores {per_side(rules, after.scores)}"
         )
     return lines

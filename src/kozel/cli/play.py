@@ -5,6 +5,12 @@ is typed as cards (``10♥``, ``th``, ``A♠ 10♥``), as words and cards (``pas
 for a choice (``take``, ``mirror``), or as the number of an option in the list of legal moves.
 ``u`` takes back the last move, ``q`` leaves, ``h`` tells the commands.  Input is read line by line,
 so a script can play: ``yes 1 | kozel play``.
+
+On a terminal the lines are fitted to its width, hearts and diamonds are red and the trumps
+underlined (no colour when ``NO_COLOR`` is set or the output is not a terminal), and the bots'
+moves come one by one with a short pause (``--delay``).  When the person has exactly one legal
+move on his turn it is played for him and said so (``--no-autoplay`` asks instead).  Ctrl-C
+leaves the table as ``q`` does, with exit status 130.
 """
 
 from __future__ import annotations
@@ -12,31 +18,47 @@ from __future__ import annotations
 import argparse
 import enum
 import importlib
+import math
+import os
+import shutil
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TextIO
 
 import kozel
 from kozel.bots.base import Bot
 from kozel.bots.random_bot import RandomBot
-from kozel.bots.runner import next_move
+from kozel.bots.runner import interrupting_move, next_move
 from kozel.cli.table import (
     Style,
+    TableLines,
     describe_dealt,
     describe_events,
+    fit,
     option_label,
-    render_table,
     seat_name,
+    side_words,
+    table_lines,
     table_order,
     target_words,
 )
+from kozel.engine.leading import barred_from_trumps, must_swap, opening
 from kozel.errors import IllegalMoveError, KozelError, NotationError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
-from kozel.rules.trick_play import BeatOrPass
+from kozel.rules.leading import TrumpLeads
+from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.view.events import Dealt, opening_events
 from kozel.view.view import PlayerView
 
-__all__ = ["add_parser", "bot_registry", "read_move", "run"]
+__all__ = ["DEFAULT_DELAY", "INTERRUPTED", "add_parser", "bot_registry", "read_move", "run", "wants_colour"]
+
+#: Seconds between two bots' moves on a terminal, unless ``--delay`` says otherwise (none through a pipe).
+DEFAULT_DELAY: Final = 0.5
+#: The exit status after Ctrl-C: 128 + SIGINT, as shells report a command stopped by it.
+INTERRUPTED: Final = 130
+#: The most digits an option number may have before it is refused unread.
+_MAX_DIGITS: Final = 4
 
 HELP: Final = """\
 Commands (type one and press Enter):
@@ -119,12 +141,28 @@ def _default_opponents(registry: Mapping[str, object]) -> str:
     return "heuristic" if "heuristic" in registry else "random" if "random" in registry else next(iter(registry))
 
 
+def _delay(text: str) -> float:
+    """A ``--delay`` value: seconds, from 0 to 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"the pause is from 0 to 10 seconds, not {text}")
+    return value
+
+
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` command to the ``kozel`` command's subparsers."""
     play = subparsers.add_parser(
         "play",
         help="play a match yourself against bots",
-        description="Play one seat of a Kozel match against bots. Type h at any prompt for the commands.",
+        description=(
+            "Play one seat of a Kozel match against bots. Type h at any prompt for the commands; "
+            "q or Ctrl-C leaves the table (Ctrl-C with exit status 130). On a terminal the lines fit its "
+            "width, hearts and diamonds are red and trumps underlined (no colour when NO_COLOR is set or "
+            "the output is not a terminal)."
+        ),
     )
     play.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0: the first dealer)")
@@ -133,13 +171,43 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--opponents", default=None, help="the bots at the other seats (default: heuristic if available, else random)"
     )
     play.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    play.add_argument(
+        "--delay",
+        type=_delay,
+        default=None,
+        metavar="SECONDS",
+        help=f"pause before each bot's move is shown (default: {DEFAULT_DELAY} on a terminal, 0 when the output "
+        "is not a terminal)",
+    )
+    play.add_argument(
+        "--no-autoplay",
+        dest="autoplay",
+        action="store_false",
+        help="ask you even when you have only one legal move (default: it is played for you, and said so)",
+    )
 
 
-def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO | None = None) -> int:
+def wants_colour(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to write colour to ``stream``: only to a terminal, and not when ``NO_COLOR`` is set or TERM is dumb."""
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    return _is_tty(stream)
+
+
+def _is_tty(stream: object) -> bool:
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except (OSError, ValueError):  # a closed stream
+        return False
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: TextIO | None = None) -> int:
     """Play the match ``args`` describe, reading the player's moves from ``stdin``; the exit status.
 
-    0 when the match is finished, or the player quits, or the input ends; 2 for a bad argument
-    (told on ``stderr``, or ``stdout`` when none is given).
+    0 when the match is finished, or the player quits, or the input ends (no ``stdin`` at all reads as
+    an input that ends at once); 130 when Ctrl-C stops it; 2 for a bad argument (told on ``stderr``,
+    or ``stdout`` when none is given).
     """
     errors = stderr if stderr is not None else stdout
     registry = bot_registry()
@@ -163,11 +231,22 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO 
         bot = registry[name]() if seat != args.seat else _Person()
         bot.setup(rules, seat, state.seed)
         bots.append(bot)
-    colour = bool(getattr(stdout, "isatty", lambda: False)())
-    echo = not getattr(stdin, "isatty", lambda: False)()
-    return _Game(
-        state, you=args.seat, bots=bots, opponents=name, stdin=stdin, stdout=stdout, style=Style(colour), echo=echo
-    ).play()
+    terminal = _is_tty(stdout)
+    delay = getattr(args, "delay", None)
+    game = _Game(
+        state,
+        you=args.seat,
+        bots=bots,
+        opponents=name,
+        stdin=stdin,
+        stdout=stdout,
+        style=Style(wants_colour(stdout)),
+        echo=not _is_tty(stdin),
+        fit_width=terminal,
+        delay=(DEFAULT_DELAY if terminal else 0.0) if delay is None else delay,
+        autoplay=getattr(args, "autoplay", True),
+    )
+    return game.play()
 
 
 class _Person(Bot):
@@ -190,10 +269,13 @@ class _Game:
         you: int,
         bots: list[Bot],
         opponents: str,
-        stdin: TextIO,
+        stdin: TextIO | None,
         stdout: TextIO,
         style: Style,
         echo: bool,
+        fit_width: bool = False,
+        delay: float = 0.0,
+        autoplay: bool = True,
     ) -> None:
         self.state = state
         self.you = you
@@ -203,33 +285,55 @@ class _Game:
         self.stdout = stdout
         self.style = style
         self.echo = echo
-        #: The states in which the person moved, oldest first, and the move made in each: for undo.
+        #: Whether lines are fitted to the terminal's width (read again at each line, as a window may be resized).
+        self.fit_width = fit_width
+        #: Seconds of pause before each bot's move is told.
+        self.delay = delay
+        #: Whether a move that is the person's only legal move is played for him.
+        self.autoplay = autoplay
+        #: The states in which the person chose a move, oldest first, and the move chosen in each: for undo.
         self.taken: list[tuple[GameState, Move]] = []
+        #: The parts of the table last shown, to show again only what changed.
+        self.shown: TableLines | None = None
 
-    def say(self, *lines: str) -> None:
-        """Write lines to the player."""
+    def say(self, *lines: str, bold: bool = False) -> None:
+        """Write lines to the player: fitted to the terminal, cards dressed, in bold where asked."""
+        width = shutil.get_terminal_size().columns if self.fit_width else None
         for line in lines:
-            self.stdout.write(line + "\n")
+            for piece in fit(line, width):
+                text = self.style.cards(piece)
+                self.stdout.write((self.style.bold(text) if bold else text) + "\n")
         self.stdout.flush()
 
     def play(self) -> int:
         """Play until the match is over, the person leaves, or the input ends; the exit status."""
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            self.stdout.write("\x1b[0m\n" if self.style.colour else "\n")
+            self.say("Interrupted: you leave the table; the match is not finished. Goodbye.")
+            return INTERRUPTED
+
+    def _play(self) -> int:
         self._welcome()
         while not self.state.is_over:
             state = self.state
-            moves = kozel.legal_moves(state)
             by_seat: dict[int, list[Move]] = {}
-            for move in moves:
+            for move in kozel.legal_moves(state):
                 by_seat.setdefault(move.seat, []).append(move)
             mover = state.turn if state.turn in by_seat else min(by_seat)
             own = by_seat.get(self.you)
+            note = ""
             if own is not None and mover == self.you:
-                bot_move = self._interrupts(state, by_seat, mover)
-                answer = bot_move if bot_move is not None else self._ask(own, optional=False)
+                answer: Move | _Say | None = interrupting_move(state, self.bots)
+                if answer is None and len(own) == 1 and self.autoplay:
+                    answer, note = own[0], " (your only move, played for you)"
+                elif answer is None:
+                    answer = self._ask(own, optional=False)
             elif own is not None:
                 answer = self._ask(own, optional=True)
                 if answer is _Say.SKIP:
-                    answer = self._bots_move(state, by_seat, mover)
+                    answer = next_move(state, self.bots)
             else:
                 answer = next_move(state, self.bots)
             if answer is _Say.QUIT:
@@ -241,15 +345,17 @@ class _Game:
             if answer is _Say.UNDO:
                 self._undo()
             elif isinstance(answer, Move):
-                self._apply(answer)
+                self._apply(answer, chosen=answer.seat == self.you and not note, note=note)
         return 0
 
     def _welcome(self) -> None:
         rules = self.state.ruleset
         you = self.you
-        partners = rules.seating.partners(you)
-        team = f"; your partner{'s are' if len(partners) > 1 else ' is'} " if partners else ""
-        team += " and ".join(f"seat {seat}" for seat in partners)
+        if rules.seating.team_size > 1:
+            others = [side_words(rules, side, you) for side in range(rules.sides) if side != rules.side_of(you)]
+            team = f"; you play for {side_words(rules, rules.side_of(you), you)} against {' and '.join(others)}"
+        else:
+            team = ""
         sides = f"{rules.sides} teams" if rules.seating.team_size > 1 else "everyone for himself"
         self.say(
             f"kozel {kozel.__version__}: {rules.name}, {rules.players} players ({sides}), seed {self.state.seed}.",
@@ -260,65 +366,74 @@ class _Game:
         for event in opening_events(self.state):
             seen = event.for_seat(you)
             if isinstance(seen, Dealt):
-                self.say(*(self.style.cards(line) for line in describe_dealt(seen, rules, you)))
+                self._dress(self.state)
+                self.say(*describe_dealt(seen, rules, you))
 
-    def _interrupts(self, state: GameState, by_seat: dict[int, list[Move]], mover: int) -> Move | None:
-        """A move some bot makes out of turn now (clockwise from the seat to move), or None."""
-        players = state.ruleset.players
-        for step in range(1, players):
-            seat = (mover + step) % players
-            if seat == self.you or seat not in by_seat:
-                continue
-            chosen = self.bots[seat].interrupt(kozel.observe(state, seat), tuple(by_seat[seat]))
-            if chosen is not None:
-                return _checked(chosen, by_seat[seat], self.bots[seat], seat)
-        return None
+    def _dress(self, state: GameState) -> None:
+        """Underline, from now on, the cards that are trumps in ``state``."""
+        self.style.trumps = state.ruleset.trumps.table(state.trump).trump_mask
 
-    def _bots_move(self, state: GameState, by_seat: dict[int, list[Move]], mover: int) -> Move:
-        """What the bots do once the person has let an out-of-turn move pass."""
-        chosen = self._interrupts(state, by_seat, mover)
-        if chosen is not None:
-            return chosen
-        own = by_seat[mover]
-        bot = self.bots[mover]
-        chosen = own[0] if len(own) == 1 else bot.choose(kozel.observe(state, mover), tuple(own))
-        return _checked(chosen, own, bot, mover)
-
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: Move, *, chosen: bool = False, note: str = "") -> None:
         before = self.state
-        if move.seat == self.you:
+        if chosen:
             self.taken.append((before, move))
+        elif move.seat != self.you and self.delay:
+            time.sleep(self.delay)
         view = kozel.observe(before, self.you)
         after, events = kozel.step(before, move)
         seen = [event.for_seat(self.you) for event in events]
-        self.say(*(self.style.cards(line) for line in describe_events(before, move, after, seen, view)))
+        lines = describe_events(before, move, after, seen, view)
+        if note and lines:
+            lines[0] += note
+        self._dress(before if after.hand_number == before.hand_number else after)
+        self.say(*lines)
         self.state = after
 
     def _undo(self) -> None:
         state, move = self.taken.pop()
         view = kozel.observe(state, self.you)
+        self._dress(state)
         self.say(f"Taken back: your move ({option_label(move, view)}) and everything after it.")
         self.state = state
+        self.shown = None
 
     def _read(self) -> str | None:
         self.stdout.write(self.style.bold("> "))
         self.stdout.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline() if self.stdin is not None else ""
+        except (OSError, ValueError):  # the terminal went away, or the input was closed
+            line = ""
         if not line:
             return None
         if self.echo:
             self.stdout.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
 
-    def _show(self, view: PlayerView, options: Sequence[Move], optional: bool) -> None:
-        self.say("", *render_table(view, self.style))
+    def _show(self, view: PlayerView, options: Sequence[Move], optional: bool, *, whole: bool = False) -> None:
+        """The table, where it changed since last shown (all of it when ``whole``), then the options."""
+        self._dress(self.state)
+        parts = table_lines(view)
+        last = None if whole else self.shown
+        self.say("")
+        if last is None or parts.fixed != last.fixed:
+            self.say(parts.fixed[0], bold=True)
+            self.say(*parts.fixed[1:])
+        if parts.progress is not None and (last is None or parts.progress != last.progress):
+            self.say(parts.progress)
+        self.say(*(line for line in (parts.trick, parts.hand) if line is not None))
+        self.shown = parts
         if optional:
             mover = seat_name(view.turn, self.you) if view.turn is not None else "the table"
-            self.say(self.style.bold(f"You may move out of turn now ({mover} to move):"))
+            self.say(f"You may move out of turn now ({mover} to move):", bold=True)
         else:
-            self.say(self.style.bold(_your_turn(view)))
+            self.say(_your_turn(view), bold=True)
+            why = _lead_note(self.state, self.you, options)
+            if why:
+                self.say(why)
         labels = [f"{number}. {option_label(move, view)}" for number, move in enumerate(options, 1)]
-        self.say(*(self.style.cards(line) for line in _columns(labels)))
+        width = shutil.get_terminal_size().columns if self.fit_width else 100
+        self.say(*_columns(labels, width))
         if optional:
             self.say("Type its number or cards to take it, or press Enter (or n) to let play go on.")
         elif any(move.cards for move in options):
@@ -341,7 +456,7 @@ class _Game:
             if word in ("h", "help", "?"):
                 self.say(HELP)
             elif word in ("t", "table"):
-                self._show(view, options, optional)
+                self._show(view, options, optional, whole=True)
             elif word in ("u", "undo"):
                 if self.taken:
                     return _Say.UNDO
@@ -359,12 +474,75 @@ class _Game:
                 self.say(answer)
 
 
+def _lead_note(state: GameState, seat: int, options: Sequence[Move]) -> str | None:
+    """Why the person's leads leave out cards he holds, in the words of the rules that do it; or None.
+
+    The rules are read from the ruleset's components: the first trick's suit of a follow-suit game,
+    the holder's card and the trump-lead rules of :class:`~kozel.rules.Leading`, the swap before the lead.
+    """
+    if state.phase is not Phase.PLAY or state.trick is not None or state.turn != seat:
+        return None
+    rules = state.ruleset
+    leading = rules.leading
+    if must_swap(state):
+        return (
+            "You hold only trumps and may not lead one now: first swap a trump with your partner for a plain "
+            "card (the swap before the lead)."
+        )
+    offered = 0
+    for move in options:
+        if move.kind in (MoveKind.LEAD, MoveKind.PLAY):
+            offered |= move.mask
+    hand = state.hand_masks[seat]
+    if not offered or offered == hand:
+        return None
+    notes = []
+    holder = leading.holder_card
+    first_of_match = not state.deal.hand_results
+    if opening(state) and leading.lead_holder_card and holder is not None and first_of_match and offered == holder.bit:
+        notes.append(f"You hold {holder}: its holder opens the match with it.")
+    elif opening(state) and isinstance(rules.play, FollowSuit) and rules.play.first_trick_suit is not None:
+        suit = rules.play.first_trick_suit
+        notes.append(f"The first trick of a hand is played in {suit.name.lower()} ({suit}): lead one, else a trump.")
+    trumps = state.deal.table.trump_mask
+    if hand & trumps and not offered & trumps and barred_from_trumps(state, seat):
+        why = _trump_bar(state, seat)
+        if why:
+            notes.append(f"No trump among your leads: {why}.")
+    return " ".join(notes) or None
+
+
+def _trump_bar(state: GameState, seat: int) -> str | None:
+    """The :class:`~kozel.rules.Leading` rule that bars ``seat`` from leading a trump now, in table words."""
+    rules = state.ruleset
+    leading = rules.leading
+    boasting = (state.dealer + 1) % rules.players
+    last = state.deal.last_opener
+    if leading.trump_leads is TrumpLeads.BOASTING_SIDE and rules.side_of(seat) != rules.side_of(boasting):
+        return (
+            f"only the side of the boasting player (seat {boasting}, left of the dealer) leads trumps; "
+            "your side may lead one only when holding nothing else"
+        )
+    if (
+        leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS
+        and last is not None
+        and rules.side_of(last) == rules.side_of(seat)
+    ):
+        opener = seat_name(last, seat)
+        return f"your side opened the last hand ({opener} led first), so it may not open this one with a trump"
+    if leading.first_lead_plain and not state.deal.hand_results:
+        return "the first lead of the match is a plain card"
+    return None
+
+
 def read_move(text: str, options: Sequence[Move], state: GameState, view: PlayerView) -> Move | str:
     """The one of ``options`` that ``text`` names (a number, cards, words), or a message saying what is wrong.
 
     ``options`` are the moves of the view's seat; ``state`` is asked why cards it does not allow are refused.
     """
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # only 0-9: other scripts' digits are no option numbers
+        if len(text) > _MAX_DIGITS:
+            return f"There is no option of {len(text)} digits: choose a number from 1 to {len(options)}."
         number = int(text)
         if 1 <= number <= len(options):
             return options[number - 1]
@@ -468,9 +646,3 @@ def _columns(labels: list[str], width: int = 100) -> list[str]:
         "  " + "".join(label.ljust(cell) for label in labels[start : start + per_line]).rstrip()
         for start in range(0, len(labels), per_line)
     ]
-
-
-def _checked(move: object, allowed: list[Move], bot: Bot, seat: int) -> Move:
-    if not isinstance(move, Move) or move not in allowed:
-        raise IllegalMoveError(f"{bot!r} at seat {seat} answered {move!r}, not one of its legal moves", move, "bot")
-    return move

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.notation import format_cards
-from kozel.cli.narrate import describe_move, side_name
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
@@ -38,15 +37,19 @@ from kozel.view.view import PlayerView
 __all__ = [
     "BACK",
     "Style",
+    "TableLines",
     "describe_dealt",
     "describe_events",
     "describe_hand_result",
     "describe_match_result",
+    "fit",
     "format_hand",
     "option_label",
     "render_table",
     "seat_name",
+    "side_words",
     "sorted_hand",
+    "table_lines",
     "table_order",
     "target_words",
 ]
@@ -68,23 +71,76 @@ _PRAISE_WORDS: Final = {
     "pants_double": "as trousers, four cards at a time, two cards laid into two tricks",
 }
 
-_RED: Final = re.compile(r"(?:10|[6-9JQKA])[♥♦]")
+#: A card as the table writes it, with the ``*`` that marks a trump in a hand.
+_CARD: Final = re.compile(r"(?:10|[6-9JQKA])([♣♠♥♦])(\*?)")
+_RED_SUITS: Final = frozenset("♥♦")
+#: Where a line may not be broken: between "seat"/"team"/"seats" and its number, before a "·", between face-down backs.
+_GLUE_AFTER: Final = frozenset({"seat", "seats", "team", "side", "opponents", "and", "by"})
 
 
 class Style:
-    """How text is dressed: plain for pipes and files, bold and red suits on a terminal."""
+    """How text is dressed: plain for pipes and files; on a colour terminal, bold prompts, red hearts and
+    diamonds, and the trumps underlined (``trumps`` is the bitmask of the cards that are trumps now)."""
 
-    def __init__(self, colour: bool) -> None:
+    def __init__(self, colour: bool, trumps: int = 0) -> None:
         #: Whether ANSI colour codes are written.
         self.colour = colour
+        #: The cards underlined as trumps, as a bitmask of card bits (cards marked ``*`` are trumps too).
+        self.trumps = trumps
 
     def bold(self, text: str) -> str:
         """``text`` in bold, on a terminal."""
         return f"\x1b[1m{text}\x1b[0m" if self.colour else text
 
     def cards(self, text: str) -> str:
-        """``text`` with hearts and diamonds in red, on a terminal."""
-        return _RED.sub(lambda found: f"\x1b[31m{found.group(0)}\x1b[0m", text) if self.colour else text
+        """``text`` with hearts and diamonds in red and the trumps underlined, on a terminal."""
+        if not self.colour:
+            return text
+
+        def dress(found: re.Match[str]) -> str:
+            codes = ["31"] if found.group(1) in _RED_SUITS else []
+            if found.group(2) or self.trumps & Card.parse(found.group(0).rstrip("*")).bit:
+                codes.append("4")
+            return f"\x1b[{';'.join(codes)}m{found.group(0)}\x1b[0m" if codes else found.group(0)
+
+        return _CARD.sub(dress, text)
+
+
+def fit(line: str, width: int | None) -> list[str]:
+    """``line`` broken at spaces into lines of at most ``width`` characters (None: left whole).
+
+    A card, a face-down ``[##]`` and a run of them, "seat 2" and the like, and a ``·`` or ``|`` with
+    the word before it are never split; the lines after the first are indented under the first's text.  A word longer
+    than the width stays whole on a line of its own.
+    """
+    if width is None or len(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    lead = len(line) - len(body)
+    numbered = re.match(r"\d+\. ", body)
+    hang = " " * (lead + (len(numbered.group(0)) if numbered else 4))
+    units: list[str] = []
+    for word in body.split(" "):
+        last = units[-1] if units else None
+        glued = last is not None and (
+            last.rsplit(" ", 1)[-1] in _GLUE_AFTER
+            or word in ("·", "|", "by")
+            or (last.endswith(BACK) and word.startswith(BACK))
+            or not word
+        )
+        if glued and last is not None:
+            units[-1] = f"{last} {word}"
+        else:
+            units.append(word)
+    lines = [" " * lead]
+    for unit in units:
+        current = lines[-1]
+        fresh = current.strip() == ""
+        if fresh or len(current) + 1 + len(unit) <= width:
+            lines[-1] = current + unit if fresh else f"{current} {unit}"
+        else:
+            lines.append(hang + unit)
+    return [piece.rstrip() for piece in lines]
 
 
 def seat_name(seat: int, you: int) -> str:
@@ -93,16 +149,33 @@ def seat_name(seat: int, you: int) -> str:
 
 
 def _side(rules: Ruleset, side: int, you: int) -> str:
-    """A side in short words: ``"your team"``, ``"team 1"``, ``"you"`` or ``"seat 2"``."""
+    """A side in short words: ``"you"``, ``"seat 2"``, ``"your side"``, ``"opponents"`` or ``"seats 1 and 4"``."""
     seats = rules.seating.seats_of(side)
-    mine = rules.side_of(you) == side
     if len(seats) == 1:
         return seat_name(seats[0], you)
-    return "your team" if mine else f"team {side}"
+    if rules.side_of(you) == side:
+        return "your side"
+    if rules.seating.sides == 2:
+        return "opponents"
+    return "seats " + " and ".join(map(str, seats))
+
+
+def side_words(rules: Ruleset, side: int, you: int) -> str:
+    """A side in full words: ``"your side (you and seat 3)"``, ``"the opponents (seats 0 and 2)"``, ``"seat 2"``."""
+    seats = rules.seating.seats_of(side)
+    if len(seats) == 1:
+        return seat_name(seats[0], you)
+    if rules.side_of(you) == side:
+        return "your side (you and " + " and ".join(f"seat {seat}" for seat in seats if seat != you) + ")"
+    listed = "seats " + " and ".join(map(str, seats))
+    return f"the opponents ({listed})" if rules.seating.sides == 2 else listed
 
 
 def _per_side(rules: Ruleset, values: Sequence[int], you: int) -> str:
-    return ", ".join(f"{_side(rules, side, you)} {value}" for side, value in enumerate(values))
+    """One value per side, the player's side first: ``"your side 1, opponents 0"``."""
+    mine = rules.side_of(you)
+    order = [mine, *(side for side in range(len(values)) if side != mine)]
+    return ", ".join(f"{_side(rules, side, you)} {values[side]}" for side in order)
 
 
 def target_words(rules: Ruleset) -> str:
@@ -192,50 +265,70 @@ def _header(view: PlayerView) -> str:
     return words
 
 
-def _situation(view: PlayerView) -> list[str]:
+class TableLines(NamedTuple):
+    """The table as lines of plain text, in the parts that change at different paces."""
+
+    #: Lines that hold for the whole hand, or longer: the rules and dealer, the trumps and talon, the
+    #: scores, the deal announced, who plays alone, an open trump transfer.
+    fixed: tuple[str, ...]
+    #: The hand's progress: the tricks each side has, the stock, how many cards each other seat holds
+    #: (None before the cards are dealt).
+    progress: str | None
+    #: What lies on the table now (None outside the play).
+    trick: str | None
+    #: The player's hand.
+    hand: str
+
+
+def table_lines(view: PlayerView) -> TableLines:
+    """The table as the view's seat sees it, in plain text, split into its fixed part, progress, trick and hand."""
     rules = view.ruleset
     you = view.seat
-    lines = []
-    stock = [f"stock {view.stock_size} cards"] if rules.dealing.refill else []
+    fixed = [f"── {_header(view)} ──"]
     talon = []
     if rules.talon is not None and view.talon_size:
         shown = f" ({view.talon_shown} face up)" if view.talon_shown is not None else ""
         talon.append(f"talon {view.talon_size} cards{shown}")
-    lines.append(" · ".join([_trump_words(view), *stock, *talon]))
+    fixed.append(" · ".join([_trump_words(view), *talon]))
     sets = f" (sets won: {_per_side(rules, view.sets, you)})" if rules.match.sets > 1 else ""
-    lines.append(f"Scores: {_per_side(rules, view.scores, you)}{sets} · {target_words(rules)}")
+    fixed.append(f"Scores: {_per_side(rules, view.scores, you)}{sets} · {target_words(rules)}")
     if view.praise is not None:
-        lines.append(f"Deal announced: {view.praise.replace('_', ' ')}")
+        fixed.append(f"Deal announced: {view.praise.replace('_', ' ')}")
     if view.declarer is not None:
-        lines.append(
+        fixed.append(
             "You took the talon and play alone"
             if view.declarer == you
             else f"Seat {view.declarer} took the talon and plays alone"
         )
     if view.transfers_done is not None:
-        lines.append("Trump transfer open: a player with few trumps may hand them to the partner before the lead")
-    if view.phase is Phase.PRAISE:
-        return lines
-    held = ", ".join(f"seat {seat} {size}" for seat, size in enumerate(view.hand_sizes) if seat != you)
-    lines.append(f"This hand: tricks {_per_side(rules, view.trick_counts, you)} · cards held: {held}")
-    return lines
-
-
-def render_table(view: PlayerView, style: Style | None = None) -> list[str]:
-    """The table as the view's seat sees it, one line each: rules and dealer, trumps, stock, scores, trick, hand."""
-    style = style or Style(colour=False)
-    rules = view.ruleset
-    you = view.seat
-    lines = [style.bold(f"── {_header(view)} ──"), *_situation(view)]
+        fixed.append("Trump transfer open: a player with few trumps may hand them to the partner before the lead")
+    progress = None
+    if view.phase is not Phase.PRAISE:
+        stock = [f"stock {view.stock_size} cards"] if rules.dealing.refill else []
+        held = ", ".join(f"{size} by seat {seat}" for seat, size in enumerate(view.hand_sizes) if seat != you)
+        progress = " · ".join([f"This hand: tricks {_per_side(rules, view.trick_counts, you)}", *stock]) + (
+            f" · cards held: {held}"
+        )
+    trick = None
     if view.trick:
         plays = " · ".join(_played(play, you) for play in view.trick)
         taking = f" ({seat_name(view.trick_winner, you)} taking it so far)" if view.trick_winner is not None else ""
-        lines.append(f"On the table: {plays}{taking}")
+        trick = f"On the table: {plays}{taking}"
     elif view.phase is Phase.PLAY:
-        lines.append("On the table: nothing yet")
+        trick = "On the table: nothing yet"
     table = rules.trumps.table(view.trump)
     legend = "   (* trump)" if any(table.trump_mask & card.bit for card in view.hand) else ""
-    lines.append(style.cards(f"Your hand: {format_hand(rules, view.trump, view.hand)}") + legend)
+    hand = f"Your hand: {format_hand(rules, view.trump, view.hand)}{legend}"
+    return TableLines(tuple(fixed), progress, trick, hand)
+
+
+def render_table(view: PlayerView, style: Style | None = None) -> list[str]:
+    """The table as the view's seat sees it, one line each: rules and dealer, trumps, scores, progress, trick, hand."""
+    style = style or Style(colour=False)
+    parts = table_lines(view)
+    lines = [style.bold(parts.fixed[0]), *parts.fixed[1:]]
+    lines += [line for line in (parts.progress, parts.trick) if line is not None]
+    lines.append(style.cards(parts.hand))
     return lines
 
 
@@ -269,6 +362,11 @@ def _praise_label(choice: str) -> str:
     return f"{choice.replace('_', ' ')}" + (f" ({words})" if words else "")
 
 
+def _plural(who: str) -> bool:
+    """Whether a side named ``who`` (by :func:`_side` or :func:`side_words`) takes a plural verb."""
+    return who == "you" or who.startswith(("opponents", "the opponents", "seats "))
+
+
 def describe_hand_result(rules: Ruleset, result: HandResult, scores: Sequence[int], you: int) -> list[str]:
     """A finished hand in table words: card points, tricks, written points, eggs, and the scores after it."""
     if result.forfeited:
@@ -291,7 +389,7 @@ def describe_hand_result(rules: Ruleset, result: HandResult, scores: Sequence[in
         elif mode is ScoreMode.CREDIT:
             noted.append(f"{value} points for {who}")
         else:
-            noted.append(f"{who} count{'s' * (who != 'you')} {value} off")
+            noted.append(f"{who} count{'' if _plural(who) else 's'} {value} off")
     return [
         f"{head}.",
         f"  card points: {_per_side(rules, result.points, you)} · tricks: {_per_side(rules, result.tricks, you)}",
@@ -305,10 +403,8 @@ def describe_match_result(
     """The end of the match in table words: who is the goat and with which title, and how the player did."""
     names = []
     for side, title in zip(result.goats, result.titles, strict=True):
-        mine = rules.side_of(you) == side
-        who = ("you" if len(rules.seating.seats_of(side)) == 1 else "your team") if mine else side_name(rules, side)
-        verb = "are" if who == "you" else "is"
-        names.append(f"{who} {verb} the {title}")
+        who = side_words(rules, side, you)
+        names.append(f"{who} {'are' if _plural(who) else 'is'} the {title}")
     lost = rules.side_of(you) in result.goats
     verdict = "You lose: you are among the goats." if lost else "You win: you are not the goat."
     return [
@@ -331,39 +427,31 @@ def _hidden_move(play: Played) -> str:
     return f"{who} {words.get(play.kind, f'{play.kind.word}s {count}')}"
 
 
-def _move_line(before: GameState, move: Move, after: GameState, play: Played, you: int) -> str:
-    """The move in words; describe_move's words where the seat sees every card, else the hidden version."""
+def _move_line(before: GameState, move: Move, play: Played, you: int) -> str:
+    """The move in words, with its cards where the seat sees them, else the hidden version."""
     if play.cards is None:
         return _hidden_move(play)
+    mine = move.seat == you
     if move.kind is MoveKind.TAKE_TALON:
-        return (
-            "you take the talon and play alone"
-            if move.seat == you
-            else f"seat {move.seat} takes the talon and plays alone"
-        )
-    line = describe_move(before, move, after)[0].strip()
-    if len(move.cards) > 1:  # the cards as the table orders them, as in the player's hand and options
-        line = line.replace(format_cards(move.cards), format_cards(_in_order(before.ruleset, before.trump, move.cards)))
-    if move.seat != you:
-        return line
-    verb = line.split()[2]
-    return f"you {_YOU_VERBS.get(verb, verb)}{line[len(f'seat {you} {verb}') :]}"
-
-
-#: Verbs of describe_move's sentences as they go with "you".
-_YOU_VERBS: Final = {
-    "leads": "lead",
-    "beats": "beat",
-    "passes": "pass",
-    "plays": "play",
-    "hands": "hand",
-    "gives": "give",
-    "calls": "call",
-    "takes": "take",
-    "lets": "let",
-    "lays": "lay",
-    "announces": "announce",
-}
+        return "you take the talon and play alone" if mine else f"seat {move.seat} takes the talon and plays alone"
+    cards = format_cards(_in_order(before.ruleset, before.trump, move.cards))
+    choice = (move.choice or "").replace("_", " ")
+    they, you_verb, rest = {
+        MoveKind.LEAD: ("leads", "lead", cards),
+        MoveKind.BEAT: ("beats", "beat", f"with {cards}"),
+        MoveKind.PASS: ("passes", "pass", f"{len(move.cards)} face down ({cards})"),
+        MoveKind.MOLODKA: ("plays", "play", f"a molodka out of turn: {cards}"),
+        MoveKind.PLAY: ("plays", "play", cards),
+        MoveKind.TRANSFER: ("hands", "hand", f"{cards} to the partner face down"),
+        MoveKind.TRANSFER_BACK: ("gives", "give", f"back {cards} face down"),
+        MoveKind.REDEAL: ("calls", "call", "for a redeal"),
+        MoveKind.DECLINE: ("lets", "let", "the talon go"),
+        MoveKind.LAY_AWAY: ("lays", "lay", f"away {cards} face down"),
+        MoveKind.PRAISE: ("announces", "announce", f"the deal: {choice}"),
+        MoveKind.LAY_DARK: ("lays", "lay", f"{cards} face down"),
+        MoveKind.LAY_OPEN: ("lays", "lay", f"{cards} face up"),
+    }[move.kind]
+    return f"you {you_verb} {rest}" if mine else f"seat {move.seat} {they} {rest}"
 
 
 def _trick_points(view_trick: Sequence[Played] | None, play: Played, rules: Ruleset) -> str:
@@ -384,7 +472,7 @@ def describe_events(
     for event in seen:
         if isinstance(event, Played) and play is None:
             play = event
-            lines.append("  " + _move_line(before, move, after, event, you))
+            lines.append("  " + _move_line(before, move, event, you))
         elif isinstance(event, CardsReturned):
             back = [
                 f"{seat_name(owner, you)} {format_cards(cards) if cards is not None else ' '.join([BACK] * count)}"

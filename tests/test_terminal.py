@@ -1,0 +1,231 @@
+"""The ``kozel`` commands under a real pseudo-terminal (``pexpect``) and through pipes: Ctrl-C, closed or
+ended input, odd text at the prompt, the terminal's width, colour.
+
+No command may end in a Python traceback.  Ctrl-C stops any command with exit status 130
+(128 + SIGINT, as a shell reports it); ``kozel play`` says goodbye as ``q`` does.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect", reason="the terminal tests need pexpect (the test extra)")
+
+KOZEL = [sys.executable, "-m", "kozel"]
+PLAY = ["play", "classic", "--seed", "3", "--seat", "1", "--opponents", "random"]
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+INTERRUPTED = 130
+#: The prompt, bold on a colour terminal, at the start of a line (not the "->" of a trick taken).
+PROMPT = r"\n(\x1b\[1m)?> "
+
+
+def _env(**changes: str | None) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", PYTHONIOENCODING="utf-8", LANG="C.UTF-8")
+    for key, value in changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def spawn(*args: str, columns: int = 100, **env: str | None) -> pexpect.spawn:
+    """``kozel ARGS`` on a pseudo-terminal of ``columns`` columns."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "kozel", *args],
+        env=_env(**env),
+        encoding="utf-8",
+        dimensions=(40, columns),
+        timeout=20,
+    )
+    child.logfile_read = io.StringIO()
+    child.delaybeforesend = None  # the answers wait for their prompts anyway
+    return child
+
+
+def finish(child: pexpect.spawn) -> tuple[int, str]:
+    """Wait for the end; the exit status and everything the terminal showed."""
+    child.expect(pexpect.EOF)
+    child.close()
+    code = child.exitstatus if child.exitstatus is not None else 128 + child.signalstatus
+    return code, child.logfile_read.getvalue()
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_table():
+    child = spawn(*PLAY, "--delay", "0")
+    child.expect("Type a card")
+    child.expect(PROMPT)
+    child.sendintr()
+    code, out = finish(child)
+    assert code == INTERRUPTED
+    assert "Interrupted: you leave the table; the match is not finished. Goodbye." in out
+    assert "Traceback" not in out
+    assert "KeyboardInterrupt" not in out
+
+
+def test_ctrl_c_while_the_bots_play_leaves_the_table():
+    child = spawn(*PLAY, "--delay", "3")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("you lead 8♠")  # then a pause of 3 s before each bot's move
+    child.sendintr()
+    code, out = finish(child)
+    assert code == INTERRUPTED
+    assert "takes the trick" not in out  # stopped before the trick was over
+    assert "Interrupted: you leave the table" in out
+    assert "Traceback" not in out
+
+
+def test_end_of_input_at_the_prompt():
+    child = spawn(*PLAY, "--delay", "0")
+    child.expect(PROMPT)
+    child.sendeof()
+    code, out = finish(child)
+    assert code == 0
+    assert "End of input: the match is left unfinished. Goodbye." in out
+    assert "Traceback" not in out
+
+
+def _played(columns: int | None, answers: int = 12) -> str:
+    """The output of a few moves of ``kozel play`` on a terminal of ``columns`` (None: through a pipe)."""
+    argv = [*PLAY, "--delay", "0"]
+    if columns is None:
+        done = subprocess.run(
+            [*KOZEL, *argv],
+            input="1\n" * answers + "q\n",
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=_env(),
+            timeout=30,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+    child = spawn(*argv, columns=columns, NO_COLOR="1")
+    for _ in range(answers):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    code, out = finish(child)
+    assert code == 0
+    return out.replace("\r\n", "\n")
+
+
+def test_an_80_column_terminal_gets_lines_broken_at_spaces():
+    narrow = _played(80)
+    piped = _played(None)
+    lines = narrow.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert max(len(line) for line in piped.splitlines()) > 80  # so some lines were broken
+    # broken only between words: the same words in the same order as the whole lines of a pipe
+    assert narrow.split() == piped.split()
+    assert any(line.startswith("    ") and not line.startswith("     ") for line in lines)  # continued lines
+    assert not any(line.rstrip().endswith(("[#", "seat")) for line in lines)
+
+
+def test_colour_on_a_terminal_none_with_no_color_or_in_a_pipe():
+    child = spawn(*PLAY, "--delay", "0")
+    child.expect(PROMPT)
+    child.sendline("q")
+    _, out = finish(child)
+    assert "\x1b[1m" in out  # bold
+    assert "\x1b[31" in out  # red hearts and diamonds
+    assert "\x1b[31;4mK♥*\x1b[0m" in out  # a trump: red and underlined
+    child = spawn(*PLAY, "--delay", "0", NO_COLOR="1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    _, out = finish(child)
+    assert "\x1b[" not in out
+    assert "K♥*" in out
+    assert "\x1b" not in _played(None, answers=2)
+
+
+# --- every command: Ctrl-C, closed input, odd text -------------------------------------------------
+
+COMMANDS = {
+    "play": PLAY,
+    "match": ["match", "simple", "--seed", "1"],
+    "rules": ["rules", "pairs"],
+    "simulate": ["simulate", "classic", "-n", "2", "--processes", "1", "--seed", "1"],
+    "help": ["--help"],
+}
+GARBAGE = ["5" * 5000, "\x00\x00x", "٣", "²", "🂡 ♥♥ [##]", "lead", "pass 99♠", "-1", " " * 30, "u", "t", "h"]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_ctrl_c_stops_every_command_cleanly(name):
+    child = spawn(*COMMANDS[name])
+    child.expect(r"\S")  # it has started
+    child.kill(signal.SIGINT)
+    code, out = finish(child)
+    assert "Traceback" not in out
+    assert code in (0, INTERRUPTED)  # 0: it had ended already
+    if code == INTERRUPTED:
+        assert "nterrupted" in out or "stopped" in out
+
+
+def test_ctrl_c_stops_kozel_match_midway():
+    child = spawn(*COMMANDS["match"])
+    child.expect("Hand 1: ")  # its output fills the terminal's buffer: it waits to write the rest
+    child.kill(signal.SIGINT)
+    code, out = finish(child)
+    assert code == INTERRUPTED
+    assert "kozel: interrupted (Ctrl-C)" in out
+    assert "Match over" not in out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_with_its_input_closed(name):
+    command = " ".join([*KOZEL, *COMMANDS[name]])
+    done = subprocess.run(f"exec {command} <&-", shell=True, capture_output=True, env=_env(), timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stdout + done.stderr
+    if name == "play":
+        assert done.stdout.rstrip().endswith(b"End of input: the match is left unfinished. Goodbye.")
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_odd_text_at_every_prompt(name):
+    # every command that reads a prompt (only play does) is fed odd text at each; the others ignore it
+    typed = "\n".join(GARBAGE) + "\n"
+    done = subprocess.run(
+        [*KOZEL, *COMMANDS[name]],
+        input=typed.encode("utf-8") + b"\xff\xfe not utf-8\n" + (b"1\n" if name == "play" else b""),
+        capture_output=True,
+        env=_env(),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stdout + done.stderr
+    if name == "play":
+        out = done.stdout.decode("utf-8")
+        assert "There is no option of 5000 digits" in out
+        assert "I cannot read that" in out
+        assert "  you lead " in out  # after all that, a good answer is taken
+        assert out.rstrip().endswith("Goodbye.")
+
+
+def test_odd_text_typed_at_the_terminal_prompt():
+    child = spawn(*PLAY, "--delay", "0")
+    for text in GARBAGE[1:]:
+        child.expect(PROMPT)
+        child.sendline(text)
+    child.expect(PROMPT)
+    child.sendline("q")
+    code, out = finish(child)
+    assert code == 0
+    assert "Traceback" not in out
+    assert "You leave the table" in out
