@@ -210,8 +210,9 @@ def _check_replays(
 def _opened(path: Path) -> Iterator[IO[bytes]]:
     """The log at ``path`` open for reading, if it is a regular file; an empty file if there is none."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise LogError(_not_a_file(path, os.stat(path).st_mode))
+        mode = os.stat(path).st_mode  # a device is not even opened
+        if not stat.S_ISREG(mode):
+            raise LogError(_not_a_file(path, mode))
         descriptor = os.open(path, os.O_RDONLY | _NONBLOCK)
     except FileNotFoundError:
         yield io.BytesIO()
@@ -306,10 +307,11 @@ def writing_log(path: str | Path, tournament: Tournament) -> Iterator[Callable[[
         descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | _NONBLOCK, 0o666)
     except OSError as error:
         raise LogError(f"cannot write the log {path}: {error.strerror}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise LogError(_not_a_file(path, mode))
     with os.fdopen(descriptor, "a+b") as file:
-        status = os.fstat(file.fileno())
-        if not stat.S_ISREG(status.st_mode):
-            raise LogError(_not_a_file(path, status.st_mode))
         file.seek(0, 2)
         if file.tell() == 0:
             file.write(first)
