@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import kozel
 from kozel import KozelError
-from kozel.bots import RandomBot, Tournament
+from kozel.bots import RandomBot, Tournament, tournament_log
 from kozel.bots import tournament as tournament_module
-from kozel.bots import tournament_log
 from kozel.bots.tournament import (
     PROCESSES_PER_CORE,
     WATCH_SECONDS,
@@ -240,7 +243,7 @@ def test_outcome_lines_of_another_ruleset_are_refused(tmp_path):
     header = classic_log.read_text(encoding="utf-8").splitlines()[0]
     mixed = tmp_path / "mixed.log"
     mixed.write_text("\n".join([header, *hammer_log.read_text(encoding="utf-8").splitlines()[1:]]) + "\n")
-    with pytest.raises(LogError, match="mixed.log, line 2: match 0's seal is not that of this outcome in this run"):
+    with pytest.raises(LogError, match=r"mixed\.log, line 2: match 0's seal is not that of this outcome in this run"):
         read_log(mixed, classic)
     # sealed anew for the classic run, as a forger could: the replays tell them apart
     resealed = [header, *(sealed_line(classic, outcome) for outcome in hammer_outcomes)]
@@ -269,10 +272,10 @@ def test_a_forged_line_is_refused_by_its_seal_and_if_resealed_by_its_replay(tmp_
     assert forged != target
     data = {**forged.as_data(), "seal": json.loads(lines[3])["seal"]}  # the old seal kept
     log.write_text("\n".join([*lines[:3], json.dumps(data), *lines[4:]]) + "\n", encoding="utf-8")
-    with pytest.raises(LogError, match="run.log, line 4: match 2's seal is not that of this outcome in this run"):
+    with pytest.raises(LogError, match=r"run\.log, line 4: match 2's seal is not that of this outcome in this run"):
         read_log(log, tournament)
     log.write_text("\n".join([*lines[:3], sealed_line(tournament, forged), *lines[4:]]) + "\n", encoding="utf-8")
-    with pytest.raises(LogError, match="run.log, line 4: match 2 does not replay as written: ") as refused:
+    with pytest.raises(LogError, match=r"run\.log, line 4: match 2 does not replay as written: ") as refused:
         read_log(log, tournament, replay=None)
     changed = str(refused.value).split("as written: ")[1]
     for key, value in forged.as_data().items():
@@ -428,3 +431,158 @@ def test_the_simulate_description_is_the_help(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "-h"])
     assert simulate_command.DESCRIPTION.splitlines()[0] in capsys.readouterr().out
+
+
+# --- fuzzing: logs corrupted and forged ----------------------------------------------------------
+
+FUZZ_RUN = Tournament(CLASSIC, RANDOMS, matches=6, seed=9)
+
+
+@functools.cache
+def fuzz_log() -> tuple[tuple[bytes, ...], tuple[MatchOutcome, ...], tuple[bytes, ...]]:
+    """A real log of four of the run's six matches (its lines), the whole run, and a line of another run."""
+    _, whole = FUZZ_RUN.run()
+    lines = [json.dumps(header_of(FUZZ_RUN)).encode()]
+    lines += [sealed_line(FUZZ_RUN, outcome).encode() for outcome in whole[:4]]
+    other = attrs.evolve(FUZZ_RUN, seed=10)
+    _, foreign = other.run()
+    return tuple(lines), tuple(whole), tuple(sealed_line(other, outcome).encode() for outcome in foreign[:2])
+
+
+def header_of(tournament: Tournament) -> dict[str, object]:
+    return {
+        "kozel tournament": 2,
+        "kozel": kozel.__version__,
+        "ruleset": tournament.rules.name,
+        "players": tournament.rules.players,
+        "bots": list(tournament.specs),
+        "seed": tournament.seed,
+    }
+
+
+def mutate(lines: list[bytes], mutation: tuple, foreign: tuple[bytes, ...]) -> list[bytes]:
+    """``lines`` with one ``mutation``; positions are taken modulo the lengths, so any numbers do."""
+    kind, where, at, size = mutation
+    if not lines:
+        return [foreign[where % len(foreign)]] if kind == "foreign" else lines
+    i = where % len(lines)
+    line = lines[i]
+    pos = at % (len(line) + 1)
+    if kind == "delete":
+        return lines[:i] + lines[i + 1 :]
+    if kind == "duplicate":
+        return lines[: i + 1] + lines[i:]
+    if kind == "swap":
+        j = at % len(lines)
+        swapped = list(lines)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        return swapped
+    if kind == "byte":
+        line = line[:pos] + bytes([size % 256]) + line[pos + 1 :]
+    elif kind == "digit":  # a value changed, the line still JSON
+        digits = [k for k, byte in enumerate(line) if 48 <= byte <= 57]
+        if digits:
+            k = digits[at % len(digits)]
+            line = line[:k] + str((line[k] - 48 + 1 + size % 9) % 10).encode() + line[k + 1 :]
+    elif kind == "truncate":
+        line = line[:pos]
+    elif kind == "nul":
+        line = line[:pos] + b"\x00" * (1 + size % 3) + line[pos:]
+    elif kind == "long_digits":
+        line = line[:pos] + b"9" * (size % 6000) + line[pos:]
+    elif kind == "join":
+        return [*lines[:i], line + lines[(i + 1) % len(lines)], *lines[i + 2 :]]
+    elif kind == "foreign":
+        return [*lines[:i], foreign[at % len(foreign)], *lines[i:]]
+    return [*lines[:i], line, *lines[i + 1 :]]
+
+
+MUTATIONS = st.tuples(
+    st.sampled_from(
+        ["delete", "duplicate", "swap", "byte", "digit", "truncate", "nul", "long_digits", "join", "foreign"]
+    ),
+    st.integers(0, 50),
+    st.integers(0, 10_000),
+    st.integers(0, 10_000),
+)
+
+
+@settings(derandomize=True)
+@given(mutations=st.lists(MUTATIONS, min_size=1, max_size=4), line_end=st.booleans())
+def test_a_corrupted_or_forged_log_is_taken_as_an_equal_run_or_refused_with_a_log_error(mutations, line_end):
+    lines, whole, foreign = fuzz_log()
+    damaged = list(lines)
+    for mutation in mutations:
+        damaged = mutate(damaged, mutation, foreign)
+    text = b"\n".join(damaged) + (b"\n" if line_end and damaged else b"")
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "run.log"
+        log.write_bytes(text)
+        started = time.perf_counter()
+        refusal = None
+        try:
+            done = read_log(log, FUZZ_RUN, replay=None)
+        except LogError as error:  # the one error a bad log raises; any other fails the test
+            done, refusal = None, str(error)
+        assert time.perf_counter() - started < 10
+        assert log.read_bytes() == text  # nothing repaired
+    if refusal is not None:
+        assert refusal.startswith(str(log))  # the file named, and the line where there is one
+    if done is not None:  # taken: every outcome it gives is the run's own, each once
+        assert len({outcome.index for outcome in done}) == len(done)
+        for outcome in done:
+            assert outcome == whole[outcome.index]
+        _, outcomes = FUZZ_RUN.run(done=done)
+        assert outcomes == list(whole)
+
+
+def test_ctrl_c_while_the_log_is_replayed_stops_cleanly_and_leaves_the_log(tmp_path, capsys, monkeypatch):
+    log = tmp_path / "run.log"
+    assert simulate("-n", "3", "--log", str(log)) == 0
+    text = log.read_bytes()
+    capsys.readouterr()
+
+    def pressed(self, indexes, processes=1):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Tournament, "replay", pressed)
+    assert simulate("-n", "5", "--log", str(log)) == 130
+    captured = capsys.readouterr()
+    assert captured.err.endswith(f"kozel simulate: stopped while checking {log}, which is as it was\n")
+    assert captured.out == ""
+    assert log.read_bytes() == text
+
+
+def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
+    """Ctrl-C reaches the whole foreground group, workers included: one line, no traceback, no worker left."""
+    log = tmp_path / "run.log"
+    command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", *RANDOMS, "-n", "400"]
+    running = subprocess.Popen(
+        [*command, "--processes", "2", "--log", str(log)],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        begun = time.monotonic()
+        while (not log.exists() or len(log.read_bytes().splitlines()) < 4) and time.monotonic() - begun < 60:
+            time.sleep(0.02)
+        os.killpg(running.pid, signal.SIGINT)
+        out, err = running.communicate(timeout=60)
+        stopped = time.monotonic()
+        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
+            time.sleep(0.05)
+        assert alive_in_group(running.pid) == []
+    finally:
+        for pid in alive_in_group(running.pid):
+            os.kill(pid, signal.SIGKILL)
+        running.kill()
+    assert running.returncode == 130
+    assert "Traceback" not in err
+    assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")
+    assert out == ""
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert 4 <= len(lines) < 401
+    assert len(read_log(log, Tournament(CLASSIC, RANDOMS, matches=400), replay=0)) == len(lines) - 1

@@ -11,7 +11,7 @@ import kozel
 from kozel import KozelError
 from kozel.bots import HeuristicBot, Tournament
 from kozel.bots.tournament import MatchOutcome
-from kozel.bots.tournament_log import LogError, read_log, seal, writing_log
+from kozel.bots.tournament_log import read_log, seal, writing_log
 from kozel.cli.main import main
 
 CLASSIC = kozel.variants.get("classic")

@@ -147,9 +147,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     def replaying(replayed: int, logged: int) -> None:
         print(f"checking {args.log}: replaying {replayed} of its {logged} matches", file=err, flush=True)
 
-    done = (
-        read_log(args.log, tournament, replay=args.replay, processes=processes, on_replay=replaying) if args.log else []
-    )
+    try:
+        done = (
+            read_log(args.log, tournament, replay=args.replay, processes=processes, on_replay=replaying)
+            if args.log
+            else []
+        )
+    except KeyboardInterrupt:  # while the logged matches were replayed: nothing was written
+        print(f"kozel simulate: stopped while checking {args.log}, which is as it was", file=err)
+        return 130
     started = time.perf_counter()
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
     try:
