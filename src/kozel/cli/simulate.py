@@ -36,7 +36,7 @@ kozel simulate: many matches between bots, across all cores, and a table of thei
     kozel simulate classic --bots heuristic random -n 1000
     kozel simulate seven_of_clubs --bots "ismcts(iterations=100)" heuristic -n 200 --json results.json
     kozel simulate threesome --bots heuristic random random --processes 4 --seed 7
-    kozel simulate classic --bots "mypackage.mybots:Cautious(style='bold')" heuristic
+    kozel simulate classic --bots "mypackage.mybots:Styled(style='bold')" heuristic
 
 One bot per side; the bots take turns on the sides, match by match.  The seed makes the whole run
 reproducible, whatever the number of processes.  The table gives, per bot, the matches won (its
