@@ -208,6 +208,8 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
     assert isinstance(make_bot("kozel.bots:RandomBot"), RandomBot)
     bot = make_bot("ismcts(iterations=7, worlds=2)")
     assert (bot.iterations, bot.worlds) == (7, 2)
+    timed = make_bot("ismcts(seconds=0.5, guided=False)")
+    assert (timed.seconds, timed.guided) == (0.5, False)
     default = make_bot("ismcts")
     # the budget measured in docs/bots.md
     assert (default.iterations, default.seconds, default.worlds) == (480, None, 40)
@@ -217,7 +219,16 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
         ("kozel.bots:make_bot", "is not a Bot class"),
         ("ismcts(7)", "keyword=value"),
         ("ismcts(depth=3)", "cannot make the bot"),
-        ("ismcts(iterations=os.system)", "number, text"),
+        ("ismcts(iterations=os.system)", "the value of iterations, os.system, is not a number, True, False"),
+        ("ismcts(iterations=abc)", "or quoted text; text goes in quotes: iterations='abc'"),
+        ("ismcts(iterations=1, iterations=2)", "iterations is given twice"),
+        ("ismcts(**{'iterations': 1})", "keyword=value, separated by commas, not \\*\\*"),
+        ("ismcts(iterations='abc')", "IsmctsBot: iterations is a whole number, 1 or more, not 'abc'"),
+        ("ismcts(iterations=0)", "iterations is a whole number, 1 or more, not 0"),
+        ("ismcts(worlds=2.5)", "worlds is a whole number, 1 or more, not 2.5"),
+        ("ismcts(seconds=-1)", "seconds is a number above 0, or None, not -1"),
+        ("ismcts(guided=1)", "guided is True or False, not 1"),
+        ("heuristic(worlds=True)", "HeuristicBot: worlds is a whole number, 1 or more, not True"),
     ]:
         with pytest.raises(KozelError, match=message):
             make_bot(bad)
@@ -229,6 +240,18 @@ def test_wilson_interval():
     assert 0.69 < high < 0.70
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(10, 10)[1] == pytest.approx(1.0)
+    # rounding takes the formula's ends a hair past 0 and 1 for some n: they are clamped
+    for trials in range(1, 200):
+        for successes in range(trials + 1):
+            low, high = wilson(successes, trials)
+            assert 0.0 <= low <= successes / trials <= high <= 1.0
+        assert wilson(trials, trials)[1] == 1.0
+        assert wilson(0, trials)[0] == 0.0
+    assert wilson(11, 11) == (pytest.approx(0.7411670330319683), 1.0)
+    assert wilson(0, 21)[0] == 0.0
+    for successes, trials in ((-1, 5), (6, 5), (1, -1)):
+        with pytest.raises(KozelError, match="a proportion counts 0 to"):
+            wilson(successes, trials)
 
 
 def test_a_tournament_seats_the_bots_in_turn_and_is_the_same_in_any_number_of_processes():

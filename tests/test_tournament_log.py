@@ -11,11 +11,12 @@ import kozel
 from kozel import KozelError
 from kozel.bots import HeuristicBot, Tournament
 from kozel.bots.tournament import MatchOutcome
-from kozel.bots.tournament_log import read_log, writing_log
+from kozel.bots.tournament_log import read_log, seal, writing_log
 from kozel.cli.main import main
 
 CLASSIC = kozel.variants.get("classic")
 BOTS = ("heuristic", "random")
+DIGEST = "0123456789abcdef" * 4
 
 
 def simulate(*arguments: str) -> int:
@@ -34,7 +35,7 @@ def test_a_run_stopped_and_resumed_from_its_log_gives_the_results_of_a_whole_run
     assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
     lines = log.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0]) == {
-        "kozel tournament": 1,
+        "kozel tournament": 2,
         "kozel": kozel.__version__,
         "ruleset": "classic",
         "players": 4,
@@ -42,6 +43,12 @@ def test_a_run_stopped_and_resumed_from_its_log_gives_the_results_of_a_whole_run
         "seed": 4,
     }
     assert sorted(json.loads(line)["match"] for line in lines[1:]) == [0, 1, 2, 3, 4, 5]
+    tournament = Tournament(CLASSIC, BOTS, matches=6, seed=4)
+    for line in lines[1:]:  # each outcome with its record digest, sealed to this run
+        data = json.loads(line)
+        outcome = MatchOutcome.from_data({key: value for key, value in data.items() if key != "seal"})
+        assert data["seal"] == seal(tournament, outcome)
+        assert outcome == tournament.replay([outcome.index])[0]
 
 
 def test_only_the_matches_missing_from_the_log_are_played(tmp_path):
@@ -146,7 +153,7 @@ def test_a_log_whose_last_line_lacks_its_line_end_is_taken_on_as_it_is(tmp_path,
 
 
 def test_an_outcome_is_written_and_read_back_as_plain_data():
-    outcome = MatchOutcome(7, (1, 0), (0,), ("goat with eggs",), (300, 540), 7)
+    outcome = MatchOutcome(7, (1, 0), (0,), ("goat with eggs",), (300, 540), 7, DIGEST)
     data = outcome.as_data()
     assert data == {
         "match": 7,
@@ -155,6 +162,7 @@ def test_an_outcome_is_written_and_read_back_as_plain_data():
         "titles": ["goat with eggs"],
         "points": [300, 540],
         "hands": 7,
+        "record": DIGEST,
     }
     assert MatchOutcome.from_data(json.loads(json.dumps(data))) == outcome
     with pytest.raises(KozelError, match="exactly the fields"):
@@ -167,11 +175,14 @@ def test_an_outcome_is_written_and_read_back_as_plain_data():
         MatchOutcome.from_data({**data, "titles": [1]})
     with pytest.raises(KozelError, match="are lists"):
         MatchOutcome.from_data({**data, "goats": 0})
+    for record in (DIGEST.upper(), DIGEST[:-1], 7, DIGEST + "0"):
+        with pytest.raises(KozelError, match="record is the SHA-256 of its record text: 64 hex digits"):
+            MatchOutcome.from_data({**data, "record": record})
 
 
 def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
     tournament = Tournament(CLASSIC, BOTS, matches=3, seed=2)
-    good = MatchOutcome(1, (1, 0), (1,), ("goat with eggs",), (700, 500), 10)
+    good = MatchOutcome(1, (1, 0), (1,), ("goat with eggs",), (700, 500), 10, DIGEST)
     assert tournament.check([good]) == {1: good}
     bad = {
         "match 3 is not one of this tournament's 3 matches": {"index": 3},
@@ -186,6 +197,7 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         r"names goats \[-1\]": {"goats": (-1,)},
         r"gives titles \[\]: one for each goat": {"titles": ()},
         r"gives titles \['dry goat'\]: one for each goat, among goat, goat with eggs$": {"titles": ("dry goat",)},
+        "gives the record digest 'abc': 64 hex digits": {"record": "abc"},
     }
     for message, change in bad.items():
         with pytest.raises(KozelError, match=message):
@@ -208,9 +220,14 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         (lambda lines: [lines[0].replace('"kozel": "', '"kozel": "0.0.0+'), *lines[1:]], "the log of another run"),
         (lambda lines: [*lines[:2], "", *lines[2:]], "line 3: a blank line (delete it to go on)"),
         (lambda lines: [*lines[:-1], lines[-1].replace("{", '{"match": 0, ', 1)], "line 4: a field is given twice"),
-        (lambda lines: [*lines, '{"match": 3}'], "line 5: a match outcome is an object with exactly the fields"),
+        (lambda lines: [*lines, '{"match": 3}'], "line 5: a match's line is its outcome's fields and its seal"),
+        (
+            lambda lines: [*lines, '{"match": 3, "seal": ""}'],
+            "line 5: a match outcome is an object with exactly the fields",
+        ),
         (lambda lines: [*lines[:2], "9" * 5000, *lines[2:]], "line 3: not a JSON line\n"),
-        (lambda lines: [*lines[:2], "[" * 100_000 + "]" * 100_000, *lines[2:]], "line 3: not a JSON line\n"),
+        (lambda lines: [*lines[:2], "[" * 30_000 + "]" * 30_000, *lines[2:]], "line 3: not a JSON line\n"),
+        (lambda lines: [*lines[:2], " " * 70_000, *lines[2:]], "line 3: longer than a log's line may be, 64 KiB"),
     ],
     ids=[
         "cut-short",
@@ -221,9 +238,11 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         "version",
         "blank",
         "repeated-field",
+        "no-seal",
         "bad-outcome",
         "huge-number",
         "deep-nesting",
+        "long-line",
     ],
 )
 def test_simulate_refuses_a_broken_log_and_leaves_it_as_it_was(tmp_path, capsys, damage, message):
@@ -266,7 +285,7 @@ def test_simulate_refuses_paths_it_cannot_use_before_playing(tmp_path, capsys):
     assert simulate("-n", "2", "--log", str(missing / "run.log")) == 2
     assert f"cannot write the log {missing / 'run.log'}" in capsys.readouterr().err
     assert simulate("-n", "2", "--log", str(tmp_path)) == 2  # a folder, not a log
-    assert f"cannot read the log {tmp_path}" in capsys.readouterr().err
+    assert f"the log {tmp_path} is a folder: a log is a regular file" in capsys.readouterr().err
     assert simulate("-n", "2", "--json", str(tmp_path)) == 2
     assert f"cannot write the results to {tmp_path}: it is a folder" in capsys.readouterr().err
     same = tmp_path / "same"

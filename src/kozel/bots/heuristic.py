@@ -50,6 +50,8 @@ class HeuristicBot(Bot):
 
     def __init__(self, worlds: int = 2) -> None:
         super().__init__()
+        if type(worlds) is not int or worlds < 1:
+            raise KozelError(f"HeuristicBot: worlds is a whole number, 1 or more, not {worlds!r}")
         #: How many sampled worlds each trick move is scored in.
         self.worlds = worlds
 

@@ -71,6 +71,13 @@ class IsmctsBot(Bot):
         self, iterations: int = 480, seconds: float | None = None, worlds: int = 40, *, guided: bool = True
     ) -> None:
         super().__init__()
+        for name, value in (("iterations", iterations), ("worlds", worlds)):
+            if type(value) is not int or value < 1:
+                raise KozelError(f"IsmctsBot: {name} is a whole number, 1 or more, not {value!r}")
+        if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds < math.inf):
+            raise KozelError(f"IsmctsBot: seconds is a number above 0, or None, not {seconds!r}")
+        if type(guided) is not bool:
+            raise KozelError(f"IsmctsBot: guided is True or False, not {guided!r}")
         #: Whether the hand is played out by the club player's rule of thumb (else at random).
         self.guided = guided
         #: Iterations per decision (the budget, unless ``seconds`` is given).

@@ -7,7 +7,14 @@ on ``s`` and ``i``, so a tournament gives the same results however many processe
 
 Bots are named by their name in :data:`kozel.bots.BOTS` (``"heuristic"``), or as
 ``"package.module:Class"`` for a bot of one's own (a :class:`~kozel.bots.Bot` subclass built with
-no arguments), optionally with keyword arguments: ``"ismcts(iterations=50)"``.
+no arguments), optionally with keyword arguments: ``"ismcts(iterations=50)"``.  Each value is
+written as in Python: a number, ``True``, ``False``, ``None``, or text in quotes
+(``"mybot(style='bold')"``); a bare word such as ``bold`` is refused, not taken as text, so that a
+mistyped number or ``None`` is not quietly passed on as text.
+
+A run over several processes is bounded: at most :data:`PROCESSES_PER_CORE` processes a core (see
+:func:`check_processes`).  Its worker processes end by themselves when the process that started
+them is gone (killed, say), within about :data:`WATCH_SECONDS`; they never outlive it playing on.
 """
 
 from __future__ import annotations
@@ -19,7 +26,12 @@ import hashlib
 import importlib
 import itertools
 import math
+import multiprocessing
+import multiprocessing.connection
+import os
 import re
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
@@ -28,13 +40,34 @@ import attrs
 from kozel.bots.base import Bot
 from kozel.bots.runner import play_match
 from kozel.errors import KozelError
+from kozel.game.state import GameState
+from kozel.record.text import dumps
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["BotResult", "MatchOutcome", "Tournament", "make_bot", "match_seed", "play", "seating", "wilson"]
+__all__ = [
+    "PROCESSES_PER_CORE",
+    "WATCH_SECONDS",
+    "BotResult",
+    "MatchOutcome",
+    "Tournament",
+    "check_processes",
+    "make_bot",
+    "match_seed",
+    "max_processes",
+    "play",
+    "record_digest",
+    "seating",
+    "wilson",
+]
 
 _SPEC: Final = re.compile(r"\s*([\w.:]+)\s*(?:\((.*)\))?\s*", re.DOTALL)
 #: The z value of a 95% confidence interval.
 Z95: Final = 1.959963984540054
+#: The most processes a run may use for each core of the machine (``os.cpu_count()``).
+PROCESSES_PER_CORE: Final = 4
+#: How often, in seconds, a worker process looks whether the process that started it is still there.
+WATCH_SECONDS: Final = 0.25
+_DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 
 
 def make_bot(spec: str) -> Bot:
@@ -61,7 +94,7 @@ def make_bot(spec: str) -> Bot:
     keywords = _keywords(arguments or "", spec)
     try:
         return kind(**keywords)
-    except TypeError as error:
+    except (TypeError, ValueError, KozelError) as error:  # an argument it does not take, or a value it refuses
         raise KozelError(f"cannot make the bot {spec!r}: {error}") from None
 
 
@@ -74,10 +107,22 @@ def _keywords(text: str, spec: str) -> dict[str, Any]:
         raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas") from None
     if not isinstance(call, ast.Call) or call.args:
         raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas")
-    try:
-        return {keyword.arg: ast.literal_eval(keyword.value) for keyword in call.keywords if keyword.arg}
-    except ValueError:
-        raise KozelError(f"{spec!r}: each argument's value is a number, text, true/false or None") from None
+    keywords: dict[str, Any] = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas, not **")
+        if keyword.arg in keywords:
+            raise KozelError(f"{spec!r}: {keyword.arg} is given twice")
+        try:
+            keywords[keyword.arg] = ast.literal_eval(keyword.value)
+        except ValueError:
+            value = ast.get_source_segment(f"f({text})", keyword.value) or "?"
+            hint = f"; text goes in quotes: {keyword.arg}='{value}'" if isinstance(keyword.value, ast.Name) else ""
+            raise KozelError(
+                f"{spec!r}: the value of {keyword.arg}, {value}, is not a number, True, False, None "
+                f"or quoted text{hint}"
+            ) from None
+    return keywords
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -102,6 +147,8 @@ class MatchOutcome:
     points: tuple[int, ...]
     #: How many hands were played.
     hands: int
+    #: The SHA-256 of the match's record text (:func:`record_digest`): the same only for the same moves.
+    record: str
 
     def as_data(self) -> dict[str, Any]:
         """The outcome as plain data (for ``--json`` and a tournament's log)."""
@@ -112,12 +159,13 @@ class MatchOutcome:
             "titles": list(self.titles),
             "points": list(self.points),
             "hands": self.hands,
+            "record": self.record,
         }
 
     @classmethod
     def from_data(cls, data: object) -> MatchOutcome:
         """The outcome written by :meth:`as_data`; :class:`~kozel.errors.KozelError` if it is not one."""
-        fields = ("match", "sides", "goats", "titles", "points", "hands")
+        fields = ("match", "sides", "goats", "titles", "points", "hands", "record")
         if not isinstance(data, dict) or sorted(data) != sorted(fields):
             raise KozelError(f"a match outcome is an object with exactly the fields {', '.join(fields)}")
         lists = [data[name] for name in ("sides", "goats", "titles", "points")]
@@ -128,6 +176,8 @@ class MatchOutcome:
             raise KozelError("a match outcome's match, hands, sides, goats and points are whole numbers")
         if not all(isinstance(title, str) for title in data["titles"]):
             raise KozelError("a match outcome's titles are text")
+        if not isinstance(data["record"], str) or not _DIGEST.fullmatch(data["record"]):
+            raise KozelError("a match outcome's record is the SHA-256 of its record text: 64 hex digits, 0-9 a-f")
         return cls(
             data["match"],
             tuple(data["sides"]),
@@ -135,6 +185,7 @@ class MatchOutcome:
             tuple(data["titles"]),
             tuple(data["points"]),
             data["hands"],
+            data["record"],
         )
 
 
@@ -160,22 +211,84 @@ def play(rules: Ruleset, specs: Sequence[str], seed: int, index: int) -> MatchOu
     result = state.result
     assert result is not None
     points = tuple(sum(hand.points[side] for hand in state.hand_results) for side in range(rules.sides))
-    return MatchOutcome(index, sides, result.goats, result.titles, points, len(state.hand_results))
+    return MatchOutcome(
+        index, sides, result.goats, result.titles, points, len(state.hand_results), record_digest(state)
+    )
+
+
+def record_digest(state: GameState) -> str:
+    """The SHA-256 (64 hex digits) of the record text of the match in ``state`` (:func:`kozel.record.dumps`).
+
+    Two matches have the same digest only when they were dealt the same cards and every move was the
+    same, so it tells whether a replayed match is the one that was played.
+    """
+    return hashlib.sha256(dumps(state).encode("utf-8")).hexdigest()
 
 
 def _play_chunk(rules: Ruleset, specs: Sequence[str], seed: int, indexes: Sequence[int]) -> list[MatchOutcome]:
     return [play(rules, specs, seed, index) for index in indexes]
 
 
+def max_processes() -> int:
+    """The most processes a run may use on this machine: :data:`PROCESSES_PER_CORE` for each core."""
+    return PROCESSES_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_processes(processes: int) -> None:
+    """:class:`~kozel.errors.KozelError` unless ``processes`` is from 1 to :func:`max_processes`.
+
+    More processes than cores only share the cores (each match is played by one process), and many
+    more would fill the machine's memory and process table: a run may use up to
+    :data:`PROCESSES_PER_CORE` a core.
+    """
+    most = max_processes()
+    if type(processes) is not int or not 1 <= processes <= most:
+        raise KozelError(
+            f"a run uses 1 to {most} processes ({PROCESSES_PER_CORE} for each of the {os.cpu_count() or 1} "
+            f"cores here), not {processes}"
+        )
+
+
+def _end_with_parent() -> None:
+    """In a worker process: a thread that ends the process once the process that started it is gone.
+
+    The worker's parent is gone when the worker has been handed to another parent (``os.getppid()``
+    changes, as on POSIX systems) or when multiprocessing's sentinel of the parent says so (as on
+    Windows).  The worker then exits at once: its matches were the parent's to collect.
+    """
+    parent = multiprocessing.parent_process()
+    first = os.getppid()
+
+    def watch() -> None:
+        while True:
+            if parent is None:
+                time.sleep(WATCH_SECONDS)
+            elif multiprocessing.connection.wait([parent.sentinel], timeout=WATCH_SECONDS):
+                os._exit(1)
+            if os.getppid() != first:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="kozel: end with the parent", daemon=True).start()
+
+
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: ``(low, high)``, 95% by default."""
+    """The Wilson score interval of a proportion: ``(low, high)``, 95% by default, always within 0-1.
+
+    The formula's ends lie within 0 and 1, but rounding can take them a hair past (``1.0000000000000002``
+    at 11 of 11): they are clamped to 0-1, and the interval of 0 of ``n`` starts at exactly 0, that of
+    ``n`` of ``n`` ends at exactly 1, as the formula gives them.
+    """
+    if not 0 <= successes <= trials:
+        raise KozelError(f"a proportion counts 0 to {trials} successes of {trials} trials, not {successes}")
     if trials == 0:
         return (0.0, 1.0)
     rate = successes / trials
     centre = rate + z * z / (2 * trials)
     spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return ((centre - spread) / scale, (centre + spread) / scale)
+    low = 0.0 if successes == 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if successes == trials else min(1.0, (centre + spread) / scale)
+    return (low, high)
 
 
 @attrs.frozen
@@ -264,11 +377,13 @@ class Tournament:
     ) -> tuple[list[BotResult], list[MatchOutcome]]:
         """Play every match (over ``processes`` processes); each bot's record, and every match in order.
 
-        ``done`` holds matches already played (by an earlier run that was stopped): they are not
-        played again, only checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
+        ``processes`` is from 1 to :func:`max_processes` (:func:`check_processes`).  ``done`` holds
+        matches already played (by an earlier run that was stopped): they are not played again, only
+        checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
         match this call plays as soon as it ends (each process then plays one match at a time, not a
         batch), and ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
+        check_processes(processes)
         outcomes = list(self.check(done).values())
         known = {outcome.index for outcome in outcomes}
         to_play = [index for index in range(self.matches) if index not in known]
@@ -301,8 +416,10 @@ class Tournament:
         """:class:`~kozel.errors.KozelError` unless ``outcome`` fits one of this tournament's matches.
 
         It must be one of its matches, with the bots seated as that match seats them, at least one
-        hand, card points for every side (none below 0, at most the deck's points a hand), and one
-        or more goats among the sides, each once, with a title this ruleset gives.
+        hand, card points for every side (none below 0, at most the deck's points a hand), one or
+        more goats among the sides, each once, with a title this ruleset gives, and a record digest
+        of 64 hex digits.  This looks at the outcome only; :meth:`replay` plays the match again to
+        compare it with what really happens.
         """
         index, rules, sides = outcome.index, self.rules, self.rules.sides
         if not 0 <= index < self.matches:
@@ -329,6 +446,22 @@ class Tournament:
                 f"match {index} gives titles {list(outcome.titles)}: one for each goat, "
                 f"among {', '.join(sorted(known))}"
             )
+        if not _DIGEST.fullmatch(outcome.record):
+            raise KozelError(f"match {index} gives the record digest {outcome.record!r}: 64 hex digits, 0-9 a-f")
+
+    def replay(self, indexes: Sequence[int], processes: int = 1) -> list[MatchOutcome]:
+        """Play the matches ``indexes`` of this tournament again (over ``processes``); their outcomes, in that order.
+
+        A match depends only on the seed and its number, so its replay is the match that was played,
+        record digest included, as long as the bots play the same from the same seed (the built-in
+        ones do).
+        """
+        check_processes(processes)
+        for index in indexes:
+            if not 0 <= index < self.matches:
+                raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
+        played = {outcome.index: outcome for chunk in self._played(processes, indexes, False) for outcome in chunk}
+        return [played[index] for index in indexes]
 
     def _played(self, processes: int, indexes: Sequence[int], one_by_one: bool) -> Iterator[list[MatchOutcome]]:
         """The matches ``indexes`` played, in batches as they finish (a match each if ``one_by_one``)."""
@@ -339,7 +472,7 @@ class Tournament:
             for chunk in chunks:
                 yield _play_chunk(self.rules, self.specs, self.seed, chunk)
             return
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes)
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=_end_with_parent)
         waiting = iter(chunks)
         running: set[concurrent.futures.Future[list[MatchOutcome]]] = set()
         try:

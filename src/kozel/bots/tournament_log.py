@@ -2,44 +2,86 @@
 
 The log is a text file of JSON lines.  The first line names the run::
 
-    {"kozel tournament": 1, "kozel": "(its version)", "ruleset": "classic", "players": 4,
+    {"kozel tournament": 2, "kozel": "(its version)", "ruleset": "classic", "players": 4,
      "bots": ["ismcts", "heuristic"], "seed": 1}
 
 (on one line), and each further line is one match's outcome
-(:meth:`~kozel.bots.tournament.MatchOutcome.as_data`).  A run given the same log plays only the
-matches the log lacks; since each match depends only on the run's seed and its number, the results
-are those of one uninterrupted run.  A run may ask for more matches than the log's run did (to
-extend it), never fewer.  The kozel version is part of the run: bots and rules may change between
-versions, so a log is taken up only by the version that began it.
+(:meth:`~kozel.bots.tournament.MatchOutcome.as_data`, with the SHA-256 of the match's record text)
+and its ``"seal"``: the SHA-256 of the run's first line and the outcome together (:func:`seal`).  A
+run given the same log plays only the matches the log lacks; since each match depends only on the
+run's seed and its number, the results are those of one uninterrupted run.  A run may ask for more
+matches than the log's run did (to extend it), never fewer.  The kozel version is part of the run:
+bots and rules may change between versions, so a log is taken up only by the version that began it.
+
+Every line is checked against the run before any match is played:
+
+* its outcome must fit the run (:meth:`~kozel.bots.Tournament.check_one`) and be its match's only
+  line;
+* its seal must be the seal of that outcome in this run, so a line copied from another run's log
+  (another ruleset, seed or bot) or edited by hand (points swapped, a goat moved) is refused;
+* a sample of the logged matches (:data:`REPLAYED` of them by default, drawn from the run's seed and
+  the log's length, or every one with ``replay=None``) is played again and must come out exactly as
+  logged, record digest included.  The seal is no signature: whoever recomputes it can forge a line,
+  and such a line is found only if it is among those replayed.  ``replay=None`` replays them all
+  (cheap with the random and heuristic bots; a search bot takes about as long as the matches took).
 
 A log that is not one (a line that is not JSON, as a run killed while writing leaves; another
-run's log; an outcome that does not fit the run, see :meth:`~kozel.bots.Tournament.check_one`;
-a match written twice) raises :class:`~kozel.errors.KozelError` naming the file and line: nothing
-in it is skipped or repaired.
+run's log; an outcome that fails one of the checks above; a match written twice) raises
+:class:`LogError` naming the file and line: nothing in it is skipped or repaired.
+
+A log is a regular file: a folder, a FIFO, a device (``/dev/full``, ``/dev/zero``) or a socket is
+refused before anything is read from it.  A log holds at most :data:`MAX_LOG_BYTES` bytes, and a
+line at most :data:`MAX_LINE_BYTES`: a longer file or line is refused without being read whole, and a
+run whose log would grow past the limit stops with :class:`LogError` before writing past it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
-from collections.abc import Callable, Iterator
+import os
+import stat
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 import kozel
 from kozel.bots.tournament import MatchOutcome, Tournament
 from kozel.errors import KozelError
 
-__all__ = ["read_log", "writing_log"]
+__all__ = [
+    "MAX_LINE_BYTES",
+    "MAX_LOG_BYTES",
+    "REPLAYED",
+    "LogError",
+    "read_log",
+    "replay_sample",
+    "seal",
+    "writing_log",
+]
 
 #: The key (and format version) of a log's first line.
 _FORMAT: Final = "kozel tournament"
+#: The most bytes a log may hold (512 MiB, over a million matches' lines).
+MAX_LOG_BYTES: Final = 512 * 1024 * 1024
+#: The most bytes a line of a log may hold, its line end included (64 KiB).
+MAX_LINE_BYTES: Final = 64 * 1024
+#: How many of its matches a log read back has replayed by default.
+REPLAYED: Final = 4
+#: Open without waiting: a FIFO with no writer must not block the open (where the system has it).
+_NONBLOCK: Final = getattr(os, "O_NONBLOCK", 0)
+
+
+class LogError(KozelError, ValueError):
+    """A tournament log that cannot be taken up: not a regular file, too large, or a line that is not this run's."""
 
 
 def _header(tournament: Tournament) -> dict[str, Any]:
     rules = tournament.rules
     return {
-        _FORMAT: 1,
+        _FORMAT: 2,
         "kozel": kozel.__version__,
         "ruleset": rules.name,
         "players": rules.players,
@@ -48,57 +90,198 @@ def _header(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def read_log(path: str | Path, tournament: Tournament) -> list[MatchOutcome]:
-    """The matches of ``tournament`` already written in the log at ``path``; none if there is no file."""
+def seal(tournament: Tournament, outcome: MatchOutcome) -> str:
+    """The seal of ``outcome``'s line in ``tournament``'s log: the SHA-256 of the run's first line and the outcome.
+
+    It ties the line to the run: the same outcome has another seal in a run of another ruleset, seed,
+    bots or kozel version, and a changed outcome has another seal.
+    """
+    text = _canonical(_header(tournament)) + "\n" + _canonical(outcome.as_data())
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def replay_sample(tournament: Tournament, indexes: Sequence[int], count: int | None = REPLAYED) -> list[int]:
+    """Which of the logged matches ``indexes`` to replay: ``count`` of them (all if ``None``), in order.
+
+    The choice is drawn from the run's seed and how many matches are logged, so the same log gives
+    the same choice, and a log that has grown gets a new one.
+    """
+    if count is not None and count < 0:
+        raise KozelError(f"a log replays 0 or more of its matches, not {count}")
+    if count is None or count >= len(indexes):
+        return sorted(indexes)
+
+    def draw(index: int) -> bytes:
+        return hashlib.sha256(f"kozel/replay/{tournament.seed}/{len(indexes)}/{index}".encode()).digest()
+
+    return sorted(sorted(indexes, key=draw)[:count])
+
+
+def read_log(
+    path: str | Path,
+    tournament: Tournament,
+    *,
+    replay: int | None = REPLAYED,
+    processes: int = 1,
+    on_replay: Callable[[int, int], None] | None = None,
+) -> list[MatchOutcome]:
+    """The matches of ``tournament`` already written in the log at ``path``; none if there is no file.
+
+    Every line is checked (see the module's notes), and ``replay`` of the logged matches (all if
+    ``None``, see :func:`replay_sample`) are played again over ``processes`` and compared with their
+    lines; ``on_replay(replayed, logged)`` is called before that.  :class:`LogError` names the first
+    line that fails.
+    """
     path = Path(path)
-    if not path.exists():
-        return []
-    try:
-        lines = path.read_bytes().split(b"\n")
-    except OSError as error:
-        raise KozelError(f"cannot read the log {path}: {error.strerror}") from None
-    if lines[-1] == b"":  # the line end of the last line
-        lines.pop()
     header = _header(tournament)
     outcomes: list[MatchOutcome] = []
     lines_of: dict[int, int] = {}
-    for number, line in enumerate(lines, start=1):
-        where = f"{path}, line {number}"
-        data = _json(line, where, last=number == len(lines))
-        if number == 1:
-            if not isinstance(data, dict) or _FORMAT not in data:
-                raise KozelError(f"{path}: not a kozel tournament log (its first line names the run)")
-            if _canonical(data) != _canonical(header):
-                raise KozelError(f"{path}: the log of another run ({_canonical(data)}), not of {_canonical(header)}")
-            continue
-        try:
-            outcome = MatchOutcome.from_data(data)
-            tournament.check_one(outcome)
-        except KozelError as error:
-            raise KozelError(f"{where}: {error}") from None
-        if outcome.index in lines_of:
-            raise KozelError(f"{where}: match {outcome.index} is written twice (line {lines_of[outcome.index]} too)")
-        lines_of[outcome.index] = number
-        outcomes.append(outcome)
+    with _opened(path) as file:
+        for number, line, last in _lines(file, path):
+            where = f"{path}, line {number}"
+            data = _json(line, where, last)
+            if number == 1:
+                if not isinstance(data, dict) or _FORMAT not in data:
+                    raise LogError(f"{path}: not a kozel tournament log (its first line names the run)")
+                if _canonical(data) != _canonical(header):
+                    raise LogError(f"{path}: the log of another run ({_canonical(data)}), not of {_canonical(header)}")
+                continue
+            outcome = _outcome(data, tournament, where)
+            if outcome.index in lines_of:
+                raise LogError(f"{where}: match {outcome.index} is written twice (line {lines_of[outcome.index]} too)")
+            lines_of[outcome.index] = number
+            outcomes.append(outcome)
+    if outcomes:
+        _check_replays(path, tournament, outcomes, lines_of, replay=replay, processes=processes, on_replay=on_replay)
     return outcomes
 
 
+def _outcome(data: object, tournament: Tournament, where: str) -> MatchOutcome:
+    """The outcome on a line other than the first, checked to fit the run and to carry its seal."""
+    if not isinstance(data, dict) or "seal" not in data:
+        raise LogError(f"{where}: a match's line is its outcome's fields and its seal")
+    fields = {key: value for key, value in data.items() if key != "seal"}
+    try:
+        outcome = MatchOutcome.from_data(fields)
+        tournament.check_one(outcome)
+    except KozelError as error:
+        raise LogError(f"{where}: {error}") from None
+    if data["seal"] != seal(tournament, outcome):
+        raise LogError(
+            f"{where}: match {outcome.index}'s seal is not that of this outcome in this run: "
+            "a line of another run's log, or one changed after it was written"
+        )
+    return outcome
+
+
+def _check_replays(
+    path: Path,
+    tournament: Tournament,
+    outcomes: list[MatchOutcome],
+    lines_of: dict[int, int],
+    *,
+    replay: int | None,
+    processes: int,
+    on_replay: Callable[[int, int], None] | None,
+) -> None:
+    """Replay a sample of the logged matches; :class:`LogError` at the first that comes out otherwise."""
+    logged = {outcome.index: outcome for outcome in outcomes}
+    chosen = replay_sample(tournament, list(logged), replay)
+    if not chosen:
+        return
+    if on_replay is not None:
+        on_replay(len(chosen), len(logged))
+    for again in tournament.replay(chosen, processes):
+        written = logged[again.index]
+        if again != written:
+            changed = [
+                f"{key} {value} (replayed: {again.as_data()[key]})"
+                for key, value in written.as_data().items()
+                if again.as_data()[key] != value
+            ]
+            raise LogError(
+                f"{path}, line {lines_of[again.index]}: match {again.index} does not replay as written: "
+                f"{', '.join(changed)}; a line of another run, a forged one, or a bot that does not play "
+                "the same from the same seed"
+            )
+
+
+@contextmanager
+def _opened(path: Path) -> Iterator[IO[bytes]]:
+    """The log at ``path`` open for reading, if it is a regular file; an empty file if there is none."""
+    try:
+        mode = os.stat(path).st_mode  # a device is not even opened
+        if not stat.S_ISREG(mode):
+            raise LogError(_not_a_file(path, mode))
+        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK)
+    except FileNotFoundError:
+        yield io.BytesIO()
+        return
+    except OSError as error:
+        raise LogError(f"cannot read the log {path}: {error.strerror}") from None
+    with os.fdopen(descriptor, "rb") as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode):  # replaced between the look and the opening
+            raise LogError(_not_a_file(path, status.st_mode))
+        if status.st_size > MAX_LOG_BYTES:
+            raise LogError(_too_large(path))
+        yield file
+
+
+def _not_a_file(path: Path, mode: int) -> str:
+    kinds = (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    kind = next((name for test, name in kinds if test(mode)), "not a regular file")
+    return f"the log {path} is {kind}: a log is a regular file (or a path where none is yet)"
+
+
+def _too_large(path: Path) -> str:
+    return (
+        f"the log {path} is larger than a log may be, {MAX_LOG_BYTES // 2**20} MiB: "
+        "a longer run goes on in another log, with another seed"
+    )
+
+
+def _lines(file: IO[bytes], path: Path) -> Iterator[tuple[int, bytes, bool]]:
+    """Each line of the log without its line end: ``(number, line, whether it is the last)``, within the limits."""
+    total = 0
+    number = 0
+    line = file.readline(MAX_LINE_BYTES + 1)
+    while line:
+        number += 1
+        total += len(line)
+        if total > MAX_LOG_BYTES:
+            raise LogError(_too_large(path))
+        if len(line) > MAX_LINE_BYTES:
+            raise LogError(f"{path}, line {number}: longer than a log's line may be, {MAX_LINE_BYTES // 1024} KiB")
+        following = file.readline(MAX_LINE_BYTES + 1)
+        yield number, line.removesuffix(b"\n"), not following
+        line = following
+
+
 def _json(raw: bytes, where: str, last: bool) -> object:
-    """The value on one line of a log; :class:`~kozel.errors.KozelError` if it is not one JSON value."""
+    """The value on one line of a log; :class:`LogError` if it is not one JSON value."""
     if not raw.strip():
-        raise KozelError(f"{where}: a blank line (delete it to go on)")
+        raise LogError(f"{where}: a blank line (delete it to go on)")
 
     def no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         keys = [key for key, _ in pairs]
         if len(set(keys)) != len(keys):
-            raise KozelError(f"{where}: a field is given twice")
+            raise LogError(f"{where}: a field is given twice")
         return dict(pairs)
 
     try:
         return json.loads(raw.decode("utf-8"), object_pairs_hook=no_repeats)
-    except (ValueError, RecursionError):  # not UTF-8, not JSON, a number too long, nesting too deep
+    except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, a number too long, nesting too deep
+        if isinstance(error, LogError):
+            raise
         hint = " (a run stopped while writing leaves its last line cut short: delete it to go on)"
-        raise KozelError(f"{where}: not a JSON line{hint if last else ''}") from None
+        raise LogError(f"{where}: not a JSON line{hint if last else ''}") from None
 
 
 def _canonical(data: object) -> str:
@@ -110,27 +293,43 @@ def _canonical(data: object) -> str:
 def writing_log(path: str | Path, tournament: Tournament) -> Iterator[Callable[[MatchOutcome], None]]:
     """Open the log at ``path`` for ``tournament``'s run (naming the run if the file is new); yields a writer.
 
-    The writer adds one outcome and flushes it to the file, so a run killed at any time loses at most
-    the line it was writing.  Call :func:`read_log` first: this does not check what is there.
+    The writer adds one outcome with its seal and flushes it to the file, so a run killed at any
+    time loses at most the line it was writing.  A path that is not a regular file, or a run whose
+    first line would be longer than :data:`MAX_LINE_BYTES`, is refused with :class:`LogError` before
+    anything is written; the writer raises it rather than take the log past :data:`MAX_LOG_BYTES`.
+    Call :func:`read_log` first: this does not check what is there.
     """
     path = Path(path)
+    first = _line(_header(tournament))
+    if len(first) > MAX_LINE_BYTES:
+        raise LogError(f"the run's first line would be longer than a log's line may be, {MAX_LINE_BYTES // 1024} KiB")
     try:
-        opened = path.open("a+b")
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | _NONBLOCK, 0o666)
     except OSError as error:
-        raise KozelError(f"cannot write the log {path}: {error.strerror}") from None
-    with opened as file:
+        raise LogError(f"cannot write the log {path}: {error.strerror}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise LogError(_not_a_file(path, mode))
+    with os.fdopen(descriptor, "a+b") as file:
         file.seek(0, 2)
         if file.tell() == 0:
-            file.write(_line(_header(tournament)))
+            file.write(first)
         else:  # a last line complete but for its line end is ended first, so the next is a line of its own
             file.seek(-1, 2)
             if file.read(1) != b"\n":
                 file.write(b"\n")
         file.flush()
+        size = file.tell()
 
         def write(outcome: MatchOutcome) -> None:
-            file.write(_line(outcome.as_data()))
+            nonlocal size
+            line = _line({**outcome.as_data(), "seal": seal(tournament, outcome)})
+            if size + len(line) > MAX_LOG_BYTES:
+                raise LogError(_too_large(path))
+            file.write(line)
             file.flush()
+            size += len(line)
 
         yield write
 

@@ -1,20 +1,7 @@
 """``kozel simulate``: many matches between bots, across all cores, and a table of their results.
 
-    kozel simulate classic --bots heuristic random -n 1000
-    kozel simulate seven_of_clubs --bots "ismcts(iterations=100)" heuristic -n 200 --json results.json
-    kozel simulate threesome --bots heuristic random random --processes 4 --seed 7
-
-One bot per side; the bots take turns on the sides, match by match (see
-:mod:`kozel.bots.tournament`).  The seed makes the whole run reproducible, whatever the number of
-processes.  The table gives, per bot, the matches won (its side not a goat) and the goat rate, each
-with its 95% confidence interval, the card points its side took per hand, and the titles it got.
-
-With ``--log PATH`` each match's outcome is written to PATH as it ends; the same command run again
-with the same PATH plays only the matches missing from it, so a long run that was stopped goes on
-where it stopped (or is extended, with a larger ``-n``) and gives the results of one whole run.
-
-Progress goes to standard error: a bar at a terminal; otherwise (a log file, ``nohup``, a pipe) a
-line at each tenth of the matches, so a long run can be followed.
+The command's help (:data:`DESCRIPTION`, plain text as a terminal shows it) says what it does;
+:mod:`kozel.bots.tournament` and :mod:`kozel.bots.tournament_log` hold the rules it follows.
 """
 
 from __future__ import annotations
@@ -23,16 +10,71 @@ import argparse
 import json
 import os
 import time
+from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 import kozel
-from kozel.bots.tournament import BotResult, MatchOutcome, Tournament
-from kozel.bots.tournament_log import read_log, writing_log
+from kozel.bots.tournament import (
+    PROCESSES_PER_CORE,
+    BotResult,
+    MatchOutcome,
+    Tournament,
+    check_processes,
+    max_processes,
+)
+from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
 from kozel.errors import KozelError
 
-__all__ = ["add_parser", "report", "run"]
+__all__ = ["DESCRIPTION", "add_parser", "report", "run"]
+
+#: What ``kozel simulate --help`` says about the command: plain text, as a terminal shows it.
+DESCRIPTION: Final = f"""\
+kozel simulate: many matches between bots, across all cores, and a table of their results.
+
+    kozel simulate classic --bots heuristic random -n 1000
+    kozel simulate seven_of_clubs --bots "ismcts(iterations=100)" heuristic -n 200 --json results.json
+    kozel simulate threesome --bots heuristic random random --processes 4 --seed 7
+    kozel simulate classic --bots "mypackage.mybots:Styled(style='bold')" heuristic
+
+One bot per side; the bots take turns on the sides, match by match.  The seed makes the whole run
+reproducible, whatever the number of processes.  The table gives, per bot, the matches won (its
+side not a goat) and the goat rate, each with its 95% confidence interval, the card points its
+side took per hand, and the titles it got.
+
+A bot's arguments are keyword=value, each value a number, True, False, None or text in quotes:
+iterations=100, style='bold' (a bare word is refused, not taken as text).
+
+With --log PATH each match's outcome is written to PATH as it ends; the same command run again
+with the same PATH plays only the matches missing from it, so a long run that was stopped goes on
+where it stopped (or is extended, with a larger -n) and gives the results of one whole run.  Every
+line of the log must carry the seal of this run, and {REPLAYED} of the logged matches (--replay) are
+played again first and must come out as logged: a log that fails is refused, naming the line.
+
+Limits: at most {PROCESSES_PER_CORE} processes a core; a log is a regular file of at most \
+{MAX_LOG_BYTES // 2**20} MiB, with lines of at most {MAX_LINE_BYTES // 1024} KiB.
+
+Progress goes to standard error: a bar at a terminal; otherwise (a log file, nohup, a pipe) a
+line at each tenth of the matches, so a long run can be followed.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """The ``simulate`` command's parser: an option it does not know is an error in its own usage.
+
+    As a subcommand, a parser hands the arguments it does not know back to ``kozel``'s parser, which
+    would then print ``kozel``'s usage; this one refuses them itself, with the usage of
+    ``kozel simulate``.
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def add_parser(subparsers: Any) -> None:
@@ -40,19 +82,26 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "simulate",
         help="play many matches between bots and compare them",
-        description=__doc__,
+        description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.__class__ = _Parser  # made by kozel's parser, as its subcommands are; refuses unknown options itself
     parser.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
     parser.add_argument(
         "--bots",
         nargs="+",
         default=None,
-        help="one bot per side: a name (random, heuristic, ismcts), module:Class, with (key=value) arguments",
+        help="one bot per side: a name (random, heuristic, ismcts) or module:Class, with (key=value, ...) "
+        "arguments if wanted; a value is a number, True, False, None or 'quoted text'",
     )
     parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    parser.add_argument("--processes", type=int, default=None, help="processes to use (default: every core)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core)",
+    )
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
     parser.add_argument(
@@ -61,6 +110,23 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="write each match's outcome to PATH as it ends, and play only the matches PATH lacks (resume a run)",
     )
+    parser.add_argument(
+        "--replay",
+        metavar="COUNT",
+        type=_replay_count,
+        default=REPLAYED,
+        help=f"with --log: how many of the logged matches to play again and compare first (default {REPLAYED}; "
+        "'all' for every one, 0 for none: then only each line's seal is checked)",
+    )
+
+
+def _replay_count(text: str) -> int | None:
+    """The value of ``--replay``: a count, or ``None`` for ``all``."""
+    if text == "all":
+        return None
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
+    return int(text)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -70,10 +136,26 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         rules = rules.for_players(args.players)
     specs = tuple(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
-    processes = args.processes or os.cpu_count() or 1
+    processes = args.processes if args.processes is not None else min(os.cpu_count() or 1, max_processes())
+    try:
+        check_processes(processes)
+    except KozelError as error:
+        raise KozelError(f"--processes {processes}: {error}") from None
     if args.json not in (None, "-"):
         _check_writable(Path(args.json), args.log)
-    done = read_log(args.log, tournament) if args.log else []
+
+    def replaying(replayed: int, logged: int) -> None:
+        print(f"checking {args.log}: replaying {replayed} of its {logged} matches", file=err, flush=True)
+
+    try:
+        done = (
+            read_log(args.log, tournament, replay=args.replay, processes=processes, on_replay=replaying)
+            if args.log
+            else []
+        )
+    except KeyboardInterrupt:  # while the logged matches were replayed: nothing was written
+        print(f"kozel simulate: stopped while checking {args.log}, which is as it was", file=err)
+        return 130
     started = time.perf_counter()
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
     try:
