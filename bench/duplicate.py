@@ -24,7 +24,7 @@ import sys
 import time
 
 from kozel.bots.runner import next_move
-from kozel.bots.tournament import make_bot
+from kozel.bots.specs import make_bot
 from kozel.engine.core import apply
 from kozel.engine.start import new_game
 from kozel.rules.scoring import ScoreMode

@@ -15,7 +15,8 @@ from test_views import IDS
 import kozel
 from kozel import IllegalMoveError, KozelError, Move, MoveKind, PlayerView
 from kozel.bots import BOTS, Bot, HeuristicBot, IsmctsBot, RandomBot, Tournament, make_bot, next_move, play_match
-from kozel.bots.tournament import match_seed, wilson
+from kozel.bots.stats import wilson
+from kozel.bots.tournament import match_seed
 from kozel.cli.main import main
 from kozel.cli.simulate import _Lines
 

@@ -21,14 +21,9 @@ from hypothesis import strategies as st
 import kozel
 from kozel import KozelError
 from kozel.bots import RandomBot, Tournament, tournament_log
-from kozel.bots import tournament as tournament_module
-from kozel.bots.tournament import (
-    PROCESSES_PER_CORE,
-    WATCH_SECONDS,
-    MatchOutcome,
-    check_processes,
-    max_processes,
-)
+from kozel.bots import pool as pool_module
+from kozel.bots.pool import PROCESSES_PER_CORE, WATCH_SECONDS, check_processes, max_processes
+from kozel.bots.tournament import MatchOutcome
 from kozel.bots.tournament_log import (
     MAX_LINE_BYTES,
     MAX_LOG_BYTES,
@@ -387,8 +382,8 @@ def test_a_worker_ends_when_its_parent_is_gone(monkeypatch):
     """The watch in each worker: once the parent is another process, the worker exits at once."""
     parents = iter([100, 100, 100, 1])
     exits: list[int] = []
-    monkeypatch.setattr(tournament_module.os, "getppid", lambda: next(parents))
-    monkeypatch.setattr(tournament_module.multiprocessing, "parent_process", lambda: None)
+    monkeypatch.setattr(pool_module.os, "getppid", lambda: next(parents))
+    monkeypatch.setattr(pool_module.multiprocessing, "parent_process", lambda: None)
 
     class Ended(Exception):
         pass
@@ -397,7 +392,7 @@ def test_a_worker_ends_when_its_parent_is_gone(monkeypatch):
         exits.append(code)
         raise Ended
 
-    monkeypatch.setattr(tournament_module.os, "_exit", exit_now)
+    monkeypatch.setattr(pool_module.os, "_exit", exit_now)
     started: list[object] = []
 
     class Inline:
@@ -410,9 +405,9 @@ def test_a_worker_ends_when_its_parent_is_gone(monkeypatch):
             with pytest.raises(Ended):
                 self.target()
 
-    monkeypatch.setattr(tournament_module.threading, "Thread", Inline)
-    monkeypatch.setattr(tournament_module, "WATCH_SECONDS", 0.001)
-    tournament_module._end_with_parent()
+    monkeypatch.setattr(pool_module.threading, "Thread", Inline)
+    monkeypatch.setattr(pool_module, "WATCH_SECONDS", 0.001)
+    pool_module.end_with_parent()
     assert len(started) == 1
     assert exits == [1]
 

@@ -358,7 +358,5 @@ def test_a_card_laid_without_a_move_is_an_event_hidden_from_the_others_when_face
 
 def test_the_events_module_is_reachable_from_the_view_package():
     # The function that lists a move's events has its own name, so it does not hide the module.
-    import kozel.view
-
     assert kozel.view.events.Played is Played
     assert kozel.view.move_events.__module__ == "kozel.view.events"

@@ -1,15 +1,11 @@
 """Bots: the protocol a player implements, the baseline players, and the match runner."""
 
-from typing import Final
-
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.runner import next_move, play_match
-from kozel.bots.tournament import Tournament, make_bot
-
-#: The built-in bots by name.
-BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, HeuristicBot, IsmctsBot)}
+from kozel.bots.specs import BOTS, make_bot
+from kozel.bots.tournament import Tournament
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "Tournament", "make_bot", "next_move", "play_match"]

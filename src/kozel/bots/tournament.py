@@ -5,124 +5,43 @@ seats the bots by turns: the bots are given one per side, and the side each bot 
 by one every match, so every bot plays every side equally often.  A match's outcome depends only
 on ``s`` and ``i``, so a tournament gives the same results however many processes play it.
 
-Bots are named by their name in :data:`kozel.bots.BOTS` (``"heuristic"``), or as
-``"package.module:Class"`` for a bot of one's own (a :class:`~kozel.bots.Bot` subclass built with
-no arguments), optionally with keyword arguments: ``"ismcts(iterations=50)"``.  Each value is
-written as in Python: a number, ``True``, ``False``, ``None``, or text in quotes
-(``"mybot(style='bold')"``); a bare word such as ``bold`` is refused, not taken as text, so that a
-mistyped number or ``None`` is not quietly passed on as text.
+Bots are named by spec strings (:func:`kozel.bots.specs.make_bot`).
 
-A run over several processes is bounded: at most :data:`PROCESSES_PER_CORE` processes a core (see
-:func:`check_processes`).  Its worker processes end by themselves when the process that started
-them is gone (killed, say), within about :data:`WATCH_SECONDS`; they never outlive it playing on.
+A run over several processes is bounded and its workers end with it (:mod:`kozel.bots.pool`).
 """
 
 from __future__ import annotations
 
-import ast
 import concurrent.futures
 import functools
 import hashlib
-import importlib
 import itertools
-import math
-import multiprocessing
-import multiprocessing.connection
-import os
 import re
-import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 import attrs
 
-from kozel.bots.base import Bot
+from kozel.bots.pool import check_processes, end_with_parent
 from kozel.bots.runner import play_match
+from kozel.bots.specs import make_bot
+from kozel.bots.stats import wilson
 from kozel.errors import KozelError
 from kozel.game.state import GameState
 from kozel.record.text import dumps
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
-    "PROCESSES_PER_CORE",
-    "WATCH_SECONDS",
     "BotResult",
     "MatchOutcome",
     "Tournament",
-    "check_processes",
-    "make_bot",
     "match_seed",
-    "max_processes",
     "play",
     "record_digest",
     "seating",
-    "wilson",
 ]
 
-_SPEC: Final = re.compile(r"\s*([\w.:]+)\s*(?:\((.*)\))?\s*", re.DOTALL)
-#: The z value of a 95% confidence interval.
-Z95: Final = 1.959963984540054
-#: The most processes a run may use for each core of the machine (``os.cpu_count()``).
-PROCESSES_PER_CORE: Final = 4
-#: How often, in seconds, a worker process looks whether the process that started it is still there.
-WATCH_SECONDS: Final = 0.25
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
-
-
-def make_bot(spec: str) -> Bot:
-    """The bot named by ``spec``: a built-in name or ``module:Class``, with ``(keyword=value, ...)`` if wanted."""
-    from kozel.bots import BOTS  # noqa: PLC0415 - the package imports this module
-
-    match = _SPEC.fullmatch(spec)
-    if match is None:
-        raise KozelError(f"{spec!r} does not name a bot: give a name ({', '.join(BOTS)}) or module:Class")
-    name, arguments = match.groups()
-    kind: Any
-    if ":" in name:
-        module, _, attribute = name.partition(":")
-        try:
-            kind = getattr(importlib.import_module(module), attribute)
-        except (ImportError, AttributeError) as error:
-            raise KozelError(f"cannot load the bot {name!r}: {error}") from None
-    elif name in BOTS:
-        kind = BOTS[name]
-    else:
-        raise KozelError(f"no bot is called {name!r}; the bots are {', '.join(BOTS)}, or give module:Class")
-    if not (isinstance(kind, type) and issubclass(kind, Bot)):
-        raise KozelError(f"{name!r} is not a Bot class")
-    keywords = _keywords(arguments or "", spec)
-    try:
-        return kind(**keywords)
-    except (TypeError, ValueError, KozelError) as error:  # an argument it does not take, or a value it refuses
-        raise KozelError(f"cannot make the bot {spec!r}: {error}") from None
-
-
-def _keywords(text: str, spec: str) -> dict[str, Any]:
-    if not text.strip():
-        return {}
-    try:
-        call = ast.parse(f"f({text})", mode="eval").body
-    except SyntaxError:
-        raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas") from None
-    if not isinstance(call, ast.Call) or call.args:
-        raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas")
-    keywords: dict[str, Any] = {}
-    for keyword in call.keywords:
-        if keyword.arg is None:
-            raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas, not **")
-        if keyword.arg in keywords:
-            raise KozelError(f"{spec!r}: {keyword.arg} is given twice")
-        try:
-            keywords[keyword.arg] = ast.literal_eval(keyword.value)
-        except ValueError:
-            value = ast.get_source_segment(f"f({text})", keyword.value) or "?"
-            hint = f"; text goes in quotes: {keyword.arg}='{value}'" if isinstance(keyword.value, ast.Name) else ""
-            raise KozelError(
-                f"{spec!r}: the value of {keyword.arg}, {value}, is not a number, True, False, None "
-                f"or quoted text{hint}"
-            ) from None
-    return keywords
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -227,68 +146,6 @@ def record_digest(state: GameState) -> str:
 
 def _play_chunk(rules: Ruleset, specs: Sequence[str], seed: int, indexes: Sequence[int]) -> list[MatchOutcome]:
     return [play(rules, specs, seed, index) for index in indexes]
-
-
-def max_processes() -> int:
-    """The most processes a run may use on this machine: :data:`PROCESSES_PER_CORE` for each core."""
-    return PROCESSES_PER_CORE * (os.cpu_count() or 1)
-
-
-def check_processes(processes: int) -> None:
-    """:class:`~kozel.errors.KozelError` unless ``processes`` is from 1 to :func:`max_processes`.
-
-    More processes than cores only share the cores (each match is played by one process), and many
-    more would fill the machine's memory and process table: a run may use up to
-    :data:`PROCESSES_PER_CORE` a core.
-    """
-    most = max_processes()
-    if type(processes) is not int or not 1 <= processes <= most:
-        raise KozelError(
-            f"a run uses 1 to {most} processes ({PROCESSES_PER_CORE} for each of the {os.cpu_count() or 1} "
-            f"cores here), not {processes}"
-        )
-
-
-def _end_with_parent() -> None:
-    """In a worker process: a thread that ends the process once the process that started it is gone.
-
-    The worker's parent is gone when the worker has been handed to another parent (``os.getppid()``
-    changes, as on POSIX systems) or when multiprocessing's sentinel of the parent says so (as on
-    Windows).  The worker then exits at once: its matches were the parent's to collect.
-    """
-    parent = multiprocessing.parent_process()
-    first = os.getppid()
-
-    def watch() -> None:
-        while True:
-            if parent is None:
-                time.sleep(WATCH_SECONDS)
-            elif multiprocessing.connection.wait([parent.sentinel], timeout=WATCH_SECONDS):
-                os._exit(1)
-            if os.getppid() != first:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="kozel: end with the parent", daemon=True).start()
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: ``(low, high)``, 95% by default, always within 0-1.
-
-    The formula's ends lie within 0 and 1, but rounding can take them a hair past (``1.0000000000000002``
-    at 11 of 11): they are clamped to 0-1, and the interval of 0 of ``n`` starts at exactly 0, that of
-    ``n`` of ``n`` ends at exactly 1, as the formula gives them.
-    """
-    if not 0 <= successes <= trials:
-        raise KozelError(f"a proportion counts 0 to {trials} successes of {trials} trials, not {successes}")
-    if trials == 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    centre = rate + z * z / (2 * trials)
-    spread = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    low = 0.0 if successes == 0 else max(0.0, (centre - spread) / scale)
-    high = 1.0 if successes == trials else min(1.0, (centre + spread) / scale)
-    return (low, high)
 
 
 @attrs.frozen
@@ -472,7 +329,7 @@ class Tournament:
             for chunk in chunks:
                 yield _play_chunk(self.rules, self.specs, self.seed, chunk)
             return
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=_end_with_parent)
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=end_with_parent)
         waiting = iter(chunks)
         running: set[concurrent.futures.Future[list[MatchOutcome]]] = set()
         try:

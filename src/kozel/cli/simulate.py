@@ -16,14 +16,8 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 import kozel
-from kozel.bots.tournament import (
-    PROCESSES_PER_CORE,
-    BotResult,
-    MatchOutcome,
-    Tournament,
-    check_processes,
-    max_processes,
-)
+from kozel.bots.pool import PROCESSES_PER_CORE, check_processes, max_processes
+from kozel.bots.tournament import BotResult, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
 from kozel.errors import KozelError
 

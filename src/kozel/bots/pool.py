@@ -1,0 +1,66 @@
+"""The local process pool of a tournament: how many processes a run may use, and workers that end with their parent.
+
+A run over several processes is bounded: at most :data:`PROCESSES_PER_CORE` processes a core (see
+:func:`check_processes`).  Its worker processes end by themselves when the process that started
+them is gone (killed, say), within about :data:`WATCH_SECONDS`; they never outlive it playing on.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import threading
+import time
+from typing import Final
+
+from kozel.errors import KozelError
+
+__all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes"]
+
+#: The most processes a run may use for each core of the machine (``os.cpu_count()``).
+PROCESSES_PER_CORE: Final = 4
+#: How often, in seconds, a worker process looks whether the process that started it is still there.
+WATCH_SECONDS: Final = 0.25
+
+
+def max_processes() -> int:
+    """The most processes a run may use on this machine: :data:`PROCESSES_PER_CORE` for each core."""
+    return PROCESSES_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_processes(processes: int) -> None:
+    """:class:`~kozel.errors.KozelError` unless ``processes`` is from 1 to :func:`max_processes`.
+
+    More processes than cores only share the cores (each match is played by one process), and many
+    more would fill the machine's memory and process table: a run may use up to
+    :data:`PROCESSES_PER_CORE` a core.
+    """
+    most = max_processes()
+    if type(processes) is not int or not 1 <= processes <= most:
+        raise KozelError(
+            f"a run uses 1 to {most} processes ({PROCESSES_PER_CORE} for each of the {os.cpu_count() or 1} "
+            f"cores here), not {processes}"
+        )
+
+
+def end_with_parent() -> None:
+    """In a worker process: a thread that ends the process once the process that started it is gone.
+
+    The worker's parent is gone when the worker has been handed to another parent (``os.getppid()``
+    changes, as on POSIX systems) or when multiprocessing's sentinel of the parent says so (as on
+    Windows).  The worker then exits at once: its matches were the parent's to collect.
+    """
+    parent = multiprocessing.parent_process()
+    first = os.getppid()
+
+    def watch() -> None:
+        while True:
+            if parent is None:
+                time.sleep(WATCH_SECONDS)
+            elif multiprocessing.connection.wait([parent.sentinel], timeout=WATCH_SECONDS):
+                os._exit(1)
+            if os.getppid() != first:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="kozel: end with the parent", daemon=True).start()
