@@ -103,3 +103,13 @@ def test_a_praise_deal_tells_the_hand_once_and_the_tricks_dealt_in_words(capsys)
         result,
     )
     assert re.fullmatch(r"Match over after \d+ hands: .* Scores: team 0 \d+, team 1 \d+\.", out[-1])
+
+
+@pytest.mark.parametrize("command", ["match", "play", "rules", "simulate"])
+def test_an_unknown_option_of_any_command_prints_that_command_s_usage(capsys, command):
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "classic", "--frobnicate"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: kozel {command} [-h]")
+    assert err.endswith(f"kozel {command}: error: unrecognized arguments: --frobnicate\n")

@@ -19,10 +19,27 @@ from kozel.errors import KozelError
 __all__ = ["main"]
 
 
+class _Command(argparse.ArgumentParser):
+    """The parser of one ``kozel`` command: an option it does not know is an error in its own usage.
+
+    A subcommand's parser hands the arguments it does not know back to ``kozel``'s parser, which
+    would then print ``kozel``'s usage; this one refuses them itself, with the usage of the command
+    (``kozel simulate --frobnicate`` shows how ``kozel simulate`` is used).
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kozel", description="Rules of the card game Kozel (Goat, Козёл).")
     parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Command)
     match = commands.add_parser("match", help="play a whole match between random players, trick by trick")
     match.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
     match.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the players' choices")

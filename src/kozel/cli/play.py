@@ -23,7 +23,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
 import kozel
 from kozel.bots.base import Bot
@@ -152,7 +152,7 @@ def _delay(text: str) -> float:
     return value
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add the ``play`` command to the ``kozel`` command's subparsers."""
     play = subparsers.add_parser(
         "play",

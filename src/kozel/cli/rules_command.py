@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import kozel
 from kozel.errors import KozelError
@@ -21,7 +21,7 @@ __all__ = ["add_parser", "run"]
 _FILE_SUFFIXES = (".toml", ".json")
 
 
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add the ``rules`` subcommand to ``subparsers`` (an ``ArgumentParser.add_subparsers()`` object)."""
     parser = subparsers.add_parser(
         "rules",

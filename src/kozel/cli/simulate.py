@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Final, TextIO
@@ -54,23 +53,6 @@ line at each tenth of the matches, so a long run can be followed.
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    """The ``simulate`` command's parser: an option it does not know is an error in its own usage.
-
-    As a subcommand, a parser hands the arguments it does not know back to ``kozel``'s parser, which
-    would then print ``kozel``'s usage; this one refuses them itself, with the usage of
-    ``kozel simulate``.
-    """
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        parsed, extras = super().parse_known_args(args, namespace)
-        if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
-        return parsed, extras
-
-
 def add_parser(subparsers: Any) -> None:
     """Add the ``simulate`` command to the ``kozel`` command line."""
     parser = subparsers.add_parser(
@@ -79,7 +61,6 @@ def add_parser(subparsers: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.__class__ = _Parser  # made by kozel's parser, as its subcommands are; refuses unknown options itself
     parser.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
     parser.add_argument(
         "--bots",
