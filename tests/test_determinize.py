@@ -15,9 +15,9 @@ from test_views import IDS, random_state
 import kozel
 from kozel import Move, MoveKind
 from kozel.engine.praise.procedures import apply_praise
-from kozel.view.praise_orders import praise_order
 from kozel.engine.start import start_of_deal
 from kozel.rules.praise import PraiseKind
+from kozel.view.praise_orders import praise_order
 
 CLASSIC = kozel.variants.get("classic")
 PAIRS = kozel.variants.get("pairs")

@@ -572,7 +572,8 @@ def test_the_drawing_hook_is_told_of_each_draw_and_of_the_closing_deal():
         seen.append(draw)
 
     state = start_drawing(waiting, PraiseKind.TROUSERS, waiting.log, watch)
-    assert state == start_drawing(waiting, PraiseKind.TROUSERS, waiting.log)  # a hook that moves nothing changes nothing
+    # A hook that moves nothing changes nothing.
+    assert state == start_drawing(waiting, PraiseKind.TROUSERS, waiting.log)
     trumps = PAIRS.trumps.table(None).trump_mask
     aces = CardSet("A♣ A♠ A♥ A♦").mask  # kept by the boasting player only
     # Seat 1 (boasting, partner 3 still to draw) draws Q♣ + A♣, then 7♣ + J♦, laying 7♣; seat 2 draws A♥ + 9♠.

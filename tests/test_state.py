@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import itertools
 import random
 
 import kozel
@@ -38,7 +39,7 @@ def test_every_phase_has_one_row_of_moves_and_transition():
 def test_the_match_record_changes_only_when_a_deal_ends_and_the_deal_only_before_its_first_lead():
     for name in ("classic", "pairs", "threesome", "six_of_clubs"):
         states = play(name, 11)
-        for before, after in zip(states, states[1:], strict=False):
+        for before, after in itertools.pairwise(states):
             if after.deal.number != before.deal.number:
                 assert after.match.history == before.match.history + after.match.history[len(before.match.history) :]
                 assert len(after.match_moves) == len(before.match_moves) + 1
@@ -51,7 +52,8 @@ def test_the_match_record_changes_only_when_a_deal_ends_and_the_deal_only_before
 
 def test_the_last_deal_remembers_the_match_it_began_in_and_replays_from_it():
     end = play("classic", 4)[-1]
-    assert end.is_over and end.deal.base.match is not None
+    assert end.is_over
+    assert end.deal.base.match is not None
     assert end.deal.base.match.result is None
     assert end.deal.base.match.hand_results == end.hand_results[:-1]
     start = start_of_deal(end)
@@ -67,7 +69,8 @@ def test_the_praise_of_a_deal_is_a_praise_kind():
     assert state.deal.praise is None
     state = kozel.apply(state, kozel.Move(state.turn, kozel.MoveKind.PRAISE, (), "mirror"))
     assert state.deal.praise is PraiseKind.MIRROR
-    assert isinstance(state.match, Match) and state.sets == (0, 0)
+    assert isinstance(state.match, Match)
+    assert state.sets == (0, 0)
 
 
 def test_praise_kinds_know_which_are_dealt_by_drawing():
@@ -87,5 +90,6 @@ def test_a_catch_names_the_side_that_loses():
 
 def test_the_scoring_table_writes_a_side_with_no_trick_its_own_line():
     scoring = kozel.variants.get("classic").scoring
-    assert scoring.side_written(0, 0) == (scoring.no_trick if scoring.no_trick is not None else scoring.row_for(0).written)
+    no_trick = scoring.no_trick if scoring.no_trick is not None else scoring.row_for(0).written
+    assert scoring.side_written(0, 0) == no_trick
     assert scoring.side_written(30, 2) == scoring.row_for(30).written
