@@ -36,7 +36,7 @@ def playouts(rules: Ruleset, seconds: float, seed: int = 1) -> tuple[int, int, f
     start = clock()
     while clock() - start < seconds:
         state = kozel.new_game(rules, seed=rng.randrange(2**32))
-        while state.deal.result is None:
+        while state.match.result is None:
             state = apply(state, choice(legal_moves(state)))
             steps += 1
         matches += 1

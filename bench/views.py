@@ -37,7 +37,7 @@ def positions(rules: Ruleset, count: int, seed: int = 3) -> list[tuple[GameState
             if state.is_over:
                 break
             state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
-        if state.deal.praise not in _DRAWING:
+        if getattr(state.deal.praise, "value", None) not in _DRAWING:
             found.append((state, rng.randrange(rules.players)))
     return found
 
@@ -54,7 +54,7 @@ def drawing_positions(count: int, seed: int = 5) -> list[tuple[GameState, int]]:
             if state.is_over or state.deal.number:
                 break
             state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
-        if state.deal.praise in _DRAWING:
+        if getattr(state.deal.praise, "value", None) in _DRAWING:
             found.append((state, rng.randrange(rules.players)))
     return found
 

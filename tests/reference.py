@@ -46,10 +46,10 @@ def reference_moves(state: GameState) -> set[Move]:
     if state.phase is Phase.PRAISE:
         return {Move(state.turn, MoveKind.PRAISE, (), kind.value) for kind in state.ruleset.praise.choices}
     if state.phase is Phase.DRAWING:
-        drawing = state.deal.drawing
+        drawing = state.drawing
         # trousers: the first two players from the boasting one lay face down; pants double: each
         # player lays face down first, then face up.
-        if drawing.praise == "trousers":
+        if drawing.praise.value == "trousers":
             kind = MoveKind.LAY_DARK if drawing.step < 2 else MoveKind.LAY_OPEN
         else:
             kind = MoveKind.LAY_OPEN if any(m.seat == state.turn for m in drawing.dark) else MoveKind.LAY_DARK
@@ -112,7 +112,7 @@ def _redeals(state: GameState) -> set[Move]:
     rule = rules.redeal
     if rule is None or not _opening(state) or (not rule.first_hand and not state.hand_results):
         return set()
-    if not rule.after_praise and state.deal.praise not in (None, "regular"):
+    if not rule.after_praise and getattr(state.deal.praise, "value", None) not in (None, "regular"):
         return set()
     if state.window is not None and state.window.done:
         return set()

@@ -419,7 +419,7 @@ def test_a_multi_card_beat_is_checked_one_to_one_when_applied():
 def test_a_goat_with_eggs():
     state = start(CLASSIC, MOLODKA_HANDS, shown="A♥")
     eggs = kozel.HandResult(points=(60, 60), tricks=(4, 5), written=(0, 0), eggs=True)
-    state = state._replace(deal=state.deal._replace(scores=(10, 0), hand_results=(eggs,)))
+    state = state._replace(match=state.match._replace(scores=(10, 0), hand_results=(eggs,)))
     state = last_trick(state, ["9♥", "6♥", "7♥", "8♥"], "A♣ 10♣ K♣ Q♣ J♣ 10♦")  # team 0 ends with 40: written 2
     state = play(state, "1 lead 6♥", "2 pass 7♥", "3 pass 8♥", "0 pass 9♥")
     assert state.scores == (12, 0)

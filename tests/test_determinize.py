@@ -14,10 +14,10 @@ from test_views import IDS, random_state
 
 import kozel
 from kozel import Move, MoveKind
-from kozel.engine.praise import apply_praise
-from kozel.engine.praise_orders import praise_order
+from kozel.engine.praise.procedures import apply_praise
 from kozel.engine.start import start_of_deal
 from kozel.rules.praise import PraiseKind
+from kozel.view.praise_orders import praise_order
 
 CLASSIC = kozel.variants.get("classic")
 PAIRS = kozel.variants.get("pairs")
@@ -113,7 +113,7 @@ def test_a_seat_that_did_not_follow_suit_gets_none_of_it():
 def test_each_praise_deal_is_undone_into_a_deck_order_that_deals_it_again(kind):
     for seed in range(12):
         waiting = kozel.new_game(PAIRS, seed=seed)
-        dealt = apply_praise(waiting, Move(waiting.turn, MoveKind.PRAISE, (), kind))
+        dealt = apply_praise(waiting, Move(waiting.turn, MoveKind.PRAISE, (), kind), waiting.log)
         tricks = [[play.cards[0] for play in trick.plays] for trick in dealt.deal.dealt_tricks]
         rng = random.Random(seed)
         for _ in range(200):
@@ -121,7 +121,7 @@ def test_each_praise_deal_is_undone_into_a_deck_order_that_deals_it_again(kind):
             if order is not None:
                 break
         assert order is not None
-        again = apply_praise(waiting._replace(stock=order), Move(waiting.turn, MoveKind.PRAISE, (), kind))
+        again = apply_praise(waiting._replace(stock=order), Move(waiting.turn, MoveKind.PRAISE, (), kind), waiting.log)
         assert again.hand_masks == dealt.hand_masks
         assert again.deal.dealt_tricks == dealt.deal.dealt_tricks
         assert again.won_masks == dealt.won_masks
@@ -144,13 +144,13 @@ def _drawing_deal(kind, seed, plays):
 def test_the_drawing_praise_deals_are_sampled_inside_and_after_the_drawing(kind, seed, plays):
     state = _drawing_deal(kind, seed, plays)
     assert state.deal.number == 0
-    assert state.deal.praise == kind
+    assert state.deal.praise == PraiseKind(kind)
     for seat in range(PAIRS.players):
         view = kozel.observe(state, seat)
         world = kozel.determinize(view, random.Random(seed * 10 + seat))
         assert kozel.observe(world, seat) == view
         assert world.hands[seat] == state.hands[seat]
-        assert world.deal.praise == kind
+        assert world.deal.praise == PraiseKind(kind)
         assert replays(world)
         if not world.is_over:
             kozel.apply(world, random.Random(seed).choice(kozel.legal_moves(world)))

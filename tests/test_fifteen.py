@@ -243,7 +243,7 @@ def test_the_two_left_over_cards_go_to_the_taker_of_the_last_trick():
 
 
 def test_the_first_to_reach_0_wins_and_the_other_is_the_goat():
-    state = start()._replace(deal=start().deal._replace(scores=(2, 5)))
+    state = start()._replace(match=start().match._replace(scores=(2, 5)))
     state = last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ A♥", taker=0)
     assert state.scores == (0, 5)
     assert state.is_over
@@ -253,7 +253,7 @@ def test_the_first_to_reach_0_wins_and_the_other_is_the_goat():
 
 
 def test_1_left_is_not_yet_a_win():
-    state = start()._replace(deal=start().deal._replace(scores=(12, 2)))
+    state = start()._replace(match=start().match._replace(scores=(12, 2)))
     state = last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ K♥ Q♥ J♥", taker=0)  # seat 1 beats the dealer: 1 off
     assert state.scores == (12, 1)
     assert not state.is_over

@@ -42,7 +42,7 @@ def test_states_views_and_moves_round_trip_exactly(rules, seed):
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
 def test_a_sampled_world_of_a_later_deal_round_trips_too(rules):
     state, _ = random_state(rules, 77)
-    if state.deal.praise in {"trousers", "pants_double"}:
+    if state.deal.praise is not None and state.deal.praise.is_drawn:
         return
     world = kozel.determinize(kozel.observe(state, 0), random.Random(1))
     assert from_json(to_json(world)) == world

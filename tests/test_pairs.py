@@ -68,7 +68,7 @@ def last_trick(won0, scores=(0, 0), history=(), counts=(4, 3)):
     Seed 2 shuffles the next deal so that the player left of the dealer does not get A♦.
     """
     state = start(HANDS, seed=2)
-    state = state._replace(deal=state.deal._replace(scores=scores, hand_results=history))
+    state = state._replace(match=state.match._replace(scores=scores, hand_results=history))
     return position(state, LAST, counts, 1, won0)
 
 
@@ -425,7 +425,7 @@ def test_no_tails_with_89():
 def _house_tails(state, **numbers):
     """``state`` under a house ``pairs`` whose final-hand "tails" take other numbers."""
     house = attrs.evolve(PAIRS, match=attrs.evolve(PAIRS.match, **numbers))
-    return state._replace(deal=state.deal._replace(ruleset=house))
+    return state._replace(match=state.match._replace(ruleset=house))
 
 
 def test_a_house_rule_may_give_tails_to_winners_further_from_the_target():

@@ -3,7 +3,7 @@
 Before each hand the boasting player (left of the dealer) announces how the hand is dealt.  Each
 procedure is run here on a deck written out card by card (top first), with the expected hands,
 pre-dealt tricks and leader worked out by hand from the readings the library took (the ``pairs``
-docstring and ``kozel.engine.drawing``).  Every test uses dealer 0, so seat 1 is the boasting
+docstring and ``kozel.engine.praise.drawing``).  Every test uses dealer 0, so seat 1 is the boasting
 player, the order of play is 1, 2, 3, 0, and seats 1 + 3 (side 1) face seats 0 + 2 (side 0).
 
 Card points: A 11, 10 10, K 4, Q 3, J 2.  Trumps, high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦.
@@ -16,7 +16,7 @@ from helpers import legal, legal_of, play
 
 import kozel
 from kozel import Card, CardSet, HandResult, IllegalMoveError, Move, MoveKind, Phase, parse_cards
-from kozel.engine.drawing import Draw, apply_lay, drawn_positions, start_drawing
+from kozel.engine.praise.drawing import Draw, apply_lay, drawn_positions, start_drawing
 from kozel.rules.praise import PraiseKind
 
 PAIRS = kozel.variants.get("pairs")
@@ -65,7 +65,7 @@ def cut(seed, turn, length):
 
 def laid(state):
     """The cards laid so far in a drawing praise, as a mask."""
-    drawing = state.deal.drawing
+    drawing = state.drawing
     if drawing is None:
         return 0
     return sum(move.mask for move in (*drawing.dark, *drawing.open))
@@ -84,7 +84,7 @@ def assert_every_card_once(state):
 def assert_ready(state, kind, hands, *, turn, won=("", ""), counts=(0, 0)):
     """The hand dealt by ``kind``: ``hands`` by seat, tricks taken by side, ``turn`` to lead, play open."""
     assert state.phase is Phase.PLAY
-    assert state.deal.praise == kind
+    assert state.deal.praise == PraiseKind(kind)
     assert state.hands == tuple(CardSet(hand) for hand in hands)
     assert state.won == (CardSet(won[0]), CardSet(won[1]))
     assert state.trick_counts == counts
@@ -169,7 +169,7 @@ def test_fishing_for_himself_he_draws_eight_and_the_others_are_dealt_one_at_a_ti
 def test_without_pre_dealt_tricks_the_boasting_player_leads_a_later_hand(kind):
     state = new_hand(PACK, seed=7)
     history = (HandResult(points=(60, 60), tricks=(4, 4), written=(0, 0), eggs=True),)
-    state = state._replace(deal=state.deal._replace(hand_results=history))
+    state = state._replace(match=state.match._replace(hand_results=history))
     state = play(state, f"1 praise {kind}")
     assert state.phase is Phase.PLAY
     assert state.hands[0].mask & CardSet("A♦").mask  # the A♦ holder (seat 0) does not open a later hand
@@ -311,9 +311,9 @@ def trousers():
 def test_trousers_the_boasting_player_keeps_trumps_and_aces_and_a_forced_lay_takes_no_move():
     state = announce(TROUSERS, "trousers")
     assert state.phase is Phase.DRAWING
-    assert state.deal.praise == "trousers"
-    assert [str(move) for move in state.deal.drawing.dark] == ["1 lay_dark 7♣"]
-    assert state.deal.drawing.open == ()
+    assert state.deal.praise is PraiseKind.TROUSERS
+    assert [str(move) for move in state.drawing.dark] == ["1 lay_dark 7♣"]
+    assert state.drawing.open == ()
     assert state.hands[1] == CardSet("Q♣ A♣ J♦")
     assert state.turn == 2
     assert state.hands[2] == CardSet("A♥ 9♠")
@@ -335,7 +335,7 @@ def test_trousers_the_last_two_lay_face_up():
     assert state.phase is Phase.DRAWING
     assert state.turn == 3
     assert legal(state) == {"3 lay_open K♣", "3 lay_open 9♥"}
-    assert [str(move) for move in state.deal.drawing.dark] == ["1 lay_dark 7♣", "2 lay_dark A♥"]
+    assert [str(move) for move in state.drawing.dark] == ["1 lay_dark 7♣", "2 lay_dark A♥"]
     assert state.hands[2] == CardSet("9♠")
     assert state.hands[3] == CardSet("10♦ 8♦ K♣ 9♥")
     assert_every_card_once(state)
@@ -381,8 +381,8 @@ def test_pants_double_draws_four_at_a_time_and_the_first_lay_is_a_choice():
 
 def test_pants_double_the_second_card_is_laid_face_up_and_without_a_move_when_forced():
     state = play(announce(PANTS, "pants_double"), "1 lay_dark 9♣")
-    assert [str(move) for move in state.deal.drawing.dark] == ["1 lay_dark 9♣"]
-    assert [str(move) for move in state.deal.drawing.open] == ["1 lay_open 8♥"]
+    assert [str(move) for move in state.drawing.dark] == ["1 lay_dark 9♣"]
+    assert [str(move) for move in state.drawing.open] == ["1 lay_open 8♥"]
     assert state.hands[1] == CardSet("Q♠ A♠")
     assert state.turn == 2
     assert state.hands[2] == CardSet("10♠ A♥ J♣ 7♦")
@@ -532,7 +532,7 @@ def test_no_retake_after_a_praise(kind, build):
 @pytest.mark.parametrize("deal", [merry, mirror, mirror_all, trump_yourself, trousers, pants_double])
 def test_no_retake_after_the_other_praises(deal):
     state = deal()
-    assert state.deal.praise != "regular"
+    assert state.deal.praise is not PraiseKind.REGULAR
     assert legal_of(state, MoveKind.REDEAL) == set()
 
 
@@ -547,7 +547,7 @@ def test_trousers_a_player_full_of_good_cards_dials_them_to_his_partner():
     state = announce(f"{top} {middle} {bottom}", "trousers")
     assert state.hands[1] == CardSet("Q♣ Q♠ Q♥ Q♦ A♣ A♠ A♥")
     assert state.hands[3] == CardSet("J♣")
-    assert [str(move) for move in state.deal.drawing.dark] == ["1 lay_dark 7♣"]
+    assert [str(move) for move in state.drawing.dark] == ["1 lay_dark 7♣"]
     # Seat 2 draws 8♣ from the top and, from the bottom, the 9♣ put back there: two cards he may lay.
     assert state.phase is Phase.DRAWING
     assert state.turn == 2
@@ -571,15 +571,16 @@ def test_the_drawing_hook_is_told_of_each_draw_and_of_the_closing_deal():
     def watch(deck, hands, draw):
         seen.append(draw)
 
-    state = start_drawing(waiting, PraiseKind.TROUSERS, watch)
-    assert state == start_drawing(waiting, PraiseKind.TROUSERS)  # a hook that moves nothing changes nothing
+    state = start_drawing(waiting, PraiseKind.TROUSERS, waiting.log, watch)
+    # A hook that moves nothing changes nothing.
+    assert state == start_drawing(waiting, PraiseKind.TROUSERS, waiting.log)
     trumps = PAIRS.trumps.table(None).trump_mask
     aces = CardSet("A♣ A♠ A♥ A♦").mask  # kept by the boasting player only
     # Seat 1 (boasting, partner 3 still to draw) draws Q♣ + A♣, then 7♣ + J♦, laying 7♣; seat 2 draws A♥ + 9♠.
     assert seen == [Draw(1, 1, trumps | aces, 7, 8, 3), Draw(1, 1, trumps | aces, 5, 6, 3), Draw(2, 1, trumps, 7, 8, 0)]
     seen.clear()
-    state = apply_lay(state, Move.parse("2 lay_dark A♥"), watch)
-    last = apply_lay(state, Move.parse("3 lay_open K♣"), watch)
+    state = apply_lay(state, Move.parse("2 lay_dark A♥"), state.log, watch)
+    last = apply_lay(state, Move.parse("3 lay_open K♣"), state.log, watch)
     assert seen[-1] is None  # the rest of the deck is about to be dealt
     assert last.hand_masks == play(state, "3 lay_open K♣").hand_masks
 
@@ -595,12 +596,12 @@ def test_a_card_the_hook_moves_is_drawn_where_it_was_moved_to():
 
     order = list(waiting.stock)
     order[0], order[5] = order[5], order[0]
-    hooked = start_drawing(waiting, PraiseKind.TROUSERS, swap_top)
-    plain = start_drawing(waiting._replace(stock=tuple(order)), PraiseKind.TROUSERS)
-    assert (hooked.hand_masks, hooked.stock, hooked.deal.drawing, hooked.turn) == (
+    hooked = start_drawing(waiting, PraiseKind.TROUSERS, waiting.log, swap_top)
+    plain = start_drawing(waiting._replace(stock=tuple(order)), PraiseKind.TROUSERS, waiting.log)
+    assert (hooked.hand_masks, hooked.stock, hooked.drawing, hooked.turn) == (
         plain.hand_masks,
         plain.stock,
-        plain.deal.drawing,
+        plain.drawing,
         plain.turn,
     )
     assert Card.parse("7♦") in hooked.hands[1]

@@ -50,8 +50,8 @@ def check_state(state: GameState) -> None:
     places = [*state.hand_masks, CardSet(state.stock).mask, CardSet(state.talon).mask, *state.won_masks]
     if state.trick is not None:
         places += [play.mask for play in state.trick.plays]
-    if state.deal.drawing is not None:
-        places += [play.mask for play in (*state.deal.drawing.dark, *state.deal.drawing.open)]
+    if state.drawing is not None:
+        places += [play.mask for play in (*state.drawing.dark, *state.drawing.open)]
     union = 0
     for mask in places:
         assert union & mask == 0, "a card is in two places"

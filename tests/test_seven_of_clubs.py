@@ -427,7 +427,7 @@ def test_sixty_sixty_is_eggs_and_nobody_is_written():
 
 def with_scores(state, scores):
     earlier = HandResult(points=(40, 80), tricks=(3, 5), written=(2, 0))
-    return state._replace(deal=state.deal._replace(scores=scores, hand_results=(earlier,)))
+    return state._replace(match=state.match._replace(scores=scores, hand_results=(earlier,)))
 
 
 def test_the_team_that_reaches_12_is_the_goat():

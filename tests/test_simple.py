@@ -36,7 +36,7 @@ def position(state, hands, team0_won="", counts=(2, 2), turn=1):
 
 def with_score(state, scores, sets=(0, 0)):
     """``state`` with these written points and sets won before the hand."""
-    return state._replace(deal=state.deal._replace(scores=scores, sets=sets))
+    return state._replace(match=state.match._replace(scores=scores, sets=sets))
 
 
 # --- the deal and the trumps -------------------------------------------------------------------
@@ -357,7 +357,7 @@ def test_the_winner_of_the_last_trick_opens_the_next_hand():
 def test_a_set_is_won_at_14_and_the_score_sheet_starts_again():
     state = with_score(start(SIMPLE, HANDS), (12, 6))
     state = finish(last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ A♥"))  # team 0 written 2
-    assert state.deal.sets == (1, 0)
+    assert state.match.sets == (1, 0)
     assert state.scores == (0, 0)
     assert not state.is_over
     assert state.hand_number == 1
@@ -367,14 +367,14 @@ def test_13_does_not_win_a_set():
     state = with_score(start(SIMPLE, HANDS), (11, 0))
     state = finish(last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ A♥"))
     assert state.scores == (13, 0)
-    assert state.deal.sets == (0, 0)
+    assert state.match.sets == (0, 0)
 
 
 def test_the_first_team_to_win_two_sets_wins_the_match():
     state = with_score(start(SIMPLE, HANDS), (0, 10), sets=(1, 1))
     state = finish(last_trick(state, "A♣ 10♣ K♣ J♣ J♠"))  # team 1 takes 91: written 4
     assert state.is_over
-    assert state.deal.sets == (1, 2)
+    assert state.match.sets == (1, 2)
     assert state.result.goats == (0,)
     assert state.result.titles == ("goat",)
     assert kozel.legal_moves(state) == ()
@@ -383,7 +383,7 @@ def test_the_first_team_to_win_two_sets_wins_the_match():
 def test_one_set_does_not_win_the_match():
     state = with_score(start(SIMPLE, HANDS), (0, 12), sets=(0, 0))
     state = finish(last_trick(state, "A♣"))
-    assert state.deal.sets == (0, 1)
+    assert state.match.sets == (0, 1)
     assert not state.is_over
 
 
@@ -392,8 +392,8 @@ def test_option_a_set_is_won_at_16():
     state = with_score(start(sixteen, HANDS), (12, 0))
     state = finish(last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ A♥"))
     assert state.scores == (14, 0)
-    assert state.deal.sets == (0, 0)
+    assert state.match.sets == (0, 0)
     state = with_score(start(sixteen, HANDS), (14, 0))
     state = finish(last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ A♥"))
-    assert state.deal.sets == (1, 0)
+    assert state.match.sets == (1, 0)
     assert state.scores == (0, 0)

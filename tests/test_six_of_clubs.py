@@ -47,7 +47,7 @@ def second_hand():
 
 def with_scores(state, scores, earlier=None):
     earlier = earlier or HandResult(points=(40, 80), tricks=(2, 4), written=(2, 0))
-    return state._replace(deal=state.deal._replace(scores=scores, hand_results=(earlier,)))
+    return state._replace(match=state.match._replace(scores=scores, hand_results=(earlier,)))
 
 
 # --- the deck and the deal -----------------------------------------------------------------------

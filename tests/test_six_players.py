@@ -59,7 +59,7 @@ CLUBS_SPADES = "A♣ 10♣ K♣ Q♣ J♣ A♠ 10♠ K♠ Q♠ J♠"  # 60 card 
 def last_trick(won0, scores=(0, 0), counts=(3, 2)):
     """The first hand of a match at its last trick, with ``won0`` taken by side 0 and the rest by side 1."""
     state = start(SIX, CATCH)  # seed 1: the next deal gives A♦ to nobody left of its dealer
-    state = state._replace(deal=state.deal._replace(scores=scores))
+    state = state._replace(match=state.match._replace(scores=scores))
     return position(state, LAST, counts, 1, won0)
 
 
@@ -209,7 +209,7 @@ def test_a_catch_counts_no_card_points():
 
 def test_a_catch_ends_the_hand_at_once_and_can_end_the_match():
     state = start(SIX, CATCH)
-    state = state._replace(deal=state.deal._replace(scores=(8, 10)))
+    state = state._replace(match=state.match._replace(scores=(8, 10)))
     state = play(state, "1 play Q♣", "2 play 6♣")
     assert state.is_over
     assert state.scores == (12, 10)

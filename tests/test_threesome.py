@@ -78,7 +78,7 @@ def finish(state, counts, won, *, rest_to, taker=0, talon=None):
 
 def with_scores(state, scores):
     """``state`` with these written points before the hand."""
-    return state._replace(deal=state.deal._replace(scores=scores))
+    return state._replace(match=state.match._replace(scores=scores))
 
 
 # --- the deal ----------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import Final
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import answer, out_of_turn
 from kozel.engine.core import apply, legal_moves
-from kozel.engine.drawing import DRAWN_DEALS
+from kozel.engine.praise.drawing import DRAWN_DEALS
 from kozel.errors import KozelError
 from kozel.game.move import Move
 from kozel.game.results import HandResult

@@ -1,6 +1,39 @@
-"""The engine: dealing, trick play, drawing and scoring, behind ``new_game``, ``legal_moves`` and ``apply``."""
+"""The engine: dealing, trick play, drawing and scoring, behind ``new_game``, ``legal_moves`` and ``apply``.
+
+Besides those three, the engine's face towards the layers above it (views, sampling, records):
+how a deal is started (:class:`HandStart`, :func:`start_hand`, :func:`start_of_deal`), how hands
+are refilled from the stock (:func:`refill`), who takes a trick (:func:`trick_taker`), the cards
+laid so far in a deal dealt by drawing (:func:`lays`), and the drawing deals' steps with their
+hook for choosing hidden cards (:data:`Arrange`, :class:`Draw`, :func:`start_drawing`,
+:func:`apply_lay`, :func:`drawn_positions`).  Everything else under ``kozel.engine`` is internal.
+"""
 
 from kozel.engine.core import apply, legal_moves
-from kozel.engine.start import new_game
+from kozel.engine.deal import HandStart
+from kozel.engine.leading import first_trick_suit_cards
+from kozel.engine.praise.common import fill
+from kozel.engine.praise.drawing import Arrange, Draw, apply_lay, drawn_positions, lays, start_drawing
+from kozel.engine.praise.procedures import cut_bottom
+from kozel.engine.refill import refill
+from kozel.engine.start import new_game, start_hand, start_of_deal
+from kozel.engine.trick_winner import trick_taker
 
-__all__ = ["apply", "legal_moves", "new_game"]
+__all__ = [
+    "Arrange",
+    "Draw",
+    "HandStart",
+    "apply",
+    "apply_lay",
+    "cut_bottom",
+    "drawn_positions",
+    "fill",
+    "first_trick_suit_cards",
+    "lays",
+    "legal_moves",
+    "new_game",
+    "refill",
+    "start_drawing",
+    "start_hand",
+    "start_of_deal",
+    "trick_taker",
+]

@@ -21,7 +21,7 @@ from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
-from kozel.game.state import GameState, Phase, Trick
+from kozel.game.state import GameState, Phase, Trick, make_state
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpTable
 
@@ -121,17 +121,18 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def apply(state: GameState, move: Move) -> GameState:
-    """The state after ``move`` (a lead, beat, pass or molodka); refuses anything else."""
+def apply(state: GameState, move: Move, log: bytes) -> GameState:
+    """The state after ``move`` (a lead, beat, pass or molodka), ``log`` its deal's moves; refuses anything else."""
     seat, kind, _, mask, _ = move
     if kind is _MOLODKA:
         if move != molodka_move(state):
             raise explain(state, move)
-        return _play_molodka(state, move)
-    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _, _ = state
-    hands = list(hand_masks)
-    if seat != turn or not mask or mask & ~hands[seat]:
+        return _play_molodka(state, move, log)
+    trick = state.trick
+    hands = list(state.hand_masks)
+    if seat != state.turn or not mask or mask & ~hands[seat]:
         raise explain(state, move)
+    deal = state.deal
     table = deal.table
     if trick is None:
         lowest = (mask & -mask).bit_length() - 1
@@ -149,15 +150,26 @@ def apply(state: GameState, move: Move) -> GameState:
         plays = (*trick.plays, move)
         best = move if kind is _BEAT else trick.best
         if len(plays) == players:
-            return take_trick(state, hands, plays, best.seat)
+            return take_trick(state, hands, plays, best.seat, log)
         new_trick = _new(Trick, (trick.leader, plays, best, trick.molodka))
-    # Built directly (fields in GameState order) because this runs on every move.
-    return _new(
-        GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, new_trick, won, counts, _PLAY, None)
+    return make_state(
+        state.match,
+        deal,
+        tuple(hands),
+        state.stock,
+        state.talon,
+        (seat + 1) % players,
+        new_trick,
+        state.won_masks,
+        state.trick_counts,
+        _PLAY,
+        None,
+        None,
+        log,
     )
 
 
-def _play_molodka(state: GameState, move: Move) -> GameState:
+def _play_molodka(state: GameState, move: Move, log: bytes) -> GameState:
     """The cards on the table go back to their owners and the trick restarts with the molodka as lead."""
     hands = list(state.hand_masks)
     if state.trick is not None:
@@ -169,12 +181,13 @@ def _play_molodka(state: GameState, move: Move) -> GameState:
         turn=(move.seat + 1) % len(hands),
         trick=Trick(leader=move.seat, plays=(move,), best=move, molodka=True),
         window=None,
+        log=log,
     )
 
 
 def explain(state: GameState, move: Move) -> IllegalMoveError:
     """The error for a move that is not legal in a beat-or-pass trick, naming the rule it breaks."""
-    players = state.deal.ruleset.players
+    players = state.match.ruleset.players
     if not 0 <= move.seat < players:
         return refuse(move, "seat", f"there is no seat {move.seat} at a table of {players}")
     hand = state.hand_masks[move.seat]
@@ -212,13 +225,13 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
 
 
 def _explain_molodka(state: GameState, move: Move, missing: str) -> IllegalMoveError:
-    play = state.deal.ruleset.play
+    play = state.match.ruleset.play
     rule = play.molodka if isinstance(play, BeatOrPass) else None
     if rule is None:
         return refuse(move, "molodka", "this game has no molodka")
     if missing:
         return refuse(move, "molodka", f"seat {move.seat} does not hold {missing}")
-    hand_size = state.deal.ruleset.dealing.hand_size
+    hand_size = state.match.ruleset.dealing.hand_size
     full_hand = f"a molodka is a full hand of {hand_size} {'trumps' if rule.trumps_only else 'cards of one suit'}"
     if move.mask != state.hand_masks[move.seat] or move.mask not in state.deal.molodkas:
         return refuse(move, "molodka", full_hand)

@@ -19,12 +19,12 @@ def bidding_moves(state: GameState) -> tuple[Move, ...]:
     return (Move(seat, MoveKind.TAKE_TALON), Move(seat, MoveKind.DECLINE))
 
 
-def apply_bid(state: GameState, move: Move) -> GameState:
+def apply_bid(state: GameState, move: Move, log: bytes) -> GameState:
     """Take the talon (then lay away), or pass the choice on; when all decline the hand is played "for less"."""
     if move not in bidding_moves(state):
         raise refuse(move, "bidding", f"seat {state.turn} says whether he takes the talon: take_talon or decline")
     deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     seat = move.seat
     if move.kind is MoveKind.TAKE_TALON:
         hands = list(state.hand_masks)
@@ -34,16 +34,17 @@ def apply_bid(state: GameState, move: Move) -> GameState:
             hand_masks=tuple(hands),
             talon=(),
             phase=Phase.LAY_AWAY,
+            log=log,
         )
     following = (seat + 1) % rules.players
     if following == (deal.dealer + 1) % rules.players:  # everybody declined: play "for less"
-        return state._replace(turn=deal.leader, phase=Phase.PLAY)
-    return state._replace(turn=following)
+        return state._replace(turn=deal.leader, phase=Phase.PLAY, log=log)
+    return state._replace(turn=following, log=log)
 
 
 def lay_away_moves(state: GameState) -> tuple[Move, ...]:
     """Every choice of the cards the declarer lays away."""
-    bidding = state.deal.ruleset.talon.bidding  # type: ignore[union-attr]
+    bidding = state.match.ruleset.talon.bidding  # type: ignore[union-attr]
     assert bidding is not None
     seat = state.turn
     assert seat is not None
@@ -51,15 +52,17 @@ def lay_away_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(Move(seat, MoveKind.LAY_AWAY, combo) for combo in combinations(cards, bidding.lay_away))
 
 
-def apply_lay_away(state: GameState, move: Move) -> GameState:
+def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
     """The cards go face down to the declarer's own pile (they count for him); then the first lead."""
     if move.kind is not MoveKind.LAY_AWAY or move.seat != state.turn or move not in lay_away_moves(state):
-        bidding = state.deal.ruleset.talon.bidding  # type: ignore[union-attr]
+        bidding = state.match.ruleset.talon.bidding  # type: ignore[union-attr]
         count = bidding.lay_away if bidding is not None else 0
         raise refuse(move, "lay away", f"seat {state.turn} lays away {count} cards of his own hand")
-    rules = state.deal.ruleset
+    rules = state.match.ruleset
     hands = list(state.hand_masks)
     hands[move.seat] &= ~move.mask
     won = list(state.won_masks)
     won[rules.side_of(move.seat)] |= move.mask
-    return state._replace(hand_masks=tuple(hands), won_masks=tuple(won), turn=state.deal.leader, phase=Phase.PLAY)
+    return state._replace(
+        hand_masks=tuple(hands), won_masks=tuple(won), turn=state.deal.leader, phase=Phase.PLAY, log=log
+    )

@@ -1,15 +1,23 @@
-"""The engine's entry points: ``legal_moves`` and ``apply``, dispatching on the phase and the trick-play component."""
+"""The engine's entry points: ``legal_moves`` and ``apply``, dispatching on the phase and the trick-play component.
+
+Each phase is one row of :data:`PHASES`: its move generator and its transition.  A transition
+``(state, move, log)`` returns the next state with ``log`` (the deal's moves, this one included)
+as its log; a transition that starts a new deal returns that deal's first state, and ``apply``
+moves the finished deal's moves into the match's history.
+"""
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
 from types import ModuleType
-from typing import Final
+from typing import Final, NamedTuple
 
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
-from kozel.engine.drawing import apply_lay, lay_moves
 from kozel.engine.explain import refuse
-from kozel.engine.praise import apply_praise, praise_moves
+from kozel.engine.praise.drawing import apply_lay, lay_moves
+from kozel.engine.praise.procedures import apply_praise, praise_moves
 from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
 from kozel.errors import IllegalMoveError
@@ -18,13 +26,64 @@ from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 
-__all__ = ["apply", "legal_moves"]
+__all__ = ["PHASES", "PhaseRules", "apply", "legal_moves"]
 
 #: The engine module that plays each kind of trick-play component.
 _TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass, FollowSuit: follow_suit}
 _PLAY: Final = Phase.PLAY
-_LOG: Final = GameState._fields.index("log")
-_new: Final = tuple.__new__
+_TRANSFER: Final = MoveKind.TRANSFER
+_REDEAL: Final = MoveKind.REDEAL
+
+
+class PhaseRules(NamedTuple):
+    """What the engine does in one phase: the moves open, and the state after one of them."""
+
+    #: Every move any seat may make in this phase.
+    moves: Callable[[GameState], tuple[Move, ...]]
+    #: The state after a move, with the given log (refusing a move not open).
+    transition: Callable[[GameState, Move, bytes], GameState]
+
+
+def _play_moves(state: GameState) -> tuple[Move, ...]:
+    """Trick play by the ruleset's component, and between tricks the transfers and redeals open."""
+    rules = state.match.ruleset
+    moves: tuple[Move, ...] = _TRICK_ENGINES[type(rules.play)].legal_moves(state)
+    if state.trick is None:
+        if state.window is not None:
+            moves += transfer_moves(state)
+        if rules.redeal is not None:
+            moves += redeal_moves(state)
+    return moves
+
+
+def _play(state: GameState, move: Move, log: bytes) -> GameState:
+    kind = move.kind
+    if kind is _TRANSFER:
+        return apply_transfer(state, move, _play_moves(state), log)
+    if kind is _REDEAL:
+        return apply_redeal(state, move, log)
+    result: GameState = _TRICK_ENGINES[type(state.match.ruleset.play)].apply(state, move, log)
+    return result
+
+
+def _no_moves(state: GameState) -> tuple[Move, ...]:
+    return ()
+
+
+def _over(state: GameState, move: Move, log: bytes) -> GameState:
+    raise refuse(move, "match over", "the match is over")
+
+
+#: Each phase's move generator and transition: a new phase is one row here.
+PHASES: Final[dict[Phase, PhaseRules]] = {
+    Phase.PLAY: PhaseRules(_play_moves, _play),
+    Phase.TRANSFER_BACK: PhaseRules(transfer_back_moves, apply_transfer_back),
+    Phase.BIDDING: PhaseRules(bidding_moves, apply_bid),
+    Phase.LAY_AWAY: PhaseRules(lay_away_moves, apply_lay_away),
+    Phase.PRAISE: PhaseRules(praise_moves, apply_praise),
+    Phase.DRAWING: PhaseRules(lay_moves, apply_lay),
+    Phase.OVER: PhaseRules(_no_moves, _over),
+}
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -35,27 +94,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in kozel.legal_moves(state)]
     ['1 lead K♣', '1 lead 7♠', '1 lead 9♠', '1 lead 7♠ 9♠', '1 lead 8♥']
     """
-    phase = state.phase
-    if phase is _PLAY:
-        rules = state.deal.ruleset
-        moves: tuple[Move, ...] = _TRICK_ENGINES[type(rules.play)].legal_moves(state)
-        if state.trick is None:
-            if state.window is not None:
-                moves += transfer_moves(state)
-            if rules.redeal is not None:
-                moves += redeal_moves(state)
-        return moves
-    if phase is Phase.TRANSFER_BACK:
-        return transfer_back_moves(state)
-    if phase is Phase.BIDDING:
-        return bidding_moves(state)
-    if phase is Phase.LAY_AWAY:
-        return lay_away_moves(state)
-    if phase is Phase.PRAISE:
-        return praise_moves(state)
-    if phase is Phase.DRAWING:
-        return lay_moves(state)
-    return ()
+    if state.phase is _PLAY:  # the common case, ahead of the table
+        return _play_moves(state)
+    return PHASES[state.phase].moves(state)
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -76,36 +117,12 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if not isinstance(move, Move):
         raise IllegalMoveError(f"{move!r} is not a Move", move=move, rule="move")
-    after = _apply(state, move)
-    deal = after.deal
-    if deal.number == state.deal.number:  # the same deal goes on: the move joins its log
-        fields = after if len(after) == _LOG else after[:_LOG]  # the hot paths build states without the log
-        return _new(GameState, fields + (log_append(state.log, move),))  # noqa: RUF005 - concatenation is faster
-    # A new deal: this deal's moves join the match's history.
-    before = state.deal
-    history = log_append(before.history + state.log, move)
-    deal = deal._replace(history=history, opening=before.opening, first_dealer=before.first_dealer)
-    return _new(GameState, (deal, *after[1:_LOG], b""))
-
-
-def _apply(state: GameState, move: Move) -> GameState:
-    phase = state.phase
-    if phase is _PLAY:
-        kind = move.kind
-        if kind is MoveKind.TRANSFER:
-            return apply_transfer(state, move, legal_moves(state))
-        if kind is MoveKind.REDEAL:
-            return apply_redeal(state, move)
-        result: GameState = _TRICK_ENGINES[type(state.deal.ruleset.play)].apply(state, move)
-        return result
-    if phase is Phase.TRANSFER_BACK:
-        return apply_transfer_back(state, move)
-    if phase is Phase.BIDDING:
-        return apply_bid(state, move)
-    if phase is Phase.LAY_AWAY:
-        return apply_lay_away(state, move)
-    if phase is Phase.PRAISE:
-        return apply_praise(state, move)
-    if phase is Phase.DRAWING:
-        return apply_lay(state, move)
-    raise refuse(move, "match over", "the match is over")
+    try:
+        log = log_append(state.log, move)
+    except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
+        log = state.log
+    after = _play(state, move, log) if state.phase is _PLAY else PHASES[state.phase].transition(state, move, log)
+    if after.deal.number == state.deal.number:
+        return after
+    # A new deal: the moves of the one that ended join the match's history.
+    return after._replace(match=after.match._replace(history=state.match.history + log))

@@ -3,29 +3,41 @@
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from typing_extensions import assert_never
 
 from kozel.cards.card import Card
 from kozel.engine.molodka import molodka_hands
 from kozel.errors import KozelError
-from kozel.game.results import HandResult
-from kozel.game.state import Deal, GameState, HandBase, Phase, TransferWindow
+from kozel.game.state import Deal, GameState, HandBase, Match, Phase, TransferWindow
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpSource
 
-__all__ = ["begin", "deal_hand", "lead_seat", "shuffled_order"]
+__all__ = ["HandStart", "deal_hand", "lead_seat", "shuffled_order"]
 
 
-def begin(state: GameState, order: tuple[Card, ...]) -> GameState:
-    """``state``, the start of a deal from ``order``, with what it began from kept in ``deal.base``."""
-    deal = state.deal
-    base = HandBase(
-        order=bytes(order), leader=deal.leader, scores=deal.scores, hand_results=deal.hand_results, sets=deal.sets
-    )
-    return state._replace(deal=deal._replace(base=base))
+class HandStart(NamedTuple):
+    """How a new deal begins, besides the match record: which deal, who deals, the deck, and who opens."""
+
+    #: How many deals the match had before this one, redeals and replays included.
+    number: int
+    #: The seat that deals.
+    dealer: int
+    #: The deck order, top card first.
+    order: tuple[Card, ...]
+    #: The rule that names the leader, unless ``leader`` is given.
+    lead: LeadSeat
+    #: The seat that took the last trick of the previous hand, or None (for ``LeadSeat.LAST_TRICK_WINNER``).
+    last_winner: int | None = None
+    #: The seat that opened the previous hand, or None in the first hand.
+    last_opener: int | None = None
+    #: The seat due to open, where it is already known (a redeal, a deal rebuilt from its record).
+    leader: int | None = None
+    #: The sides whose redeal calls in a row led to this deal, oldest first.
+    redeals: tuple[int, ...] = ()
 
 
 def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]:
@@ -58,30 +70,16 @@ def lead_seat(
     assert_never(rule)
 
 
-def deal_hand(
-    ruleset: Ruleset,
-    *,
-    seed: int,
-    number: int,
-    dealer: int,
-    lead: LeadSeat,
-    last_winner: int | None,
-    order: tuple[Card, ...],
-    scores: tuple[int, ...],
-    hand_results: tuple[HandResult, ...],
-    last_opener: int | None = None,
-    sets: tuple[int, ...] = (),
-    leader: int | None = None,
-    redeals: tuple[int, ...] = (),
-) -> GameState:
-    """The state at the start of a hand dealt by ``dealer`` from ``order`` (top card first).
+def deal_hand(match: Match, start: HandStart) -> GameState:
+    """The state at the start of a hand of ``match`` dealt as ``start`` says (the regular deal).
 
     Cards go ``packet`` at a time clockwise from the dealer's left, the dealer last, until every
     hand is full; then the talon, then the rest is the stock.  The trump card is shown where the
     ruleset says: the middle of the stock, the last card dealt, or the top of the talon.  The leader
-    is the seat ``lead`` names, unless ``leader`` is given.  ``redeals`` are the sides whose redeal
-    calls in a row led to this deal.
+    is the seat ``start.lead`` names, unless ``start.leader`` is given.
     """
+    ruleset = match.ruleset
+    dealer, order = start.dealer, start.order
     players = ruleset.players
     packet = ruleset.dealing.packet
     hands = [0] * players
@@ -106,42 +104,35 @@ def deal_hand(
     trump = trump_card.suit if trump_card is not None else None
     table = ruleset.trumps.table(trump)
     molodka = ruleset.play.molodka if isinstance(ruleset.play, BeatOrPass) else None
+    leader = start.leader
     if leader is None:
-        leader = lead_seat(ruleset, lead, dealer, last_winner, tuple(hands))
+        leader = lead_seat(ruleset, start.lead, dealer, start.last_winner, tuple(hands))
     deal = Deal(
-        ruleset=ruleset,
-        seed=seed,
+        number=start.number,
         dealer=dealer,
         trump=trump,
         trump_card=trump_card,
-        scores=scores,
-        hand_results=hand_results,
-        result=None,
         table=table,
         molodkas=molodka_hands(table, molodka, ruleset.dealing.hand_size) if molodka is not None else frozenset(),
-        number=number,
         leader=leader,
-        last_opener=last_opener,
-        sets=sets or (0,) * ruleset.sides,
-        declarer=None,
-        redeals=redeals,
+        base=HandBase(order=bytes(order), leader=leader),
+        last_opener=start.last_opener,
+        redeals=start.redeals,
     )
     transfer = ruleset.transfer
-    first_hand = not hand_results
+    first_hand = not match.hand_results
     window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or not first_hand)
     bidding = ruleset.talon is not None and ruleset.talon.bidding is not None
-    return begin(
-        GameState(
-            deal=deal,
-            hand_masks=tuple(hands),
-            stock=stock,
-            talon=talon,
-            turn=(dealer + 1) % players if bidding else leader,
-            trick=None,
-            won_masks=(0,) * ruleset.sides,
-            trick_counts=(0,) * ruleset.sides,
-            phase=Phase.BIDDING if bidding else Phase.PLAY,
-            window=TransferWindow(leader=leader) if window_open else None,
-        ),
-        order,
+    return GameState(
+        match=match,
+        deal=deal,
+        hand_masks=tuple(hands),
+        stock=stock,
+        talon=talon,
+        turn=(dealer + 1) % players if bidding else leader,
+        trick=None,
+        won_masks=(0,) * ruleset.sides,
+        trick_counts=(0,) * ruleset.sides,
+        phase=Phase.BIDDING if bidding else Phase.PLAY,
+        window=TransferWindow(leader=leader) if window_open else None,
     )

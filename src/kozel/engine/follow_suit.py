@@ -13,15 +13,16 @@ from kozel.cards.cardset import cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.interned import singles
-from kozel.engine.leading import first_trick_cards, first_trick_suit_cards, lead_options, must_swap, swap_moves
+from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
 from kozel.engine.trick_end import take_trick
+from kozel.engine.trick_winner import takes_lead, trick_winner
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Phase, Trick
+from kozel.game.state import GameState, Phase, Trick, make_state
 from kozel.rules.leading import TrumpLeads
-from kozel.rules.trick_play import FollowSuit, TrickWinner
+from kozel.rules.trick_play import FollowSuit
 
-__all__ = ["apply", "explain", "follow_options", "legal_moves", "trick_winner"]
+__all__ = ["apply", "explain", "follow_options", "legal_moves"]
 
 _PLAY_MOVE: Final = MoveKind.PLAY
 _PLAY: Final = Phase.PLAY
@@ -30,9 +31,8 @@ _new: Final = tuple.__new__
 
 def follow_options(state: GameState, hand: int, trick: Trick) -> int:
     """The cards of ``hand`` that may answer ``trick``: the led suit (trumps for a trump lead), else any card."""
-    deal = state.deal
-    table = deal.table
-    suit = deal.ruleset.play.first_trick_suit  # type: ignore[union-attr]
+    table = state.deal.table
+    suit = state.match.ruleset.play.first_trick_suit  # type: ignore[union-attr]
     if suit is not None and not any(state.trick_counts):
         return first_trick_cards(table, hand, int(suit))
     led = trick.plays[0].mask.bit_length() - 1
@@ -55,13 +55,17 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return tuple([row[card] for card in cards_of(_allowed(state, seat))])
 
 
-def apply(state: GameState, move: Move) -> GameState:
-    """The state after playing one card into the trick."""
+def apply(state: GameState, move: Move, log: bytes) -> GameState:
+    """The state after playing one card into the trick, with ``log`` as its deal's moves."""
     seat, kind, _, mask, _ = move
-    deal, hand_masks, stock, talon, turn, trick, won, counts, _, _, _ = state
-    if kind is not _PLAY_MOVE or seat != turn or mask & (mask - 1) or not mask & hand_masks[seat]:
+    match = state.match
+    deal = state.deal
+    hand_masks = state.hand_masks
+    trick = state.trick
+    counts = state.trick_counts
+    if kind is not _PLAY_MOVE or seat != state.turn or mask & (mask - 1) or not mask & hand_masks[seat]:
         raise explain(state, move)
-    if trick is None or (deal.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]
+    if trick is None or (match.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]
         if not mask & _allowed(state, seat):
             raise explain(state, move)
     else:  # the common case, checked inline: follow the led suit when you can
@@ -76,76 +80,46 @@ def apply(state: GameState, move: Move) -> GameState:
         trick = _new(Trick, (seat, (move,), move, False))
     else:
         best = trick.best
-        table = deal.table
-        if table.beaters[best.mask.bit_length() - 1] & mask or _over_discard(state, best.mask, mask):
+        if takes_lead(state, best.mask, mask):
             best = move
         trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
-        catch = deal.ruleset.catch
+        catch = match.ruleset.catch
         if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
-            caught = _catching(state, trick)
-            if caught is not None:
+            loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], match.ruleset.side_of)
+            if loser is not None:
                 return finish_hand(
-                    state, tuple(hands), won, counts, trick.best.seat, trick=trick, forfeit=caught, caught=True
+                    state,
+                    tuple(hands),
+                    state.won_masks,
+                    counts,
+                    trick.best.seat,
+                    log=log,
+                    trick=trick,
+                    forfeit=Forfeit(loser_side=loser, written=catch.written),
+                    caught=True,
                 )
         if len(trick.plays) == players:
-            return take_trick(state, hands, trick.plays, trick_winner(state, trick))
-    return _new(GameState, (deal, tuple(hands), stock, talon, (seat + 1) % players, trick, won, counts, _PLAY, None))
-
-
-def _over_discard(state: GameState, best: int, card: int) -> bool:
-    """In a first trick played in one suit, whether ``card`` of that suit (or a trump) takes it from a discard.
-
-    There a card of neither that suit nor a trump is a discard: it never keeps the trick from one.
-    """
-    suit = state.deal.ruleset.play.first_trick_suit  # type: ignore[union-attr]
-    if suit is None or any(state.trick_counts):
-        return False
-    table = state.deal.table
-    counted = first_trick_suit_cards(table, int(suit)) | table.trump_mask
-    return bool(card & counted) and not best & counted
-
-
-def _catching(state: GameState, trick: Trick) -> Forfeit | None:
-    """The catch in ``trick``, if its catcher and victim were played by opposing sides."""
-    rules = state.deal.ruleset
-    catch = rules.catch
-    assert catch is not None
-    seats = {play.cards[0]: play.seat for play in trick.plays}
-    if catch.victim in seats and catch.catcher in seats:
-        victim, catcher = rules.side_of(seats[catch.victim]), rules.side_of(seats[catch.catcher])
-        if victim != catcher:
-            return Forfeit(loser_side=victim, written=catch.written)
-    return None
-
-
-def trick_winner(state: GameState, trick: Trick) -> int:
-    """The seat that takes a full trick."""
-    rules = state.deal.ruleset
-    play = rules.play
-    if not isinstance(play, FollowSuit) or play.winner is TrickWinner.HIGHEST_CARD:
-        return trick.best.seat
-    points = [0] * rules.sides
-    for card_play in trick.plays:
-        points[rules.side_of(card_play.seat)] += rules.points.of_mask(card_play.mask)
-    top = max(points)
-    leaders = [side for side, side_points in enumerate(points) if side_points == top]
-    if len(leaders) > 1:
-        return trick.best.seat
-    side = leaders[0]
-    beaters = state.deal.table.beaters
-    best = None
-    for card_play in trick.plays:
-        if rules.side_of(card_play.seat) == side and (
-            best is None or beaters[best.mask.bit_length() - 1] & card_play.mask
-        ):
-            best = card_play
-    assert best is not None
-    return best.seat
+            return take_trick(state, hands, trick.plays, trick_winner(state, trick), log)
+    return make_state(
+        match,
+        deal,
+        tuple(hands),
+        state.stock,
+        state.talon,
+        (seat + 1) % players,
+        trick,
+        state.won_masks,
+        counts,
+        _PLAY,
+        None,
+        None,
+        log,
+    )
 
 
 def explain(state: GameState, move: Move) -> IllegalMoveError:
     """The error for a move that is not legal in a follow-suit trick, naming the rule it breaks."""
-    rules = state.deal.ruleset
+    rules = state.match.ruleset
     if not 0 <= move.seat < rules.players:
         return refuse(move, "seat", f"there is no seat {move.seat} at a table of {rules.players}")
     if move.kind is not _PLAY_MOVE:
@@ -177,12 +151,12 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
 def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
     """The lead rule a refused lead breaks, and why, in table words."""
     deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     leading = rules.leading
     card = move.cards[0]
     holder = leading.holder_card
     opening = not any(state.trick_counts)
-    if opening and leading.lead_holder_card and holder is not None and not deal.hand_results:
+    if opening and leading.lead_holder_card and holder is not None and not state.match.hand_results:
         return "holder's card", f"the holder of {holder} opens the match with it"
     play = rules.play
     if opening and isinstance(play, FollowSuit) and play.first_trick_suit is not None:
@@ -192,7 +166,7 @@ def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
     if deal.table.trump_mask & card.bit:
         if leading.trump_leads is TrumpLeads.BOASTING_SIDE:
             return "trump lead", "only the boasting pair leads trumps; the other pair only when holding nothing else"
-        if opening and leading.first_lead_plain and not deal.hand_results:
+        if opening and leading.first_lead_plain and not state.match.hand_results:
             return "trump lead", "the first lead of the match is a plain card"
         return "trump lead", "the side that opened the last hand may not open this one with a trump"
     return "lead", "this card may not lead now"

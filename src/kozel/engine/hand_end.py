@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kozel.engine.deal import shuffled_order
+from kozel.engine.deal import HandStart, shuffled_order
 from kozel.engine.start import start_hand
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import Deal, GameState, Phase, Trick
+from kozel.game.state import GameState, Match, Phase, Trick, make_state
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
@@ -44,16 +44,10 @@ class _Tally(NamedTuple):
     losers_now: tuple[int, ...]
 
 
-def _row_or_no_trick(table: Scoring, points: int, tricks: int) -> int:
-    if tricks == 0 and table.no_trick is not None:
-        return table.no_trick
-    return table.row_for(points).written
-
-
 def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...]) -> tuple[list[int], Scoring, bool]:
     """Points written per side for a hand played out, the table used, and whether it was eggs."""
     deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     total = rules.total_points
     bidding = rules.talon.bidding if rules.talon is not None else None
     if bidding is not None and deal.declarer is None:
@@ -64,11 +58,11 @@ def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...])
         others = [side for side in range(rules.sides) if side != declarer]
         written = [0] * rules.sides
         if points[declarer] > bidding.wins_above:
-            opponents = _row_or_no_trick(rules.scoring, total - points[declarer], sum(counts[s] for s in others))
+            opponents = rules.scoring.side_written(total - points[declarer], sum(counts[s] for s in others))
             for side in others:
                 written[side] = opponents
         else:
-            written[declarer] = _row_or_no_trick(rules.scoring, points[declarer], counts[declarer])
+            written[declarer] = rules.scoring.side_written(points[declarer], counts[declarer])
         return written, rules.scoring, False
     dealer_side = rules.side_of(deal.dealer)
     written = list(rules.scoring.write(points, counts, total, dealer_side))
@@ -77,8 +71,8 @@ def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...])
 
 def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], forfeit: Forfeit | None) -> _Tally:
     """Score a hand: the table, or the forfeit; then what taking every trick does."""
-    deal = state.deal
-    rules = deal.ruleset
+    match = state.match
+    rules = match.ruleset
     sides = rules.sides
     eggs = blind = False
     taker = None
@@ -94,13 +88,13 @@ def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], forf
         everything = sum(counts)
         takers = [side for side in range(sides) if counts[side] == everything and everything]
         taker = takers[0] if takers and every is not None else None
-    if every is not None and taker is not None and not deal.hand_results and every.first_hand_opponents is not None:
+    if every is not None and taker is not None and not match.hand_results and every.first_hand_opponents is not None:
         for side in range(sides):
             if side != taker:
                 written[side] = every.first_hand_opponents
         blind = True
     sign = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
-    scores = [score + sign * add for score, add in zip(deal.scores, written, strict=True)]
+    scores = [score + sign * add for score, add in zip(match.scores, written, strict=True)]
     winners_now: tuple[int, ...] = ()
     losers_now: tuple[int, ...] = ()
     if every is not None and taker is not None:
@@ -108,7 +102,7 @@ def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], forf
         opponents = [side for side in range(sides) if side != taker]
         if every.clears_own:
             scores[taker] = start
-        if every.wins_if_opponents_blank and all(deal.scores[side] == start for side in opponents):
+        if every.wins_if_opponents_blank and all(match.scores[side] == start for side in opponents):
             winners_now = (taker,)
         elif every.resets_opponents:
             for side in opponents:
@@ -125,6 +119,7 @@ def finish_hand(
     counts: tuple[int, ...],
     last_winner: int,
     *,
+    log: bytes,
     trick: Trick | None = None,
     forfeit: Forfeit | None = None,
     caught: bool = False,
@@ -132,12 +127,13 @@ def finish_hand(
     """The state after a hand has ended, scored; then the match's end or the next deal.
 
     ``hands``, ``won`` and ``counts`` are the position when it ended (bitmasks; tricks per side),
-    ``last_winner`` the seat that took (or was taking) the last trick, ``trick`` a trick left on
-    the table when the hand stopped, ``forfeit`` what stopped it before the cards were counted, and
-    ``caught`` whether that was a catch.
+    ``last_winner`` the seat that took (or was taking) the last trick, ``log`` the deal's moves,
+    ``trick`` a trick left on the table when the hand stopped, ``forfeit`` what stopped it before
+    the cards were counted, and ``caught`` whether that was a catch.
     """
+    match = state.match
     deal = state.deal
-    rules = deal.ruleset
+    rules = match.ruleset
     talon = state.talon
     if talon and forfeit is None:  # the cards left aside go to the last trick
         taken = list(won)
@@ -153,51 +149,42 @@ def finish_hand(
         forfeited=forfeit is not None and not caught,
         declarer=deal.declarer,
     )
-    results = (*deal.hand_results, hand)
-    sets = list(deal.sets)
+    results = (*match.hand_results, hand)
+    sets = list(match.sets)
     goats = _goats(rules, tally.scores, sets, tally.winners_now, tally.losers_now)
     scores = tally.scores
-    if goats is None and tuple(sets) != deal.sets:  # a set was won: the score sheet starts again
+    if goats is None and tuple(sets) != match.sets:  # a set was won: the score sheet starts again
         scores = (rules.match.start,) * rules.sides
     if goats is not None:
         result = MatchResult(
-            goats=goats, titles=_titles(rules, deal, scores=scores, goats=goats, results=results, tally=tally)
+            goats=goats, titles=_titles(rules, match, scores=scores, goats=goats, results=results, tally=tally)
         )
-        over = deal._replace(scores=scores, hand_results=results, result=result, sets=tuple(sets))
-        return GameState(over, hands, state.stock, talon, None, trick, won, counts, Phase.OVER, None)
-    return _next_hand(deal, last_winner, scores, results, tuple(sets), replay=tally.eggs and rules.scoring.eggs_replay)
+        over = match._replace(scores=scores, hand_results=results, result=result, sets=tuple(sets))
+        ended = deal._replace(base=deal.base._replace(match=match))  # the deal keeps the match it began in
+        return make_state(over, ended, hands, state.stock, talon, None, trick, won, counts, Phase.OVER, None, None, log)
+    following = match._replace(scores=scores, hand_results=results, sets=tuple(sets))
+    return _next_hand(state, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
 
 
-def _next_hand(
-    deal: Deal,
-    last_winner: int,
-    scores: tuple[int, ...],
-    results: tuple[HandResult, ...],
-    sets: tuple[int, ...],
-    *,
-    replay: bool,
-) -> GameState:
-    """The next deal: by the same dealer for a replay, else by the rules' rotation."""
-    rules = deal.ruleset
+def _next_hand(state: GameState, match: Match, last_winner: int, *, replay: bool) -> GameState:
+    """The next deal of ``match``: by the same dealer for a replay, else by the rules' rotation."""
+    deal = state.deal
+    rules = match.ruleset
     if replay:
         dealer = deal.dealer
     elif rules.dealing.rotation is DealerRotation.OPENER:
         dealer = deal.leader
     else:
         dealer = (deal.dealer + 1) % rules.players
-    return start_hand(
-        rules,
-        seed=deal.seed,
+    start = HandStart(
         number=deal.number + 1,
         dealer=dealer,
+        order=shuffled_order(rules, match.seed, deal.number + 1),
         lead=rules.leading.later_hands,
         last_winner=last_winner,
-        order=shuffled_order(rules, deal.seed, deal.number + 1),
-        scores=scores,
-        hand_results=results,
         last_opener=deal.leader,
-        sets=sets,
     )
+    return start_hand(match, start)
 
 
 def _goats(
@@ -228,7 +215,7 @@ def _goats(
 
 def _titles(
     rules: Ruleset,
-    deal: Deal,
+    before: Match,
     *,
     scores: tuple[int, ...],
     goats: tuple[int, ...],
@@ -247,7 +234,7 @@ def _titles(
     if penalty and winners and all(scores[side] == match.start for side in winners):
         common.add(Title.DRY)
     short = match.target - match.tails_short
-    if any(deal.scores[side] == short and tally.points[side] >= match.tails_points for side in winners):
+    if any(before.scores[side] == short and tally.points[side] >= match.tails_points for side in winners):
         common.add(Title.TAILS_FINAL_HAND)
     titles = []
     for goat in goats:

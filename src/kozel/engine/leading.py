@@ -43,7 +43,7 @@ def first_trick_cards(table: TrumpTable, hand: int, suit: int) -> int:
 def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = None) -> bool:
     """Whether ``seat`` may lead a trump now only if he holds nothing else (``at_opening``: see :func:`opening`)."""
     deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     leading = rules.leading
     side = rules.side_of(seat)
     if leading.trump_leads is TrumpLeads.BOASTING_SIDE and side != rules.side_of((deal.dealer + 1) % rules.players):
@@ -56,20 +56,20 @@ def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = No
         and rules.side_of(deal.last_opener) == side
     ):
         return True
-    return leading.first_lead_plain and not deal.hand_results
+    return leading.first_lead_plain and not state.match.hand_results
 
 
 def lead_options(state: GameState, seat: int, hand: int) -> int:
     """The cards ``seat`` may lead now, as a bitmask (0 while he must first swap a trump)."""
     deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     table = deal.table
     leading = rules.leading
     allowed = hand
     at_opening = state.trick is None and not any(state.trick_counts)
     if at_opening:  # the hand's opening lead
         holder = leading.holder_card
-        if leading.lead_holder_card and holder is not None and not deal.hand_results and hand & holder.bit:
+        if leading.lead_holder_card and holder is not None and not state.match.hand_results and hand & holder.bit:
             return holder.bit
         play = rules.play
         if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
@@ -91,12 +91,11 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
 
 def must_swap(state: GameState) -> bool:
     """Whether the opener, barred from trumps and holding only trumps, must first swap one with the partner."""
-    deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     seat = state.turn
     if not rules.leading.swap_for_plain or seat is None or state.phase is not Phase.PLAY or not opening(state):
         return False
-    trumps = deal.table.trump_mask
+    trumps = state.deal.table.trump_mask
     partner = rules.seating.partner(seat)
     return (
         barred_from_trumps(state, seat, True)

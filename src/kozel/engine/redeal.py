@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kozel.cards.card import CARDS, Card, Rank, Suit
-from kozel.engine.deal import deal_hand, shuffled_order
+from kozel.engine.deal import HandStart, deal_hand, shuffled_order
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.leading import opening
@@ -39,22 +39,21 @@ def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: 
 
 
 def _open(state: GameState) -> bool:
-    deal = state.deal
-    rule = deal.ruleset.redeal
+    rule = state.match.ruleset.redeal
     if rule is None or state.phase is not Phase.PLAY or not opening(state):
         return False
-    if not rule.first_hand and not deal.hand_results:
+    if not rule.first_hand and not state.match.hand_results:
         return False
     if state.window is not None and state.window.done:  # asked on the cards as dealt: not after a pass
         return False
-    return rule.after_praise or deal.praise in (None, PraiseKind.REGULAR.value)
+    return rule.after_praise or state.deal.praise in (None, PraiseKind.REGULAR)
 
 
 def redeal_moves(state: GameState) -> tuple[Move, ...]:
     """The redeal calls open now: one per seat the rule allows, before the hand's first lead."""
     if not _open(state):
         return ()
-    rules = state.deal.ruleset
+    rules = state.match.ruleset
     rule = rules.redeal
     assert rule is not None
     return tuple(
@@ -64,15 +63,16 @@ def redeal_moves(state: GameState) -> tuple[Move, ...]:
     )
 
 
-def apply_redeal(state: GameState, move: Move) -> GameState:
+def apply_redeal(state: GameState, move: Move, log: bytes) -> GameState:
     """The same dealer deals again from the next shuffle (regularly: no praise); nothing is written.
 
     A side calling beyond the rule's limit of redeals in a row loses the hand instead.
     """
     if move not in redeal_moves(state):
         raise _explain(state, move)
+    match = state.match
     deal = state.deal
-    rules = deal.ruleset
+    rules = match.ruleset
     rule = rules.redeal
     assert rule is not None
     side = rules.side_of(move.seat)
@@ -83,33 +83,29 @@ def apply_redeal(state: GameState, move: Move) -> GameState:
             state.won_masks,
             state.trick_counts,
             deal.leader,
+            log=log,
             forfeit=Forfeit(loser_side=side, written=rule.penalty),
         )
-    lead = rules.leading.later_hands if deal.hand_results else rules.leading.first_hand
-    return deal_hand(
-        rules,
-        seed=deal.seed,
+    lead = rules.leading.later_hands if match.hand_results else rules.leading.first_hand
+    start = HandStart(
         number=deal.number + 1,
         dealer=deal.dealer,
+        order=shuffled_order(rules, match.seed, deal.number + 1),
         lead=lead,
-        last_winner=None,
-        order=shuffled_order(rules, deal.seed, deal.number + 1),
-        scores=deal.scores,
-        hand_results=deal.hand_results,
         last_opener=deal.last_opener,
-        sets=deal.sets,
         leader=None if lead is LeadSeat.HOLDER else deal.leader,
         redeals=(*deal.redeals, side),
     )
+    return deal_hand(match, start)
 
 
 def _explain(state: GameState, move: Move) -> Exception:
-    rule = state.deal.ruleset.redeal
+    rule = state.match.ruleset.redeal
     if rule is None:
         return refuse(move, "redeal", "this game has no redeal")
     if not opening(state) or state.phase is not Phase.PLAY:
         return refuse(move, "redeal", "a redeal is called after the deal, before the first lead")
-    if not rule.first_hand and not state.deal.hand_results:
+    if not rule.first_hand and not state.match.hand_results:
         return refuse(move, "redeal", "no redeal in the first hand of a match")
     if state.window is not None and state.window.done:
         return refuse(move, "redeal", "a redeal is asked on the cards as dealt, not after a trump was passed")

@@ -7,91 +7,38 @@ from collections.abc import Iterable
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
-from kozel.engine.deal import deal_hand, shuffled_order
-from kozel.engine.praise import await_praise
+from kozel.engine.deal import HandStart, deal_hand, shuffled_order
+from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError
-from kozel.game.results import HandResult
-from kozel.game.state import GameState
-from kozel.rules.leading import LeadSeat
+from kozel.game.state import GameState, Match
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["new_game", "start_hand", "start_of_deal"]
 
 
-def start_hand(
-    ruleset: Ruleset,
-    *,
-    seed: int,
-    number: int,
-    dealer: int,
-    lead: LeadSeat,
-    last_winner: int | None,
-    order: tuple[Card, ...],
-    scores: tuple[int, ...],
-    hand_results: tuple[HandResult, ...],
-    last_opener: int | None = None,
-    sets: tuple[int, ...] = (),
-    leader: int | None = None,
-    redeals: tuple[int, ...] = (),
-) -> GameState:
-    """A new hand from the deck ``order``: the boasting player's choice of deal where the ruleset has
+def start_hand(match: Match, start: HandStart) -> GameState:
+    """A new deal of ``match`` as ``start`` says: the boasting player's choice of deal where the ruleset has
     praise and no redeal led to it, else the regular deal (see :func:`~kozel.engine.deal.deal_hand`)."""
-    if redeals:
-        return deal_hand(
-            ruleset,
-            seed=seed,
-            number=number,
-            dealer=dealer,
-            lead=lead,
-            last_winner=last_winner,
-            order=order,
-            scores=scores,
-            hand_results=hand_results,
-            last_opener=last_opener,
-            sets=sets,
-            leader=leader,
-            redeals=redeals,
-        )
-    start = await_praise if ruleset.praise is not None else deal_hand
-    return start(
-        ruleset,
-        seed=seed,
-        number=number,
-        dealer=dealer,
-        lead=lead,
-        last_winner=last_winner,
-        order=order,
-        scores=scores,
-        hand_results=hand_results,
-        last_opener=last_opener,
-        sets=sets,
-        leader=leader,
-    )
+    if start.redeals or match.ruleset.praise is None:
+        return deal_hand(match, start)
+    return await_praise(match, start)
 
 
 def start_of_deal(state: GameState) -> GameState:
     """The position ``state``'s deal began from (hidden cards included): its moves replay from there to ``state``."""
     deal = state.deal
     base = deal.base
-    assert base is not None
-    start = start_hand(
-        deal.ruleset,
-        seed=deal.seed,
+    match = base.match or state.match
+    start = HandStart(
         number=deal.number,
         dealer=deal.dealer,
-        lead=deal.ruleset.leading.first_hand,
-        last_winner=None,
         order=tuple(CARDS[index] for index in base.order),
-        scores=base.scores,
-        hand_results=base.hand_results,
+        lead=match.ruleset.leading.first_hand,
         last_opener=deal.last_opener,
-        sets=base.sets,
         leader=base.leader,
         redeals=deal.redeals,
     )
-    return start._replace(
-        deal=start.deal._replace(history=deal.history, opening=deal.opening, first_dealer=deal.first_dealer)
-    )
+    return start_hand(match, start)
 
 
 def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -147,16 +94,14 @@ def new_game(
     if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
         raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
-    state = start_hand(
-        ruleset,
+    match = Match(
+        ruleset=ruleset,
         seed=seed,
-        number=0,
-        dealer=dealer,
-        lead=ruleset.leading.first_hand,
-        last_winner=None,
-        order=order,
+        first_dealer=dealer,
+        opening=None if deck is None else order,
+        history=b"",
         scores=(ruleset.match.start,) * ruleset.sides,
         hand_results=(),
+        sets=(0,) * ruleset.sides,
     )
-    opening = None if deck is None else order
-    return state._replace(deal=state.deal._replace(opening=opening, first_dealer=dealer))
+    return start_hand(match, HandStart(number=0, dealer=dealer, order=order, lead=ruleset.leading.first_hand))

@@ -30,7 +30,7 @@ def give_back_cards(state: GameState, partner: int, count: int, received: int = 
     plain = hand & ~trumps
     if plain.bit_count() >= count:
         return plain
-    rule = state.deal.ruleset.transfer
+    rule = state.match.ruleset.transfer
     if rule is not None and rule.trump_back_if_no_plain and not plain and hand.bit_count() >= count:
         return hand
     return 0
@@ -38,11 +38,11 @@ def give_back_cards(state: GameState, partner: int, count: int, received: int = 
 
 def transfer_moves(state: GameState) -> tuple[Move, ...]:
     """The optional trump transfers open now: one per seat whose side has not transferred in this window."""
-    window, rule = state.window, state.deal.ruleset.transfer
+    window, rule = state.window, state.match.ruleset.transfer
     if window is None or rule is None or state.trick is not None or state.phase is not Phase.PLAY:
         return ()
-    seating = state.deal.ruleset.seating
-    points = state.deal.ruleset.points
+    seating = state.match.ruleset.seating
+    points = state.match.ruleset.points
     trumps = state.deal.table.trump_mask
     moves = []
     for seat, hand in enumerate(state.hand_masks):
@@ -65,7 +65,7 @@ def transfer_back_moves(state: GameState) -> tuple[Move, ...]:
     if window is None or window.pending is None:
         return ()
     pending = window.pending
-    partner = state.deal.ruleset.seating.partner(pending.seat)
+    partner = state.match.ruleset.seating.partner(pending.seat)
     allowed = give_back_cards(state, partner, len(pending.cards), pending.mask)
     return tuple(
         Move(partner, MoveKind.TRANSFER_BACK, combo) for combo in combinations(cards_of(allowed), len(pending.cards))
@@ -79,11 +79,11 @@ def _swap(state: GameState, giver: int, taker: int, mask: int) -> tuple[int, ...
     return tuple(hands)
 
 
-def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...]) -> GameState:
+def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...], log: bytes) -> GameState:
     """Hand the cards over (``move`` must be among ``offered``); the partner must now give cards back."""
     if move not in offered:
         raise _explain_transfer(state, move)
-    seating = state.deal.ruleset.seating
+    seating = state.match.ruleset.seating
     partner = seating.partner(move.seat)
     window = state.window or TransferWindow(leader=state.deal.leader if state.turn is None else state.turn)
     return state._replace(
@@ -91,10 +91,11 @@ def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...]) -> G
         turn=partner,
         phase=Phase.TRANSFER_BACK,
         window=TransferWindow(leader=window.leader, done=(*window.done, seating.side_of(move.seat)), pending=move),
+        log=log,
     )
 
 
-def apply_transfer_back(state: GameState, move: Move) -> GameState:
+def apply_transfer_back(state: GameState, move: Move, log: bytes) -> GameState:
     """Give the cards back; the window stays open for the other sides and the leader is to lead."""
     if move not in transfer_back_moves(state):
         raise _explain_transfer_back(state, move)
@@ -106,11 +107,12 @@ def apply_transfer_back(state: GameState, move: Move) -> GameState:
         turn=window.leader,
         phase=Phase.PLAY,
         window=TransferWindow(leader=window.leader, done=window.done),
+        log=log,
     )
 
 
 def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
-    rules, window = state.deal.ruleset, state.window
+    rules, window = state.match.ruleset, state.window
     rule = rules.transfer
     if not 0 <= move.seat < rules.players:
         return refuse(move, "seat", f"there is no seat {move.seat}")
@@ -135,7 +137,7 @@ def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
     window = state.window
     if move.kind is not MoveKind.TRANSFER_BACK or window is None or window.pending is None:
         return refuse(move, "transfer", "the partner must first give back cards for those handed to him")
-    partner = state.deal.ruleset.seating.partner(window.pending.seat)
+    partner = state.match.ruleset.seating.partner(window.pending.seat)
     if move.seat != partner:
         return refuse(move, "transfer", f"seat {partner} gives the cards back, not seat {move.seat}")
     count = len(window.pending.cards)

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.engine.draw import draw
 from kozel.engine.hand_end import finish_hand
+from kozel.engine.refill import refill
 from kozel.game.move import Move
-from kozel.game.state import GameState, Phase, TransferWindow
+from kozel.game.state import GameState, Phase, TransferWindow, make_state
 
 __all__ = ["take_trick"]
 
-_new: Final = tuple.__new__
 _PLAY: Final = Phase.PLAY
 
 
-def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winner: int) -> GameState:
+def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winner: int, log: bytes) -> GameState:
     """Every card of the trick goes to ``winner``'s side; then the draw, and the next lead or the hand's end.
 
-    ``hands`` are the bitmasks after the last play (changed in place by the draw).
+    ``hands`` are the bitmasks after the last play (changed in place by the draw); ``log`` is the deal's moves.
     """
-    rules = state.deal.ruleset
+    rules = state.match.ruleset
     side = winner % rules.seating.sides
     cards = 0
     for play in plays:
@@ -31,14 +30,24 @@ def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winn
     counts[side] += 1
     stock = state.stock
     if stock:
-        stock = draw(hands, stock, winner, rules.dealing.hand_size)
+        stock = refill(hands, stock, winner, rules.dealing.hand_size)
     if not stock and not any(hands):
-        return finish_hand(state, tuple(hands), tuple(won), tuple(counts), winner)
+        return finish_hand(state, tuple(hands), tuple(won), tuple(counts), winner, log=log)
     transfer = rules.transfer
     drew = len(stock) != len(state.stock)
     window = TransferWindow(leader=winner) if drew and transfer is not None and transfer.after_draw else None
-    # Built directly (fields in GameState order) because this runs after every trick.
-    return _new(
-        GameState,
-        (state.deal, tuple(hands), stock, state.talon, winner, None, tuple(won), tuple(counts), _PLAY, window),
+    return make_state(
+        state.match,
+        state.deal,
+        tuple(hands),
+        stock,
+        state.talon,
+        winner,
+        None,
+        tuple(won),
+        tuple(counts),
+        _PLAY,
+        window,
+        None,
+        log,
     )

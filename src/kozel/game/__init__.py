@@ -2,7 +2,7 @@
 
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import Deal, Drawing, GameState, HandBase, Phase, TransferWindow, Trick
+from kozel.game.state import Deal, Drawing, GameState, HandBase, Match, Phase, TransferWindow, Trick
 
 __all__ = [
     "Deal",
@@ -10,6 +10,7 @@ __all__ = [
     "GameState",
     "HandBase",
     "HandResult",
+    "Match",
     "MatchResult",
     "Move",
     "MoveKind",

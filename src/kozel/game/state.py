@@ -11,17 +11,20 @@ what one seat may see is a view, never a whole state.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.game.log import decode
 from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
+from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["Deal", "Drawing", "GameState", "HandBase", "Phase", "TransferWindow", "Trick"]
+__all__ = ["Deal", "Drawing", "GameState", "HandBase", "Match", "Phase", "TransferWindow", "Trick", "make_state"]
+
+_new: Final = tuple.__new__
 
 
 class Phase(enum.Enum):
@@ -83,8 +86,8 @@ class TransferWindow(NamedTuple):
 class Drawing(NamedTuple):
     """The progress of a praise deal in which players draw and lay cards in turn ("trousers")."""
 
-    #: The praise being dealt (a ``PraiseKind`` value).
-    praise: str
+    #: The praise being dealt.
+    praise: PraiseKind
     #: How many players, from the boasting one, have finished drawing.
     step: int
     #: The cards the drawing player has received that he may lay, as a bitmask.
@@ -95,80 +98,96 @@ class Drawing(NamedTuple):
     open: tuple[Move, ...]
 
 
-class HandBase(NamedTuple):
-    """What a deal began from: the deck order it was dealt from, and the deal facts its moves change."""
+class Match(NamedTuple):
+    """The match around the deal in play: its rules and seed, how it began, its earlier moves, its score sheet.
 
-    #: The deck order, top first, as card indexes.
-    order: bytes
-    #: The seat due to open the deal.
-    leader: int
-    #: Written points before the deal.
-    scores: tuple[int, ...]
-    #: The results of the hands before the deal.
-    hand_results: tuple[HandResult, ...]
-    #: Sets won before the deal.
-    sets: tuple[int, ...]
-
-
-class Deal(NamedTuple):
-    """The facts of one hand that stay fixed while it is played: rules, dealer, trump and the score so far."""
+    It stays the same while a deal is played; the engine replaces it when a deal ends (the hand's
+    result and score written, the deal's moves joined to ``history``, or the match's result).
+    """
 
     #: The rules being played.
     ruleset: Ruleset
     #: The seed every shuffle of the match comes from.
     seed: int
+    #: The dealer of the match's first hand.
+    first_dealer: int
+    #: The deck order the match's first hand was dealt from, when it was given (``new_game(deck=...)``).
+    opening: tuple[Card, ...] | None
+    #: Every move of the match before this deal, packed (see ``kozel.game.log``; ``match_moves`` reads it).
+    history: bytes
+    #: Written match points per side, before this deal (the final points once the match is over).
+    scores: tuple[int, ...]
+    #: One result per finished hand, oldest first.
+    hand_results: tuple[HandResult, ...]
+    #: Sets won per side (all zero outside a match of sets).
+    sets: tuple[int, ...]
+    #: The match result once it is over, else None.
+    result: MatchResult | None = None
+
+
+class HandBase(NamedTuple):
+    """What a deal began from beyond the match record: the deck order, and the seat due to open it as dealt."""
+
+    #: The deck order, top first, as card indexes.
+    order: bytes
+    #: The seat due to open the deal as dealt (a praise deal may name another: ``Deal.leader``).
+    leader: int
+    #: The match record as the deal began, where the deal's end has replaced it since (the match
+    #: ended with this deal); None while ``GameState.match`` is still that record.
+    match: Match | None = None
+
+
+class Deal(NamedTuple):
+    """One deal of the match: its number, dealer, trump and opener, and what was settled before its play.
+
+    The engine fills every field when it deals, except those the phases before play settle:
+    ``praise``, ``leader`` and ``dealt_tricks`` once a praise deal is dealt, and ``declarer`` once
+    the bidding is over.  From the first lead to the deal's end it does not change (a redeal is a
+    new deal).
+    """
+
+    #: How many deals the match had before this one, redeals and replays included (it picks the shuffle).
+    number: int
     #: The seat that dealt this hand.
     dealer: int
     #: The trump suit shown for this hand, or None where only permanent trumps play.
     trump: Suit | None
     #: The card that was shown to name the trump suit (it stays where it was), or None.
     trump_card: Card | None
-    #: Written match points per side, before this hand (the final points once the match is over).
-    scores: tuple[int, ...]
-    #: One result per finished hand, oldest first.
-    hand_results: tuple[HandResult, ...]
-    #: The match result once it is over, else None.
-    result: MatchResult | None
-    #: This hand's trump rule compiled to lookup tables (derived from ``ruleset`` and ``trump``).
+    #: This hand's trump rule compiled to lookup tables (derived from the ruleset and ``trump``).
     table: TrumpTable
     #: Every hand that is a molodka in this hand, as bitmasks (derived; empty where there is none).
     molodkas: frozenset[int]
-    #: How many deals the match had before this one, redeals and replays included (it picks the shuffle).
-    number: int = 0
-    #: The seat due to open this hand.
-    leader: int = 0
+    #: The seat due to open this hand (after a praise deal, the seat its procedure named).
+    leader: int
+    #: What the deal began from (with the match record), from which its moves replay.
+    base: HandBase
     #: The seat that opened the previous hand, or None in the first hand.
     last_opener: int | None = None
-    #: Sets won per side, in a match of sets.
-    sets: tuple[int, ...] = ()
-    #: The seat playing alone after taking the talon, or None.
-    declarer: int | None = None
-    #: The praise deal the boasting player chose for this hand (a ``PraiseKind`` value), or None.
-    praise: str | None = None
     #: The sides that called the redeals in a row that led to this deal, oldest first.
     redeals: tuple[int, ...] = ()
-    #: A praise deal whose players are still drawing and laying cards ("trousers"), or None.
-    drawing: Drawing | None = None
-    #: Every move of the match before this deal, packed (see ``kozel.game.log``; ``match_moves`` reads it).
-    history: bytes = b""
-    #: The deck order the match's first hand was dealt from, when it was given (``new_game(deck=...)``).
-    opening: tuple[Card, ...] | None = None
-    #: The dealer of the match's first hand.
-    first_dealer: int = 0
-    #: The position when this deal began (hidden cards included), from which its moves replay.
-    base: HandBase | None = None
+    #: The praise deal the boasting player chose for this hand, or None (not chosen yet, or no praise).
+    praise: PraiseKind | None = None
     #: Tricks a praise deal dealt before play, in order: face-down cards are ``lay_dark`` plays.
     dealt_tricks: tuple[Trick, ...] = ()
+    #: The seat playing alone after taking the talon, or None.
+    declarer: int | None = None
 
 
 class GameState(NamedTuple):
-    """A match at one moment: the hand in play, the score sheet, and whose turn it is.
+    """A match at one moment: the match record, the deal in play, the cards, and whose turn it is.
 
-    The fields change from move to move; the facts fixed for the whole hand are in ``deal`` and
-    are also read directly: ``state.ruleset``, ``state.dealer``, ``state.trump``, ``state.scores``...
+    Three lifetimes: ``match`` changes only when a deal ends, ``deal`` only before its first lead,
+    the other fields from move to move.  Their facts are also read directly: ``state.ruleset``,
+    ``state.scores``, ``state.dealer``, ``state.trump``...  A state is immutable and compares by
+    value.  The one mutable thing it reaches is a cache, never part of its value: the memo of beat
+    tests kept on ``deal.table`` (see :class:`~kozel.rules.trump.TrumpTable`).  The engine builds
+    states with :func:`make_state` (every field, in this order).
     """
 
-    #: The facts of this hand that do not change while it is played.
+    #: The match: rules, seed, score sheet and earlier moves (replaced when a deal ends).
+    match: Match
+    #: The deal in play: dealer, trump, opener (settled before its first lead).
     deal: Deal
     #: Each seat's hand as a bitmask (see ``hands``).
     hand_masks: tuple[int, ...]
@@ -188,18 +207,20 @@ class GameState(NamedTuple):
     phase: Phase
     #: The open trump-transfer window, or None.
     window: TransferWindow | None
+    #: A praise deal whose players are still drawing and laying cards ("trousers"), or None.
+    drawing: Drawing | None = None
     #: The moves of this deal so far, packed (see ``kozel.game.log``; ``moves`` reads it).
     log: bytes = b""
 
     @property
     def ruleset(self) -> Ruleset:
         """The rules being played."""
-        return self.deal.ruleset
+        return self.match.ruleset
 
     @property
     def seed(self) -> int:
         """The seed every shuffle of the match comes from."""
-        return self.deal.seed
+        return self.match.seed
 
     @property
     def dealer(self) -> int:
@@ -219,17 +240,22 @@ class GameState(NamedTuple):
     @property
     def scores(self) -> tuple[int, ...]:
         """Written match points per side."""
-        return self.deal.scores
+        return self.match.scores
 
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
         """One result per finished hand, oldest first."""
-        return self.deal.hand_results
+        return self.match.hand_results
+
+    @property
+    def sets(self) -> tuple[int, ...]:
+        """Sets won per side, in a match of sets."""
+        return self.match.sets
 
     @property
     def result(self) -> MatchResult | None:
         """The match result once it is over, else None."""
-        return self.deal.result
+        return self.match.result
 
     @property
     def declarer(self) -> int | None:
@@ -254,7 +280,7 @@ class GameState(NamedTuple):
     @property
     def match_moves(self) -> tuple[Move, ...]:
         """Every move of the match so far, oldest first."""
-        return decode(self.deal.history + self.log)
+        return decode(self.match.history + self.log)
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -269,19 +295,39 @@ class GameState(NamedTuple):
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return self.deal.result is not None
+        return self.match.result is not None
 
     @property
     def hand_number(self) -> int:
         """How many hands were finished before this one (0 during the first hand)."""
-        return len(self.deal.hand_results)
+        return len(self.match.hand_results)
 
     def __repr__(self) -> str:
-        deal = self.deal
-        if deal.result is not None:
-            return f"<GameState {deal.ruleset.name}: over, scores {deal.scores}, goats {deal.result.goats}>"
-        trump = f", trump {deal.trump}" if deal.trump is not None else ""
+        match = self.match
+        if match.result is not None:
+            return f"<GameState {match.ruleset.name}: over, scores {match.scores}, goats {match.result.goats}>"
+        trump = f", trump {self.deal.trump}" if self.deal.trump is not None else ""
         return (
-            f"<GameState {deal.ruleset.name}: hand {self.hand_number + 1}{trump}, "
-            f"seat {self.turn} to move, scores {deal.scores}>"
+            f"<GameState {match.ruleset.name}: hand {self.hand_number + 1}{trump}, "
+            f"seat {self.turn} to move, scores {match.scores}>"
         )
+
+
+def make_state(  # noqa: PLR0917 - every field, positionally, is the point
+    match: Match,
+    deal: Deal,
+    hand_masks: tuple[int, ...],
+    stock: tuple[Card, ...],
+    talon: tuple[Card, ...],
+    turn: int | None,
+    trick: Trick | None,
+    won_masks: tuple[int, ...],
+    trick_counts: tuple[int, ...],
+    phase: Phase,
+    window: TransferWindow | None,
+    drawing: Drawing | None,
+    log: bytes,
+) -> GameState:
+    """A state from all its fields, given in ``GameState`` order: how the engine's hot paths build one."""
+    fields = (match, deal, hand_masks, stock, talon, turn, trick, won_masks, trick_counts, phase, window, drawing, log)
+    return _new(GameState, fields)

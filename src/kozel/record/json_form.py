@@ -30,12 +30,13 @@ from kozel.cards.card import CARDS, Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
+from kozel.engine.deal import HandStart
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Phase
+from kozel.game.state import GameState, Match, Phase
 from kozel.record.plain import dump, load
 from kozel.rules.files import dumps_ruleset, loads_ruleset
 from kozel.rules.ruleset import Ruleset
@@ -137,16 +138,16 @@ def _move_from(data: Any, path: str) -> Move:
 
 
 def _state_data(state: GameState) -> dict[str, Any]:
-    deal = state.deal
+    deal, match = state.deal, state.match
     base = deal.base
-    assert base is not None
-    trick = state.trick
+    began = base.match or match  # the match record as the deal began
+    trick, drawing = state.trick, state.drawing
     return {
-        "ruleset": dump(deal.ruleset, Ruleset),
-        "seed": deal.seed,
-        "first_dealer": deal.first_dealer,
-        "opening": format_cards(deal.opening) if deal.opening is not None else None,
-        "earlier_moves": [str(move) for move in state.match_moves[: len(deal.history) // 8]],
+        "ruleset": dump(match.ruleset, Ruleset),
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "opening": format_cards(match.opening) if match.opening is not None else None,
+        "earlier_moves": [str(move) for move in state.match_moves[: len(match.history) // 8]],
         "deal": {
             "number": deal.number,
             "dealer": deal.dealer,
@@ -154,9 +155,9 @@ def _state_data(state: GameState) -> dict[str, Any]:
             "leader": base.leader,
             "last_opener": deal.last_opener,
             "redeals": list(deal.redeals),
-            "scores": list(base.scores),
-            "sets": list(base.sets),
-            "hand_results": dump(base.hand_results, tuple[HandResult, ...]),
+            "scores": list(began.scores),
+            "sets": list(began.sets),
+            "hand_results": dump(began.hand_results, tuple[HandResult, ...]),
         },
         "moves": [str(move) for move in state.moves],
         "position": {
@@ -164,7 +165,7 @@ def _state_data(state: GameState) -> dict[str, Any]:
             "stock": format_cards(state.stock),
             "talon": format_cards(state.talon),
             "trick": None if trick is None else [str(play) for play in trick.plays],
-            "laid": None if deal.drawing is None else [str(play) for play in (*deal.drawing.dark, *deal.drawing.open)],
+            "laid": None if drawing is None else [str(play) for play in (*drawing.dark, *drawing.open)],
             "won": [format_cards(cards) for cards in state.won],
             "tricks": list(state.trick_counts),
             "turn": state.turn,
@@ -234,11 +235,10 @@ def _state_from(data: Any) -> GameState:
     position = table.get("position")
     if position is not None:
         _check_position(rules, position)
-    start = _deal_start(rules, seed, table["deal"])
     history = b""
     for move in earlier:
         history = log_append(history, move)
-    start = start._replace(deal=start.deal._replace(history=history, opening=opening, first_dealer=first_dealer))
+    start = _deal_start(rules, seed, table["deal"], history=history, opening=opening, first_dealer=first_dealer)
     if earlier or not start.deal.number:  # a deal a match reached from its start: it must lead here
         _check_earlier(earlier, start)
     state = start
@@ -252,7 +252,9 @@ def _state_from(data: Any) -> GameState:
     return state
 
 
-def _deal_start(rules: Ruleset, seed: int, data: Any) -> GameState:
+def _deal_start(
+    rules: Ruleset, seed: int, data: Any, *, history: bytes, opening: tuple[Card, ...] | None, first_dealer: int
+) -> GameState:
     """The start of the state's deal, as the engine deals it from the written order and facts."""
     table = _table(data, "state.deal", _DEAL_FIELDS)
     order = _cards(table["order"], "state.deal.order")
@@ -270,22 +272,27 @@ def _deal_start(rules: Ruleset, seed: int, data: Any) -> GameState:
         for name in ("points", "tricks", "written"):
             if len(getattr(result, name)) != rules.sides:
                 raise StateError(f"state.deal.hand_results[{index}].{name}: one number per side ({rules.sides})")
+    match = Match(
+        ruleset=rules,
+        seed=seed,
+        first_dealer=first_dealer,
+        opening=opening,
+        history=history,
+        scores=lists["scores"],
+        hand_results=results,
+        sets=lists["sets"],
+    )
     try:
-        return start_hand(
-            rules,
-            seed=seed,
+        start = HandStart(
             number=whole["number"],
             dealer=whole["dealer"],
-            lead=rules.leading.first_hand,
-            last_winner=None,
             order=_deck_order(rules, order),
-            scores=lists["scores"],
-            hand_results=results,
+            lead=rules.leading.first_hand,
             last_opener=last_opener,
-            sets=lists["sets"],
             leader=whole["leader"],
             redeals=lists["redeals"],
         )
+        return start_hand(match, start)
     except KozelError as error:
         raise StateError(f"state.deal: {error}") from None
 
@@ -297,10 +304,10 @@ def _deck_order(rules: Ruleset, order: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def _check_earlier(earlier: list[Move], start: GameState) -> None:
     """The earlier moves, from the match's start, must lead to the start of this deal."""
-    deal = start.deal
-    rules = deal.ruleset
+    match = start.match
+    rules = match.ruleset
     try:
-        state = new_game(rules, deal.seed, deck=deal.opening, dealer=deal.first_dealer)
+        state = new_game(rules, match.seed, deck=match.opening, dealer=match.first_dealer)
     except KozelError as error:
         raise StateError(f"state: the match's start does not fit the ruleset: {error}") from None
     for index, move in enumerate(earlier):
@@ -380,7 +387,7 @@ def _compare(state: GameState, data: dict[str, Any]) -> None:
         "stock": state.stock,
         "talon": state.talon,
         "trick": None if trick is None else list(trick.plays),
-        "laid": None if state.deal.drawing is None else [*state.deal.drawing.dark, *state.deal.drawing.open],
+        "laid": None if state.drawing is None else [*state.drawing.dark, *state.drawing.open],
         "won": list(state.won),
         "tricks": state.trick_counts,
         "turn": state.turn,

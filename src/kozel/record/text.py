@@ -160,9 +160,9 @@ def dumps(
     """
     if not isinstance(state, GameState):
         raise TypeError(f"a record is written from a GameState, not {type(state).__name__}")
-    deal = state.deal
-    rules = deal.ruleset
-    if deal.number and not deal.history:
+    deal, match = state.deal, state.match
+    rules = match.ruleset
+    if deal.number and not match.history:
         raise StateError("this state does not go back to the start of its match (a sampled world?): it has no record")
     headers = [
         ("Game", "Kozel"),
@@ -170,13 +170,13 @@ def dumps(
         ("Ruleset", rules.name),
         ("RulesetVersion", str(rules.version)),
         ("Players", str(rules.players)),
-        ("Seed", str(deal.seed)),
-        ("Dealer", str(deal.first_dealer)),
+        ("Seed", str(match.seed)),
+        ("Dealer", str(match.first_dealer)),
     ]
     if not _same_as_catalog(rules):
         headers.append(("RulesetData", json.dumps(compact(rules), ensure_ascii=False, separators=(",", ":"))))
-    if deal.opening is not None:
-        headers.append(("Deck", format_cards(deal.opening)))
+    if match.opening is not None:
+        headers.append(("Deck", format_cards(match.opening)))
     headers.append(("Date", _date_text(date)))
     if names is not None:
         if len(names) != rules.players:
@@ -193,7 +193,7 @@ def dumps(
 def _move_lines(state: GameState) -> list[str]:
     """The moves, each deal after a comment saying which hand it is and who dealt."""
     rules = state.ruleset
-    current = new_game(rules, state.seed, deck=state.deal.opening, dealer=state.deal.first_dealer)
+    current = new_game(rules, state.seed, deck=state.match.opening, dealer=state.match.first_dealer)
     lines = ["", _deal_comment(current)]
     for move in state.match_moves:
         before = current.deal.number

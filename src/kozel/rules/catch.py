@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import attrs
 
 from kozel.cards.card import Card
@@ -29,3 +31,15 @@ class Catch:
     def __attrs_post_init__(self) -> None:
         if self.victim == self.catcher:
             raise RulesetError("catch: a card cannot catch itself")
+
+    def loser(self, plays: Iterable[tuple[int, Card]], side_of: Callable[[int], int]) -> int | None:
+        """The side that loses the hand to this catch in a trick of ``plays`` (seat, card), or None.
+
+        There is a catch when the trick holds both cards, played by opposing sides (``side_of``
+        gives a seat's side); the side of the victim's player loses.
+        """
+        seats = {card: seat for seat, card in plays}
+        if self.victim not in seats or self.catcher not in seats:
+            return None
+        victim = side_of(seats[self.victim])
+        return victim if victim != side_of(seats[self.catcher]) else None

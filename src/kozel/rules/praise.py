@@ -47,6 +47,11 @@ class PraiseKind(enum.Enum):
     #: one face up, into two tricks.
     PANTS_DOUBLE = "pants_double"
 
+    @property
+    def is_drawn(self) -> bool:
+        """Whether this deal is dealt by drawing and laying cards in turn, with choices left to the players."""
+        return self is PraiseKind.TROUSERS or self is PraiseKind.PANTS_DOUBLE
+
 
 def _kinds(kinds: Iterable[PraiseKind]) -> tuple[PraiseKind, ...]:
     return checks.as_tuple(kinds)

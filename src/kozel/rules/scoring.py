@@ -141,6 +141,13 @@ class Scoring:
                 return row
         raise RulesetError(f"scoring: no row covers {points} card points")
 
+    def side_written(self, points: int, tricks: int) -> int:
+        """What one side is written by the table for ``points`` card points and ``tricks`` tricks:
+        ``no_trick`` for a side that took none (where the table has it), else its row."""
+        if tricks == 0 and self.no_trick is not None:
+            return self.no_trick
+        return self.row_for(points).written
+
     def is_eggs(self, points: tuple[int, ...], total: int) -> bool:
         """Whether a hand that ended with these card points per side is eggs."""
         return self.eggs and sum(2 * p == total for p in points) == 2
@@ -155,12 +162,15 @@ class Scoring:
         for side_points, side_tricks in zip(points, tricks, strict=True):
             if eggs and 2 * side_points == total:
                 written.append(0)
-            elif side_tricks == 0 and self.no_trick is not None:
-                written.append(self.no_trick)
-            elif side_tricks == everything and self.all_tricks is not None and self.all_tricks.written is not None:
+            elif (
+                side_tricks == everything
+                and self.all_tricks is not None
+                and self.all_tricks.written is not None
+                and (side_tricks or self.no_trick is None)  # a side with no trick is written ``no_trick`` first
+            ):
                 written.append(self.all_tricks.written)
             else:
-                written.append(self.row_for(side_points).written)
+                written.append(self.side_written(side_points, side_tricks))
         if self.dealer_loses_written is not None and dealer_side is not None:
             winners = [side for side, points_written in enumerate(written) if points_written]
             if len(winners) == 1 and winners[0] != dealer_side:  # the dealer's side lost

@@ -139,7 +139,13 @@ class Trumps:
 
 
 class TrumpTable:
-    """One hand's trump rule compiled to lookup tables indexed by ``Card.index``, for the engine."""
+    """One hand's trump rule compiled to lookup tables indexed by ``Card.index``, for the engine.
+
+    Tables are shared (one per trump rule and shown suit) and compare by the rule and suit alone.
+    ``memo`` is a cache, the one mutable thing a state reaches: the engine remembers there what
+    depends only on the table and some cards (the beat-or-pass test for a set of top cards).  It
+    is bounded, never part of equality, hash or pickle, and never changes a result.
+    """
 
     __slots__ = ("beaters", "group", "group_masks", "memo", "order", "power", "suit", "trump_mask", "trumps")
 
@@ -159,7 +165,7 @@ class TrumpTable:
     power: tuple[int, ...]
     #: For each card, the bitmask of the cards that beat it.
     beaters: tuple[int, ...]
-    #: Memo of the engine's beat tests for this table (they depend only on the top cards and trumps).
+    #: A cache of the engine's beat tests for this table (they depend only on the top cards and trumps).
     memo: dict[Any, Any]
 
     def __init__(self, trumps: Trumps, suit: Suit | None) -> None:

@@ -33,14 +33,10 @@ from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import cards_of
-from kozel.engine.core import apply, legal_moves
-from kozel.engine.draw import draw
-from kozel.engine.drawing import DRAWN_DEALS
-from kozel.engine.praise_orders import marked_hands, praise_order
-from kozel.engine.start import start_hand
+from kozel.engine import HandStart, apply, legal_moves, refill, start_hand
 from kozel.errors import IllegalMoveError, KozelError
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState
+from kozel.game.state import GameState, Match
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 from kozel.view.drawing_worlds import Known, sample_drawing
@@ -56,6 +52,7 @@ from kozel.view.events import (
     TrickTaken,
 )
 from kozel.view.inference import Voids
+from kozel.view.praise_orders import marked_hands, praise_order
 from kozel.view.view import PlayerView, observe
 
 __all__ = ["determinize"]
@@ -98,15 +95,15 @@ class _World:
 
     # -- places ---------------------------------------------------------------------------------
 
-    def new(self, count: int) -> list[int]:
-        """``count`` new places, any card allowed."""
+    def add_places(self, count: int) -> list[int]:
+        """Make ``count`` new places, any card allowed, and return them."""
         first = len(self.cards)
         self.cards += [None] * count
         self.allowed += [self.deck_mask] * count
         return list(range(first, first + count))
 
-    def name(self, place: int, card: Card) -> None:
-        """Place ``place`` holds ``card``."""
+    def assign(self, place: int, card: Card) -> None:
+        """Say that place ``place`` holds ``card``."""
         if self.cards[place] == card:
             return
         if self.cards[place] is not None or card in self.where or not self.allowed[place] & card.bit:
@@ -130,7 +127,7 @@ class _World:
                     if not free:
                         raise _Failed
                     place = self.rng.choice(free)
-                    self.name(place, card)
+                    self.assign(place, card)
                 elif place not in hand:
                     raise _Failed
                 chosen.append(place)
@@ -138,20 +135,20 @@ class _World:
             hand.remove(place)
         return chosen
 
-    def name_all(self, places: Sequence[int], cards: Sequence[Card]) -> None:
-        """``places`` hold ``cards`` (as many), in an order drawn at random where not already known."""
+    def assign_all(self, places: Sequence[int], cards: Sequence[Card]) -> None:
+        """Say that ``places`` hold ``cards`` (as many), in an order drawn at random where not already known."""
         unnamed = [p for p in places if self.cards[p] is None]
         for card in cards:
             if self.where.get(card) in places:
                 continue
             if not unnamed:
                 raise _Failed
-            self.name(unnamed.pop(self.rng.randrange(len(unnamed))), card)
+            self.assign(unnamed.pop(self.rng.randrange(len(unnamed))), card)
 
     def receive(self, seat: int, places: list[int], cards: Sequence[Card] | None) -> None:
         """``places`` join ``seat``'s hand; where the cards are known (``cards``), they are named."""
         if cards is not None:
-            self.name_all(places, cards)
+            self.assign_all(places, cards)
         self.hands[seat] += places
 
     def exclude(self, places: Sequence[int], mask: int) -> None:
@@ -164,19 +161,19 @@ class _World:
 
     # -- the deal -------------------------------------------------------------------------------
 
-    def opening(self, dealt: Dealt) -> GameState:
+    def place_deal(self, dealt: Dealt) -> GameState:
         """The places of the deal (in a deal by position), and a state of its start with any cards."""
         rules = self.rules
         marked = self.start(dealt, tuple(CARDS[: len(rules.deck)]))
-        self.deck = self.new(len(rules.deck))
+        self.deck = self.add_places(len(rules.deck))
         for shown, real in ((marked.trump_card, dealt.trump_card), (marked.talon_shown, dealt.talon_shown)):
             if shown is not None and real is not None:
-                self.name(self.deck[shown.index], real)
+                self.assign(self.deck[shown.index], real)
         for seat, hand in enumerate(marked.hand_masks):
             self.hands[seat] = [self.deck[card.index] for card in cards_of(hand)]
             known = dealt.hands[seat]
             if known is not None:
-                self.name_all(self.hands[seat], tuple(known))
+                self.assign_all(self.hands[seat], tuple(known))
         self.talon = [self.deck[card.index] for card in marked.talon]
         self.stock = [self.deck[card.index] for card in marked.stock]
         rule = self.lead_rule(dealt)
@@ -186,7 +183,7 @@ class _World:
                 free = [p for p in self.hands[dealt.leader] if self.cards[p] is None]
                 if not free:
                     raise _Failed
-                self.name(self.rng.choice(free), holder)
+                self.assign(self.rng.choice(free), holder)
             elif self.where[holder] not in self.hands[dealt.leader]:
                 raise _Failed
         return marked
@@ -199,21 +196,26 @@ class _World:
     def start(self, dealt: Dealt, order: tuple[Card, ...], seed: int = 0) -> GameState:
         """The start of the deal from ``order``, as the engine deals it."""
         rule = self.lead_rule(dealt)
-        return start_hand(
-            self.rules,
+        match = Match(
+            ruleset=self.rules,
             seed=seed,
-            number=dealt.hand_number + len(dealt.redeals),
-            dealer=dealt.dealer,
-            lead=rule,
-            last_winner=None,
-            order=order,
+            first_dealer=0,
+            opening=None,
+            history=b"",
             scores=dealt.scores,
             hand_results=self.view.hand_results[: dealt.hand_number],
-            last_opener=dealt.last_opener,
             sets=dealt.sets,
+        )
+        start = HandStart(
+            number=dealt.hand_number + len(dealt.redeals),
+            dealer=dealt.dealer,
+            order=order,
+            lead=rule,
+            last_opener=dealt.last_opener,
             leader=None if rule is LeadSeat.HOLDER else dealt.leader,
             redeals=dealt.redeals,
         )
+        return start_hand(match, start)
 
     # -- the history ----------------------------------------------------------------------------
 
@@ -227,11 +229,11 @@ class _World:
                     self.drawing_groups.append([])
                 self.drawing_groups[-1].append(event)
                 if isinstance(event, PraiseDealt):
-                    self.praise_dealt(event)
+                    self.follow_praise_deal(event)
                     self.drawn_deal = event
                 continue
             if isinstance(event, Played):
-                self.played(event)
+                self.follow_move(event)
                 if shown:
                     mask = 0
                     for group in shown:
@@ -247,16 +249,16 @@ class _World:
                 self.trick = []
                 self.last_winner = event.winner
             elif isinstance(event, HandScored):
-                self.counted(event)
+                self.bind_points(event)
             elif isinstance(event, CardsDrawn):
-                self.drawn(event)
+                self.follow_draw(event)
             elif isinstance(event, TalonTaken):
                 self.receive(event.seat, self.talon, event.cards)
                 self.talon = []
             elif isinstance(event, PraiseDealt):
-                self.praise_dealt(event)
+                self.follow_praise_deal(event)
 
-    def counted(self, event: HandScored) -> None:
+    def bind_points(self, event: HandScored) -> None:
         """The hand was counted: each side's card points are known, and bind the cards it took."""
         result = event.result
         if result.caught or result.forfeited:
@@ -267,10 +269,10 @@ class _World:
         if [len(places) for places in self.won] == list(self.view.won_sizes):
             self.points = result.points
 
-    def played(self, event: Played) -> None:
+    def follow_move(self, event: Played) -> None:
         """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
         kind = event.kind
-        if kind is MoveKind.PRAISE and event.choice is not None and PraiseKind(event.choice) in DRAWN_DEALS:
+        if kind is MoveKind.PRAISE and event.choice is not None and PraiseKind(event.choice).is_drawn:
             self.drawing = PraiseKind(event.choice)
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
@@ -291,11 +293,11 @@ class _World:
         elif kind not in (MoveKind.PRAISE, MoveKind.DECLINE, MoveKind.TAKE_TALON):
             self.trick.append((event.seat, places))
 
-    def drawn(self, event: CardsDrawn) -> None:
+    def follow_draw(self, event: CardsDrawn) -> None:
         """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""
         counts = [len(hand) for hand in self.hands]
         hands = marked_hands(counts)
-        draw(hands, tuple(CARDS[: len(self.stock)]), self.last_winner, self.rules.dealing.hand_size)
+        refill(hands, tuple(CARDS[: len(self.stock)]), self.last_winner, self.rules.dealing.hand_size)
         got: list[list[int]] = [[] for _ in self.hands]
         for seat, hand in enumerate(hands):
             for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
@@ -308,23 +310,23 @@ class _World:
                 self.receive(seat, places, tuple(cards) if cards is not None else None)
         self.stock = self.stock[taken:]
 
-    def praise_dealt(self, event: PraiseDealt) -> None:
+    def follow_praise_deal(self, event: PraiseDealt) -> None:
         """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
         kind = PraiseKind(event.praise)
         players = self.rules.players
         in_tricks = sum(len(plays) for plays, _ in event.tricks)
         size = (len(self.rules.deck) - in_tricks) // players
-        hands = [self.new(size) for _ in range(players)]
+        hands = [self.add_places(size) for _ in range(players)]
         tricks = []
         for plays, _ in event.tricks:
-            places = self.new(len(plays))
+            places = self.add_places(len(plays))
             for place, (_, card) in zip(places, plays, strict=True):
                 if card is not None:
-                    self.name(place, card)
+                    self.assign(place, card)
             tricks.append(places)
         for seat, known in enumerate(event.hands):
             if known is not None:
-                self.name_all(hands[seat], tuple(known))
+                self.assign_all(hands[seat], tuple(known))
         self.hands = [list(places) for places in hands]
         for places, (_, winner) in zip(tricks, event.tricks, strict=True):
             self.won[self.rules.side_of(winner)] += places
@@ -332,11 +334,11 @@ class _World:
 
     # -- naming and replaying -------------------------------------------------------------------
 
-    def name_the_rest(self, tries: int = 200) -> None:
+    def assign_the_rest(self, tries: int = 200) -> None:
         """Give every unnamed place one of the cards still unplaced, at random, as each place allows (and, once
         the hand was counted, so that each side's cards add up to its points)."""
         if self.drawing is not None:
-            return  # named as the drawing is run (``drawn_order``)
+            return  # named as the drawing is run (``run_drawing``)
         spent = frozenset(self.deck) if self.praise is not None else frozenset()
         places = [p for p, card in enumerate(self.cards) if card is None and p not in spent]
         free = self.deck_mask & ~sum(card.bit for card in self.where)
@@ -344,7 +346,7 @@ class _World:
             named = self.draw_cards(places, free)
             if self.points is None or self.adds_up(named):
                 for place, card in named.items():
-                    self.name(place, card)
+                    self.assign(place, card)
                 return
         raise _Failed
 
@@ -379,7 +381,7 @@ class _World:
         seed = self.rng.getrandbits(63)
         drawn: list[Move] = []
         if self.drawing is not None:
-            found = self.drawn_order(dealt, seed)
+            found = self.run_drawing(dealt, seed)
             if found is None:
                 return None
             order: tuple[Card, ...] | None
@@ -397,7 +399,7 @@ class _World:
         state = self.start(dealt, order, seed)
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
         opening = order if not (dealt.hand_number or dealt.redeals) else None
-        state = state._replace(deal=state.deal._replace(first_dealer=dealt.dealer, opening=opening))
+        state = state._replace(match=state.match._replace(first_dealer=dealt.dealer, opening=opening))
         moves = [
             Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
             for event, places in self.moves
@@ -410,7 +412,7 @@ class _World:
                 return None
         return state
 
-    def drawn_order(self, dealt: Dealt, seed: int) -> tuple[tuple[Card, ...], list[Move]] | None:
+    def run_drawing(self, dealt: Dealt, seed: int) -> tuple[tuple[Card, ...], list[Move]] | None:
         """A drawing praise deal run in a world: the deck order it began from and its moves (None if stuck).
 
         The hands it deals name the places of the hands followed through later play."""
@@ -418,7 +420,7 @@ class _World:
         deck = list(self.rules.deck)
         self.rng.shuffle(deck)
         waiting = self.start(dealt, tuple(deck), seed)
-        deal = sample_drawing(waiting, self.view, self.drawing_groups, self.known(self.drawing), self.rng)
+        deal = sample_drawing(waiting, self.view, self.drawing_groups, self.gather_known(self.drawing), self.rng)
         if deal is None:
             return None
         if self.praise is not None:
@@ -429,10 +431,10 @@ class _World:
                 if named & ~hand:
                     return None
                 for place, card in self.draw_cards(unnamed, hand & ~named).items():
-                    self.name(place, card)
+                    self.assign(place, card)
         return deal.order, deal.moves
 
-    def known(self, kind: PraiseKind) -> Known:
+    def gather_known(self, kind: PraiseKind) -> Known:
         """What the rest of the history says of the hands a drawing deal dealt: known cards and cards allowed."""
         players = self.rules.players
         if self.praise is None:
@@ -503,9 +505,9 @@ def determinize(
     for _ in range(tries):
         world = _World(view, rng)
         try:
-            world.opening(dealt)
+            world.place_deal(dealt)
             world.follow()
-            world.name_the_rest()
+            world.assign_the_rest()
             state = world.build(dealt)
         except _Failed:
             continue

@@ -2,9 +2,9 @@
 
 In these deals the players draw from both ends of the deck and keep or lay each card by what it is,
 so a deck order cannot be worked out backwards from where the cards ended up (as
-:mod:`kozel.engine.praise_orders` does for the other procedures).  Instead the drawing is run
+:mod:`kozel.view.praise_orders` does for the other procedures).  Instead the drawing is run
 forward, step by step, from a deck whose never-drawn cards are still interchangeable: just before
-a card is drawn, the engine's :data:`~kozel.engine.drawing.Arrange` hook lets this module choose
+a card is drawn, the engine's :data:`~kozel.engine.Arrange` hook lets this module choose
 which of them lies there, favouring the cards known to end up with the drawing player.  A step
 (one move of the seat's history and the draws it set off) is tried again until the events it
 gives the seat are the ones its view shows and no card has gone where later play proves it was
@@ -20,13 +20,14 @@ from collections.abc import Sequence
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import cards_of
-from kozel.engine.drawing import Draw, apply_lay, drawn_positions, start_drawing
-from kozel.engine.praise_orders import fill_seats
+from kozel.engine import Draw, apply_lay, drawn_positions, start_drawing
 from kozel.errors import IllegalMoveError
+from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
 from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt, move_events
+from kozel.view.praise_orders import fill_seats
 from kozel.view.view import PlayerView
 
 __all__ = ["DrawnDeal", "Known", "sample_drawing"]
@@ -295,10 +296,11 @@ class _Sampler:
             self.budget -= 1
             trial = _Trial(self, wanted, counts)
             try:
+                log = log_append(self.state.log, move)
                 if move.kind is MoveKind.PRAISE:
-                    after = start_drawing(self.state, PraiseKind(move.choice), trial.arrange)
+                    after = start_drawing(self.state, PraiseKind(move.choice), log, trial.arrange)
                 else:
-                    after = apply_lay(self.state, move, trial.arrange)
+                    after = apply_lay(self.state, move, log, trial.arrange)
             except (_Stuck, IllegalMoveError):
                 continue
             shown = tuple(event.for_seat(self.seat) for event in move_events(self.state, move, after))
@@ -312,7 +314,7 @@ class _Sampler:
         """The move of the history, its card named where the seat did not see it."""
         if played.cards is not None:
             return Move(played.seat, played.kind, tuple(played.cards), played.choice)
-        drawing = self.state.deal.drawing
+        drawing = self.state.drawing
         if drawing is None or played.kind is not MoveKind.LAY_DARK:
             return None
         if self.known.dark is not None:
@@ -324,7 +326,7 @@ class _Sampler:
     def fits(self, state: GameState, last: bool) -> bool:
         """Whether no card has gone where the history proves it is not, and (at the view's end) the view's sizes."""
         known = self.known
-        drawing = state.deal.drawing
+        drawing = state.drawing
         if drawing is not None:
             for done, whole in ((drawing.dark, known.dark), (drawing.open, known.open)):
                 laid = [(move.seat, move.cards[0]) for move in done]

@@ -15,11 +15,10 @@ import attrs
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import CardSet, cardset_from_mask
-from kozel.engine.drawing import lays
-from kozel.engine.follow_suit import trick_winner
+from kozel.engine import lays, trick_taker
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Phase, Trick
+from kozel.game.state import GameState, Phase
 
 __all__ = [
     "CardsDrawn",
@@ -248,7 +247,7 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
 
 
 def _dealt(state: GameState) -> Dealt:
-    deal = state.deal
+    deal, match = state.deal, state.match
     return Dealt(
         dealer=state.dealer,
         hands=state.hands,
@@ -258,10 +257,10 @@ def _dealt(state: GameState) -> Dealt:
         trump_card=state.trump_card,
         talon_shown=state.talon_shown if state.ruleset.talon is not None else None,
         turn=state.turn,
-        leader=deal.base.leader if deal.base is not None else deal.leader,
-        scores=deal.scores,
-        sets=deal.sets,
-        hand_number=len(deal.hand_results),
+        leader=deal.base.leader,
+        scores=match.scores,
+        sets=match.sets,
+        hand_number=len(match.hand_results),
         last_opener=deal.last_opener,
         redeals=deal.redeals,
     )
@@ -287,16 +286,8 @@ def _trick_events(before: GameState, move: Move, after: GameState, same_deal: bo
     if result is not None and result.caught:
         return []
     count = sum(len(play.cards) for play in trick.plays) + len(move.cards)
-    if same_deal and after.result is None:
-        winner = after.turn
-    elif move.kind is MoveKind.BEAT:
-        winner = move.seat
-    elif move.kind is MoveKind.PASS:
-        winner = trick.winner
-    else:
-        best = move if before.table.beaters[trick.best.mask.bit_length() - 1] & move.mask else trick.best
-        full = Trick(leader=trick.leader, plays=(*trick.plays, move), best=best)
-        winner = trick_winner(before, full)
+    # The winner leads the next trick; where the hand ended with this one, the engine's rule says.
+    winner = after.turn if same_deal and after.result is None else trick_taker(before, move)
     assert winner is not None
     return [TrickTaken(winner=winner, count=count)]
 
@@ -345,8 +336,8 @@ def move_events(before: GameState, move: Move, after: GameState) -> tuple[Event,
                 (tuple((p.seat, p.cards[0] if p.face_up else None) for p in trick.plays), trick.winner)
                 for trick in after.deal.dealt_tricks
             )
-            praise = after.deal.praise or ""
-            found.append(PraiseDealt(praise, after.hands, tricks, after.turn))
+            praise = after.deal.praise
+            found.append(PraiseDealt(praise.value if praise is not None else "", after.hands, tricks, after.turn))
         elif same_deal:
             found += _drawn(before, move, after)
             found += _laid(before, move, after)

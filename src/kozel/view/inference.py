@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.engine.leading import first_trick_suit_cards
+from kozel.engine import first_trick_suit_cards
 from kozel.game.move import MoveKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import FollowSuit

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kozel.engine.core import apply
+from kozel.engine import apply
 from kozel.game.move import Move
 from kozel.game.state import GameState
 from kozel.view.events import Event, move_events

@@ -13,8 +13,7 @@ import attrs
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
-from kozel.engine.core import apply
-from kozel.engine.start import start_of_deal
+from kozel.engine import apply, start_of_deal
 from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
@@ -127,11 +126,11 @@ def observe(state: GameState, seat: int) -> PlayerView:
         trick_counts=state.trick_counts,
         won_sizes=tuple(mask.bit_count() for mask in state.won_masks),
         scores=state.scores,
-        sets=state.deal.sets,
+        sets=state.match.sets,
         hand_results=state.hand_results,
         result=state.result,
         declarer=state.declarer,
-        praise=state.deal.praise,
+        praise=state.deal.praise.value if state.deal.praise is not None else None,
         transfers_done=None if window is None else window.done,
         history=tuple(event.for_seat(seat) for event in history),
         voids=tuple(frozenset(groups) for groups in voids.groups),

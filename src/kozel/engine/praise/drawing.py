@@ -33,7 +33,8 @@ from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.cardset import cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.interned import singles
-from kozel.engine.praise_deal import fill, open_play, trick_winner
+from kozel.engine.praise.common import fill, open_play
+from kozel.engine.trick_winner import last_beater
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Drawing, GameState, Phase, Trick
 from kozel.rules.praise import PraiseKind
@@ -80,17 +81,18 @@ _ACES: Final = sum(card.bit for card in CARDS if card.rank == Rank.ACE)
 #: Cards each player lays, and cards drawn at a time, by praise.
 _LAYS: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}
 _DRAW: Final = {PraiseKind.TROUSERS: 1, PraiseKind.PANTS_DOUBLE: 2}  # from the top, and as many from the bottom
-#: The praise deals dealt by drawing and laying.
-DRAWN_DEALS: Final = frozenset(_LAYS)
+#: The praise deals dealt by drawing and laying (those whose ``PraiseKind.is_drawn``).
+DRAWN_DEALS: Final = frozenset(kind for kind in PraiseKind if kind.is_drawn)
+assert frozenset(_LAYS) == DRAWN_DEALS, "every drawn deal has its numbers of cards laid and drawn"
 #: In trousers, how many players (from the boasting one) lay face down; the others lay face up.
 _DARK_IN_TROUSERS: Final = 2
 
 
-def start_drawing(state: GameState, kind: PraiseKind, arrange: Arrange | None = None) -> GameState:
-    """The first player draws (and lays, where there is no choice) until a decision is due."""
-    drawing = Drawing(praise=kind.value, step=0, pending=0, dark=(), open=())
-    deal = state.deal._replace(praise=kind.value, drawing=drawing)
-    return _advance(state._replace(deal=deal, phase=Phase.DRAWING), arrange)
+def start_drawing(state: GameState, kind: PraiseKind, log: bytes, arrange: Arrange | None = None) -> GameState:
+    """The first player draws (and lays, where there is no choice) until a decision is due; ``log``: the moves."""
+    drawing = Drawing(praise=kind, step=0, pending=0, dark=(), open=())
+    deal = state.deal._replace(praise=kind)
+    return _advance(state._replace(deal=deal, phase=Phase.DRAWING, drawing=drawing, log=log), arrange)
 
 
 def _laid_by(drawing: Drawing, seat: int) -> int:
@@ -112,14 +114,14 @@ def _next_kind(drawing: Drawing, kind: PraiseKind, seat: int) -> MoveKind:
 def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
     """Draw and lay automatically until a player has a choice to make, or everybody has laid."""
     deal = state.deal
-    rules = deal.ruleset
+    rules = state.match.ruleset
     table = deal.table
     players = rules.players
     boasting = (deal.dealer + 1) % players
     size = rules.dealing.hand_size
-    drawing = deal.drawing
+    drawing = state.drawing
     assert drawing is not None
-    kind = PraiseKind(drawing.praise)
+    kind = drawing.praise
     lays = _LAYS[kind]
     hands = list(state.hand_masks)
     deck = list(state.stock)
@@ -164,7 +166,7 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
             partner=partner if waits else None,
             count=_DRAW[kind],
         )
-    state = state._replace(hand_masks=tuple(hands), stock=tuple(deck), deal=deal._replace(drawing=drawing))
+    state = state._replace(hand_masks=tuple(hands), stock=tuple(deck), drawing=drawing)
     if drawing.step < players:
         return state._replace(turn=(boasting + drawing.step) % players)
     return _finish(state, arrange)
@@ -224,10 +226,10 @@ def _lay(drawing: Drawing, hands: list[int], move: Move) -> tuple[Drawing, list[
 def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     """Turn the face-down cards, give each trick to its winner, deal the rest, open play."""
     deal = state.deal
-    rules = deal.ruleset
-    drawing = deal.drawing
+    rules = state.match.ruleset
+    drawing = state.drawing
     assert drawing is not None
-    kind = PraiseKind(drawing.praise)
+    kind = drawing.praise
     players = rules.players
     boasting = (deal.dealer + 1) % players
     won = list(state.won_masks)
@@ -237,7 +239,7 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     dealt = []
     for trick in tricks:
         plays: list[tuple[int, Card]] = [(move.seat, move.cards[0]) for move in trick]
-        winner = trick_winner(deal.table, plays)
+        winner = last_beater(deal.table, plays)
         won[rules.side_of(winner)] |= sum(move.mask for move in trick)
         counts[rules.side_of(winner)] += 1
         winners.append(winner)
@@ -248,7 +250,7 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     if arrange is not None:
         arrange(deck, hands, None)
     fill(hands, deck, boasting, rules.dealing.hand_size - _LAYS[kind])
-    return open_play(state, hands, won, counts, praise=kind, leader=winners[0], dealt_tricks=tuple(dealt))
+    return open_play(state, hands, won, counts, state.log, praise=kind, leader=winners[0], dealt_tricks=tuple(dealt))
 
 
 def lays(state: GameState) -> tuple[Move, ...]:
@@ -257,12 +259,12 @@ def lays(state: GameState) -> tuple[Move, ...]:
     Once the deal is done, its laid cards are read back from its tricks.  Outside a drawing deal: ().
     """
     deal = state.deal
-    drawing = deal.drawing
+    drawing = state.drawing
     if drawing is not None:
         dark, face_up = drawing.dark, drawing.open
-    elif deal.praise is not None and PraiseKind(deal.praise) in DRAWN_DEALS and deal.dealt_tricks:
+    elif deal.praise is not None and deal.praise.is_drawn and deal.dealt_tricks:
         tricks = [trick.plays for trick in deal.dealt_tricks]
-        if PraiseKind(deal.praise) is PraiseKind.TROUSERS:
+        if deal.praise is PraiseKind.TROUSERS:
             (plays,) = tricks
             tricks = [plays[:_DARK_IN_TROUSERS], plays[_DARK_IN_TROUSERS:]]
         dark, face_up = (
@@ -271,7 +273,7 @@ def lays(state: GameState) -> tuple[Move, ...]:
         )
     else:
         return ()
-    players = deal.ruleset.players
+    players = state.match.ruleset.players
     boasting = (deal.dealer + 1) % players
     return tuple(
         sorted((*dark, *face_up), key=lambda move: ((move.seat - boasting) % players, move.kind is MoveKind.LAY_OPEN))
@@ -280,21 +282,20 @@ def lays(state: GameState) -> tuple[Move, ...]:
 
 def lay_moves(state: GameState) -> tuple[Move, ...]:
     """The drawing player's choices of the card to lay next."""
-    drawing = state.deal.drawing
+    drawing = state.drawing
     seat = state.turn
     if drawing is None or seat is None:
         return ()
-    row = singles(seat, _next_kind(drawing, PraiseKind(drawing.praise), seat))
+    row = singles(seat, _next_kind(drawing, drawing.praise, seat))
     return tuple(row[card] for card in cards_of(drawing.pending))
 
 
-def apply_lay(state: GameState, move: Move, arrange: Arrange | None = None) -> GameState:
-    """Lay the chosen card; the drawing goes on."""
+def apply_lay(state: GameState, move: Move, log: bytes, arrange: Arrange | None = None) -> GameState:
+    """Lay the chosen card; the drawing goes on (``log``: the deal's moves, this one included)."""
+    drawing = state.drawing
     if move not in lay_moves(state):
-        drawing = state.deal.drawing
         pending = " ".join(map(str, cards_of(drawing.pending))) if drawing is not None else ""
         raise refuse(move, "praise", f"seat {state.turn} lays one of the cards he may lay: {pending}")
-    drawing = state.deal.drawing
     assert drawing is not None
     drawing, hands = _lay(drawing, list(state.hand_masks), move)
-    return _advance(state._replace(hand_masks=tuple(hands), deal=state.deal._replace(drawing=drawing)), arrange)
+    return _advance(state._replace(hand_masks=tuple(hands), drawing=drawing, log=log), arrange)

@@ -5,7 +5,7 @@ variants that ``pairs`` is written from (see the Sources page of the docs).  The
 shuffled and face down (it is the state's ``stock``) until the boasting player (left of
 the dealer) announces a procedure; the engine then deals it.  Procedures that leave a
 player a decision ("trousers", "pants double": which card to lay) stop in the
-``DRAWING`` phase for that move (see :mod:`kozel.engine.drawing`).  Every procedure keeps
+``DRAWING`` phase for that move (see :mod:`kozel.engine.praise.drawing`).  Every procedure keeps
 the hands equal and every card in one place; where the text is unclear, the reading is
 the one stated in the ``pairs`` ruleset's docs.
 """
@@ -17,77 +17,60 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from kozel.cards.card import Card
-from kozel.engine.deal import begin, lead_seat
-from kozel.engine.drawing import start_drawing
+from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import refuse
-from kozel.engine.praise_deal import fill, open_play, trick_winner
+from kozel.engine.praise.common import fill, open_play
+from kozel.engine.praise.drawing import start_drawing
+from kozel.engine.trick_winner import last_beater
 from kozel.game.move import Move, MoveKind
-from kozel.game.results import HandResult
-from kozel.game.state import Deal, GameState, Phase, Trick
+from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
-from kozel.rules.ruleset import Ruleset
 
 __all__ = ["apply_praise", "await_praise", "cut_bottom", "praise_moves"]
 
 
-def await_praise(
-    ruleset: Ruleset,
-    *,
-    seed: int,
-    number: int,
-    dealer: int,
-    lead: LeadSeat,
-    last_winner: int | None,
-    order: tuple[Card, ...],
-    scores: tuple[int, ...],
-    hand_results: tuple[HandResult, ...],
-    last_opener: int | None = None,
-    sets: tuple[int, ...] = (),
-    leader: int | None = None,
-) -> GameState:
+def await_praise(match: Match, start: HandStart) -> GameState:
     """The state before a hand whose deal the boasting player announces: the shuffled deck face down."""
+    ruleset = match.ruleset
     players = ruleset.players
+    dealer = start.dealer
     boasting = (dealer + 1) % players
-    table = ruleset.trumps.table(None)
+    leader = start.leader
     if leader is None:
-        leader = boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, last_winner, (0,) * players)
+        lead = start.lead
+        leader = (
+            boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, start.last_winner, (0,) * players)
+        )
     deal = Deal(
-        ruleset=ruleset,
-        seed=seed,
+        number=start.number,
         dealer=dealer,
         trump=None,
         trump_card=None,
-        scores=scores,
-        hand_results=hand_results,
-        result=None,
-        table=table,
+        table=ruleset.trumps.table(None),
         molodkas=frozenset(),
-        number=number,
         leader=leader,
-        last_opener=last_opener,
-        sets=sets or (0,) * ruleset.sides,
+        base=HandBase(order=bytes(start.order), leader=leader),
+        last_opener=start.last_opener,
     )
-    return begin(
-        GameState(
-            deal=deal,
-            hand_masks=(0,) * players,
-            stock=order,
-            talon=(),
-            turn=boasting,
-            trick=None,
-            won_masks=(0,) * ruleset.sides,
-            trick_counts=(0,) * ruleset.sides,
-            phase=Phase.PRAISE,
-            window=None,
-        ),
-        order,
+    return GameState(
+        match=match,
+        deal=deal,
+        hand_masks=(0,) * players,
+        stock=start.order,
+        talon=(),
+        turn=boasting,
+        trick=None,
+        won_masks=(0,) * ruleset.sides,
+        trick_counts=(0,) * ruleset.sides,
+        phase=Phase.PRAISE,
+        window=None,
     )
 
 
 def praise_moves(state: GameState) -> tuple[Move, ...]:
     """The deals the boasting player may announce."""
-    praise = state.deal.ruleset.praise
+    praise = state.match.ruleset.praise
     assert praise is not None
     seat = state.turn
     assert seat is not None
@@ -100,7 +83,7 @@ class _Table:
     def __init__(self, state: GameState) -> None:
         deal = state.deal
         self.state = state
-        self.rules = deal.ruleset
+        self.rules = state.match.ruleset
         self.table = deal.table
         self.players = self.rules.players
         self.boasting = (deal.dealer + 1) % self.players
@@ -121,7 +104,7 @@ class _Table:
 
     def take(self, plays: list[tuple[int, Card]], face_down: Sequence[tuple[int, Card]] = ()) -> int:
         """Give the trick of ``plays`` (and a trick of ``face_down`` cards dealt with it) to its winner; his seat."""
-        winner = trick_winner(self.table, plays)
+        winner = last_beater(self.table, plays)
         side = self.rules.side_of(winner)
         for cards, kind in ((face_down, MoveKind.LAY_DARK), (plays, MoveKind.PLAY)):
             if cards:
@@ -158,8 +141,7 @@ def _fishing(cards: _Table) -> int | None:
 def cut_bottom(state: GameState, turn: int, length: int) -> int:
     """Where the ``turn``-th cut of a mirror deal splits a deck of ``length`` cards: the index of the bottom card of
     the upper part (the cut comes from the match seed, as a shuffle does)."""
-    deal = state.deal
-    return random.Random(f"kozel/{deal.seed}/{deal.number}/cut/{turn}").randrange(1, length) - 1
+    return random.Random(f"kozel/{state.match.seed}/{state.deal.number}/cut/{turn}").randrange(1, length) - 1
 
 
 def _mirror(cards: _Table, cutters: int) -> int | None:
@@ -209,7 +191,7 @@ _PROCEDURES: Final[dict[PraiseKind, Callable[[_Table], int | None]]] = {
 }
 
 
-def apply_praise(state: GameState, move: Move) -> GameState:
+def apply_praise(state: GameState, move: Move, log: bytes) -> GameState:
     """Deal the hand by the announced procedure."""
     if move not in praise_moves(state):
         choices = ", ".join(move.choice or "" for move in praise_moves(state))
@@ -217,9 +199,9 @@ def apply_praise(state: GameState, move: Move) -> GameState:
     assert move.choice is not None
     kind = PraiseKind(move.choice)
     if kind not in _PROCEDURES:
-        return start_drawing(state, kind)
+        return start_drawing(state, kind, log)
     cards = _Table(state)
     leader = _PROCEDURES[kind](cards)
     return open_play(
-        state, cards.hands, cards.won, cards.counts, praise=kind, leader=leader, dealt_tricks=tuple(cards.tricks)
+        state, cards.hands, cards.won, cards.counts, log, praise=kind, leader=leader, dealt_tricks=tuple(cards.tricks)
     )

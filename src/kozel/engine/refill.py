@@ -1,13 +1,16 @@
-"""Drawing from the stock after a trick: one card at a time, the trick winner first, then clockwise."""
+"""Refilling hands from the stock after a trick: one card at a time, the trick winner first, then clockwise.
+
+(Not to be confused with the praise deals dealt by drawing: :mod:`kozel.engine.praise.drawing`.)
+"""
 
 from __future__ import annotations
 
 from kozel.cards.card import Card
 
-__all__ = ["draw"]
+__all__ = ["refill"]
 
 
-def draw(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int) -> tuple[Card, ...]:
+def refill(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int) -> tuple[Card, ...]:
     """Refill ``hands`` (bitmasks, changed in place) from ``stock`` and return what is left of it.
 
     Starting with seat ``first`` and going clockwise, each player short of ``hand_size`` takes the

@@ -1,7 +1,7 @@
 """The praise deals run backwards: a deck order from which a procedure deals the given hands and tricks.
 
 A search bot that samples the hidden cards of a praise deal (``kozel.determinize``) knows where
-every card ended up and needs a deck order that the procedure of :mod:`kozel.engine.praise` turns
+every card ended up and needs a deck order that the procedure of :mod:`kozel.engine.praise.procedures` turns
 into exactly that.  For the procedures that deal by position (regular, one by one, fishing, on a
 merry) the order follows from running the procedure on marked cards.  The procedures that look at
 the cards (mirror, "trump yourself") are undone step by step: how many trumps each player kept
@@ -18,8 +18,7 @@ from typing import Final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import cards_of
-from kozel.engine.praise import apply_praise, cut_bottom
-from kozel.engine.praise_deal import fill
+from kozel.engine import apply, cut_bottom, fill
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
@@ -79,7 +78,7 @@ def _by_position(
 ) -> tuple[Card, ...] | None:
     size = len(state.stock)
     marked = state._replace(stock=tuple(CARDS[:size]))
-    dealt = apply_praise(marked, Move((state.dealer + 1) % state.ruleset.players, MoveKind.PRAISE, (), kind.value))
+    dealt = apply(marked, Move((state.dealer + 1) % state.ruleset.players, MoveKind.PRAISE, (), kind.value))
     order: list[Card | None] = [None] * size
     for seat, positions in enumerate(dealt.hand_masks):
         _place(order, [card.index for card in cards_of(positions)], cards_of(hands[seat]), rng)

@@ -6,12 +6,11 @@ from collections.abc import Sequence
 
 from kozel.cards.card import Card
 from kozel.engine.deal import lead_seat
-from kozel.game.state import GameState, Phase, TransferWindow, Trick
+from kozel.game.state import GameState, Phase, TransferWindow, Trick, make_state
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
-from kozel.rules.trump import TrumpTable
 
-__all__ = ["fill", "open_play", "trick_winner"]
+__all__ = ["fill", "open_play"]
 
 
 def fill(hands: list[int], deck: list[Card], start: int, size: int, packet: int = 1) -> None:
@@ -25,42 +24,38 @@ def fill(hands: list[int], deck: list[Card], start: int, size: int, packet: int 
         seat = (seat + 1) % players
 
 
-def trick_winner(table: TrumpTable, plays: Sequence[tuple[int, Card]]) -> int:
-    """The seat that takes a trick of ``plays`` (in order, the first leading): the last card to beat the best so far."""
-    best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        if table.beaters[best] & card.bit:
-            best_seat, best = seat, card
-    return best_seat
-
-
 def open_play(
     state: GameState,
     hands: Sequence[int],
     won: Sequence[int],
     counts: Sequence[int],
+    log: bytes,
     *,
     praise: PraiseKind,
     leader: int | None = None,
     dealt_tricks: tuple[Trick, ...] = (),
 ) -> GameState:
     """The hand ready for its first lead after a praise deal: ``leader`` (else the lead rule) to play."""
+    match = state.match
     deal = state.deal
-    rules = deal.ruleset
+    rules = match.ruleset
     if leader is None:
-        rule = rules.leading.later_hands if deal.hand_results else rules.leading.first_hand
+        rule = rules.leading.later_hands if match.hand_results else rules.leading.first_hand
         leader = lead_seat(rules, rule, deal.dealer, None, tuple(hands)) if rule is LeadSeat.HOLDER else deal.leader
     transfer = rules.transfer
-    window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or bool(deal.hand_results))
-    return GameState(
-        deal=deal._replace(leader=leader, praise=praise.value, drawing=None, dealt_tricks=dealt_tricks),
-        hand_masks=tuple(hands),
-        stock=(),
-        talon=(),
-        turn=leader,
-        trick=None,
-        won_masks=tuple(won),
-        trick_counts=tuple(counts),
-        phase=Phase.PLAY,
-        window=TransferWindow(leader=leader) if window_open else None,
+    window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or bool(match.hand_results))
+    return make_state(
+        match,
+        deal._replace(leader=leader, praise=praise, dealt_tricks=dealt_tricks),
+        tuple(hands),
+        (),
+        (),
+        leader,
+        None,
+        tuple(won),
+        tuple(counts),
+        Phase.PLAY,
+        TransferWindow(leader=leader) if window_open else None,
+        None,
+        log,
     )

@@ -1,0 +1,86 @@
+"""Who takes a trick: the one home of the engine's trick-winner test, used by trick play, praise deals and views.
+
+A card takes the lead of a trick when it beats the card leading it so far (the trump table's
+"beaters"); in the first trick of a game played in one suit, a card of that suit or a trump also
+takes it from a discard.  A full trick goes to the play leading it, except where the rules give it
+to the side with the most card points in it (:class:`~kozel.rules.TrickWinner`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kozel.cards.card import Card
+from kozel.engine.leading import first_trick_suit_cards
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState, Trick
+from kozel.rules.trick_play import FollowSuit, TrickWinner
+from kozel.rules.trump import TrumpTable
+
+__all__ = ["last_beater", "takes_lead", "trick_taker", "trick_winner"]
+
+
+def takes_lead(state: GameState, best: int, card: int) -> bool:
+    """Whether ``card`` (a one-card bitmask) takes the lead of the trick from ``best`` in a follow-suit trick."""
+    table = state.deal.table
+    if table.beaters[best.bit_length() - 1] & card:
+        return True
+    suit = state.match.ruleset.play.first_trick_suit  # type: ignore[union-attr]
+    if suit is None or any(state.trick_counts):
+        return False
+    # The first trick played in one suit: a card of neither that suit nor a trump is a discard,
+    # which never keeps the trick from one.
+    counted = first_trick_suit_cards(table, int(suit)) | table.trump_mask
+    return bool(card & counted) and not best & counted
+
+
+def trick_winner(state: GameState, trick: Trick) -> int:
+    """The seat that takes the full ``trick``: its leading play's, or where the rules say so, the seat that
+    leads it among the side with the most card points in it (a tie: the leading play's)."""
+    rules = state.match.ruleset
+    play = rules.play
+    if not isinstance(play, FollowSuit) or play.winner is TrickWinner.HIGHEST_CARD:
+        return trick.best.seat
+    points = [0] * rules.sides
+    for card_play in trick.plays:
+        points[rules.side_of(card_play.seat)] += rules.points.of_mask(card_play.mask)
+    top = max(points)
+    leaders = [side for side, side_points in enumerate(points) if side_points == top]
+    if len(leaders) > 1:
+        return trick.best.seat
+    side = leaders[0]
+    beaters = state.deal.table.beaters
+    best = None
+    for card_play in trick.plays:
+        if rules.side_of(card_play.seat) == side and (
+            best is None or beaters[best.mask.bit_length() - 1] & card_play.mask
+        ):
+            best = card_play
+    assert best is not None
+    return best.seat
+
+
+def trick_taker(state: GameState, move: Move) -> int:
+    """The seat that takes the trick on the table in ``state`` once ``move``, its last play, is made.
+
+    In a beat-or-pass trick the last beat takes it (so a beat, or else the play leading it); in a
+    follow-suit trick, :func:`trick_winner` of the trick with the move in it.
+    """
+    trick = state.trick
+    assert trick is not None
+    if move.kind is MoveKind.BEAT:
+        return move.seat
+    if move.kind is not MoveKind.PLAY:
+        return trick.best.seat
+    best = move if takes_lead(state, trick.best.mask, move.mask) else trick.best
+    return trick_winner(state, Trick(leader=trick.leader, plays=(*trick.plays, move), best=best))
+
+
+def last_beater(table: TrumpTable, plays: Sequence[tuple[int, Card]]) -> int:
+    """The seat that takes a trick dealt by a praise procedure, ``plays`` in order (the first leading):
+    the last card to beat the one leading it so far."""
+    best_seat, best = plays[0]
+    for seat, card in plays[1:]:
+        if table.beaters[best] & card.bit:
+            best_seat, best = seat, card
+    return best_seat
