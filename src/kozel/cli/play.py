@@ -498,7 +498,7 @@ def _lead_note(state: GameState, seat: int, options: Sequence[Move]) -> str | No
         return None
     notes = []
     holder = leading.holder_card
-    first_of_match = not state.deal.hand_results
+    first_of_match = not state.hand_results
     if opening(state) and leading.lead_holder_card and holder is not None and first_of_match and offered == holder.bit:
         notes.append(f"You hold {holder}: its holder opens the match with it.")
     elif opening(state) and isinstance(rules.play, FollowSuit) and rules.play.first_trick_suit is not None:
@@ -530,7 +530,7 @@ def _trump_bar(state: GameState, seat: int) -> str | None:
     ):
         opener = seat_name(last, seat)
         return f"your side opened the last hand ({opener} led first), so it may not open this one with a trump"
-    if leading.first_lead_plain and not state.deal.hand_results:
+    if leading.first_lead_plain and not state.hand_results:
         return "the first lead of the match is a plain card"
     return None
 
