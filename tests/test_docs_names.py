@@ -20,6 +20,7 @@ Code blocks are not read here: their Python is run by the docs example tests.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import importlib
 import inspect
@@ -131,10 +132,8 @@ def check_chain(chain: str) -> str | None:
         path = "kozel"
         for attr in attrs_:
             if not hasattr(value, attr) and inspect.ismodule(value):
-                try:
+                with contextlib.suppress(ImportError):
                     importlib.import_module(f"{path}.{attr}")
-                except ImportError:
-                    pass
             if not hasattr(value, attr):
                 return f"{path} has no {attr}"
             value = getattr(value, attr)
