@@ -34,7 +34,7 @@ def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("docs") / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     steps = [
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
         [sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", "apidocs", str(out / "api")],
     ]
     for command in steps:
