@@ -29,12 +29,22 @@ copyright = "The kozel developers"
 release = kozel.__version__
 version = release
 
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode"]
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode", "sphinx_immaterial"]
 
 root_doc = "index"
 exclude_patterns = ["_build"]
-html_theme = "alabaster"
+# sphinx-immaterial is mkdocs-material for Sphinx: the reference has the user guide's look.
+html_theme = "sphinx_immaterial"
 html_title = f"kozel {release} API reference"
+html_theme_options: dict[str, Any] = {
+    # No fonts fetched from the network (the build is offline, and so is a site read from disk);
+    # the user guide has ``font: false`` too.
+    "font": False,
+    "palette": {"primary": "indigo", "accent": "indigo"},
+    "features": ["content.code.copy", "navigation.footer", "search.highlight"],
+    "globaltoc_collapse": True,
+    "toc_title_is_page_title": True,
+}
 html_static_path: list[str] = []
 # Long signatures (attrs classes with many fields) get one parameter per line.
 python_maximum_signature_line_length = 100
@@ -100,6 +110,36 @@ def _constant_docs(  # noqa: PLR0917 - the arguments of the autodoc-process-docs
     lines[:] = comment
 
 
+#: The user guide's home page, seen from the reference's root: the README builds the guide into
+#: ``site`` and this reference into ``site/api``.
+GUIDE = "../index.html"
+#: The title of the navigation entry that leads back to the user guide.
+GUIDE_TITLE = "User guide"
+
+
+def _link_the_guide(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Put a link back to the user guide first in the navigation of every page of the reference.
+
+    A toctree takes only documents of this project or absolute URLs, so the entry is added to
+    the navigation sphinx-immaterial has built for the page (the ``html-page-context`` event,
+    after the theme's own handler), as a link relative to the page.
+    """
+    nav = context.get("nav")
+    if not nav:
+        return
+    link = "../" * pagename.count("/") + GUIDE
+    try:
+        entry = type(nav[0])(
+            title_text=GUIDE_TITLE, url=link, children=[], active=False, current=False, caption_only=False
+        )
+    except TypeError as error:  # another sphinx-immaterial: a warning, so that -W fails
+        _LOG.warning("no link back to the user guide in the navigation of %s: %s", pagename, error)
+        return
+    nav.insert(0, entry)
+
+
 def setup(app: Sphinx) -> None:
-    """Register the docstring fix for re-exported constants."""
+    """Register the docstring fix for re-exported constants and the link back to the guide."""
     app.connect("autodoc-process-docstring", _constant_docs)
+    # After sphinx-immaterial's handler (priority 500), which builds the page's navigation.
+    app.connect("html-page-context", _link_the_guide, priority=900)
