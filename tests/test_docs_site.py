@@ -20,10 +20,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
-    any(importlib.util.find_spec(name) is None for name in ("mkdocs", "material", "sphinx", "sphinx_immaterial")),
-    reason="the docs extra is not installed (pip install -e '.[docs]')",
-)
+pytestmark = [
+    pytest.mark.extra,
+    pytest.mark.skipif(
+        any(importlib.util.find_spec(name) is None for name in ("mkdocs", "material", "sphinx", "sphinx_immaterial")),
+        reason="the docs extra is not installed (pip install -e '.[docs]')",
+    ),
+]
 
 _NAV = re.compile(r'<nav class="md-nav md-nav--primary".*?</nav>\s*</div>', re.S)
 _HREF = re.compile(r'<a [^>]*href="([^"]*)"')

@@ -5,7 +5,7 @@ seats the bots by turns: the bots are given one per side, and the side each bot 
 by one every match, so every bot plays every side equally often.  A match's outcome depends only
 on ``s`` and ``i``, so a tournament gives the same results however many processes play it.
 
-Bots are named by spec strings (:func:`kozel.bots.specs.make_bot`).
+Bots are named by spec strings (:func:`kozel.bots.make_bot`).
 
 A run over several processes is bounded and its workers end with it (:mod:`kozel.bots.pool`).
 """
@@ -234,7 +234,7 @@ class Tournament:
     ) -> tuple[list[BotResult], list[MatchOutcome]]:
         """Play every match (over ``processes`` processes); each bot's record, and every match in order.
 
-        ``processes`` is from 1 to :func:`max_processes` (:func:`check_processes`).  ``done`` holds
+        ``processes`` is from 1 to :func:`~kozel.bots.pool.max_processes` (:func:`~kozel.bots.pool.check_processes`).  ``done`` holds
         matches already played (by an earlier run that was stopped): they are not played again, only
         checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
         match this call plays as soon as it ends (each process then plays one match at a time, not a

@@ -18,7 +18,7 @@ __all__ = ["new_game", "start_hand", "start_of_deal"]
 
 def start_hand(match: Match, start: HandStart) -> GameState:
     """A new deal of ``match`` as ``start`` says: the boasting player's choice of deal where the ruleset has
-    praise and no redeal led to it, else the regular deal (see :func:`~kozel.engine.deal.deal_hand`)."""
+    praise and no redeal led to it, else the regular deal (see ``kozel.engine.deal.deal_hand``)."""
     if start.redeals or match.ruleset.praise is None:
         return deal_hand(match, start)
     return await_praise(match, start)

@@ -64,7 +64,7 @@ def trick_taker(state: GameState, move: Move) -> int:
     """The seat that takes the trick on the table in ``state`` once ``move``, its last play, is made.
 
     In a beat-or-pass trick the last beat takes it (so a beat, or else the play leading it); in a
-    follow-suit trick, :func:`trick_winner` of the trick with the move in it.
+    follow-suit trick, ``trick_winner`` of the trick with the move in it.
     """
     trick = state.trick
     assert trick is not None

@@ -182,7 +182,7 @@ class GameState(NamedTuple):
     ``state.scores``, ``state.dealer``, ``state.trump``...  A state is immutable and compares by
     value.  The one mutable thing it reaches is a cache, never part of its value: the memo of beat
     tests kept on ``deal.table`` (see :class:`~kozel.rules.trump.TrumpTable`).  The engine builds
-    states with :func:`make_state` (every field, in this order).
+    states with :func:`kozel.game.state.make_state` (every field, in this order).
     """
 
     #: The match: rules, seed, score sheet and earlier moves (replaced when a deal ends).

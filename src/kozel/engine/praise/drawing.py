@@ -60,7 +60,7 @@ class Draw(NamedTuple):
     seat: int
     #: How many cards he takes from the top, and as many from the bottom.
     size: int
-    #: The cards he always keeps, as a bitmask (:func:`kept_cards`).
+    #: The cards he always keeps, as a bitmask (``kept_cards``).
     good: int
     #: How many more of them his hand may keep.
     keep: int
