@@ -182,7 +182,10 @@ def test_ci_runs_docs_and_release_checks():
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     for piece in [
         'pip" install -q .',
-        '-e ".[test,lint]"',
+        'install -q -e ".[test]"',
+        'install -q -e ".[dev]"',
+        "-m extra -rs",
+        "-m hypothesis --hypothesis-profile=thorough",
         'ruff" check .',
         'ruff" format --check .',
         'mypy" --strict src',
@@ -196,6 +199,18 @@ def test_ci_runs_docs_and_release_checks():
         'kozel" --help',
     ]:
         assert piece in run, piece
+
+
+def test_ci_runs_the_readme_s_test_command_as_written():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"Run the whole test suite[^`]*```sh\n(.*?)\n```", readme, re.S).group(1)
+    install, test = re.fullmatch(
+        r"python3 -m venv \.venv && \.venv/bin/pip (install .*) && \.venv/bin/(python -m pytest)", command
+    ).groups()
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f'"$work/dev/bin/pip" {install.replace("install", "install -q", 1)}' in run
+    program, arguments = test.split(" ", 1)
+    assert f'"$work/dev/bin/{program}" {arguments} -q' in run
 
 
 def _workflow(name: str) -> str:

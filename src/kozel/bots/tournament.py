@@ -234,7 +234,8 @@ class Tournament:
     ) -> tuple[list[BotResult], list[MatchOutcome]]:
         """Play every match (over ``processes`` processes); each bot's record, and every match in order.
 
-        ``processes`` is from 1 to :func:`~kozel.bots.pool.max_processes` (:func:`~kozel.bots.pool.check_processes`).  ``done`` holds
+        ``processes`` is from 1 to :func:`~kozel.bots.pool.max_processes`
+        (:func:`~kozel.bots.pool.check_processes`).  ``done`` holds
         matches already played (by an earlier run that was stopped): they are not played again, only
         checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
         match this call plays as soon as it ends (each process then plays one match at a time, not a
