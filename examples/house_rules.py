@@ -29,7 +29,7 @@ house = kozel.load_ruleset(Path(__file__).with_name("house.toml"))
 # diff says in table words what a ruleset changes.
 for rules in (duel, house):
     print(f"{rules.name}, changed from classic:")
-    for line in classic.diff(rules):
+    for line in kozel.forms.diff(classic, rules):
         print(f"  {line}")
 
 # A house ruleset plays like any other.

@@ -25,10 +25,13 @@ APIDOCS = ROOT / "apidocs"
 #: Public modules that are not direct subpackages of kozel (those are found by themselves).
 EXTRA_MODULES = (
     "kozel.errors",
-    "kozel.rules.data",
-    "kozel.rules.files",
-    "kozel.rules.diff",
-    "kozel.rules.sheet",
+    "kozel.forms.data",
+    "kozel.forms.files",
+    "kozel.forms.changes",
+    "kozel.forms.words",
+    "kozel.forms.markdown",
+    "kozel.forms.sheet",
+    "kozel.forms.pages",
     "kozel.record.text",
     "kozel.record.json_form",
     "kozel.bots.tournament",

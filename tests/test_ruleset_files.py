@@ -13,6 +13,9 @@ from profiles import examples
 
 import kozel
 from kozel import Card, Deck, Ruleset, RulesetError, Suit, parse_cards
+from kozel.forms import diff
+from kozel.forms.data import from_data, to_data
+from kozel.forms.files import FORMAT, dumps_ruleset
 from kozel.rules import (
     BeatOrPass,
     Catch,
@@ -25,8 +28,6 @@ from kozel.rules import (
     Title,
     TrickWinner,
 )
-from kozel.rules.data import from_data, to_data
-from kozel.rules.files import FORMAT, dumps_ruleset
 
 BUILT_INS = [kozel.variants.get(name) for name in kozel.variants.names()]
 
@@ -101,38 +102,38 @@ def test_variants_cover_other_player_counts():
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=_ids)
 def test_the_data_form_is_json_safe_and_reads_back_exactly(rules):
-    data = rules.to_data()
+    data = to_data(rules)
     assert _json_safe(data)
     assert data == to_data(rules)
-    back = Ruleset.from_data(data)
+    back = from_data(data)
     assert back == rules
     assert back.doc == rules.doc
-    assert back.to_data() == data
+    assert to_data(back) == data
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=_ids)
 def test_every_ruleset_reads_back_from_its_json(rules):
-    text = rules.to_json()
+    text = dumps_ruleset(rules)
     assert text == dumps_ruleset(rules)
     envelope = json.loads(text)
-    assert (envelope["kozel"], envelope["format"], envelope["ruleset"]) == ("ruleset", FORMAT, rules.to_data())
+    assert (envelope["kozel"], envelope["format"], envelope["ruleset"]) == ("ruleset", FORMAT, to_data(rules))
     back = kozel.loads_ruleset(text)
     assert back == rules
     assert back.doc == rules.doc
-    assert kozel.loads_ruleset(json.dumps(rules.to_data()), format="json") == rules  # bare, no envelope
+    assert kozel.loads_ruleset(json.dumps(to_data(rules)), format="json") == rules  # bare, no envelope
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=_ids)
 def test_every_ruleset_reads_back_from_a_hand_written_toml_file(rules, tmp_path):
     path = tmp_path / "rules.toml"
-    path.write_text(_toml(rules.to_data()), encoding="utf-8")
+    path.write_text(_toml(to_data(rules)), encoding="utf-8")
     back = kozel.load_ruleset(path)
     assert back == rules
     assert back.doc == rules.doc
 
 
 def test_the_data_form_of_classic():
-    data = CLASSIC.to_data()
+    data = to_data(CLASSIC)
     assert list(data) == [field.name for field in attrs.fields(Ruleset) if field.init]
     assert data["deck"] == " ".join(str(card) for card in Deck.pack36())
     assert data["play"] == {"kind": "beat_or_pass", "molodka": {"trumps_only": False}}
@@ -144,7 +145,7 @@ def test_the_data_form_of_classic():
     }
     assert data["scoring"]["rows"][1] == {"low": 31, "high": 60, "written": 2}
     assert (data["transfer"], data["talon"], data["version"]) == (None, None, 1)
-    simple = kozel.variants.get("simple").to_data()
+    simple = to_data(kozel.variants.get("simple"))
     assert simple["play"] == {"kind": "follow_suit", "winner": "highest_card", "first_trick_suit": "♦"}
 
 
@@ -187,7 +188,7 @@ def test_a_house_toml_file_changes_only_what_it_says(tmp_path):
 def test_a_json_file_is_loaded_by_its_path(tmp_path):
     rules = kozel.variants.get("threesome")
     written = tmp_path / "threesome.json"
-    written.write_text(rules.to_json(), encoding="utf-8")
+    written.write_text(dumps_ruleset(rules), encoding="utf-8")
     assert kozel.load_ruleset(written) == rules
     assert kozel.load_ruleset(str(written)) == rules
     bare = tmp_path / "house.JSON"
@@ -251,7 +252,7 @@ def test_name_doc_and_version_may_be_given():
 
 
 def test_a_full_form_needs_no_base_and_fills_defaults():
-    data = CLASSIC.to_data()
+    data = to_data(CLASSIC)
     for optional in ("talon", "catch", "redeal", "praise", "doc", "version"):
         del data[optional]
     data["play"] = {"kind": "beat_or_pass"}
@@ -424,7 +425,7 @@ def test_the_docs_toml_example(tmp_path):
         scoring=attrs.evolve(CLASSIC.scoring, no_trick=8),
         match=MatchRule(target=16, titles=(Title.EGGS, Title.TAILS_OVER_TARGET)),
     )
-    assert CLASSIC.diff(house) == tuple(_docs_example("house.diff").splitlines())
+    assert diff(CLASSIC, house) == tuple(_docs_example("house.diff").splitlines())
 
 
 def test_the_docs_json_example():
@@ -468,12 +469,12 @@ def test_the_big_card_values_of_seed_000_as_a_house_variant():
 
 def test_diff_says_each_change_in_table_words():
     house = from_data({"base": "classic", "name": "my_house", "scoring": {"no_trick": 8}, "match": {"target": 14}})
-    assert CLASSIC.diff(house) == (
+    assert diff(CLASSIC, house) == (
         "name: classic → my_house",
         "scoring: no trick written 6 → 8",
         "match: target 12 → 14",
     )
-    assert house.diff(CLASSIC) == (
+    assert diff(house, CLASSIC) == (
         "name: my_house → classic",
         "scoring: no trick written 8 → 6",
         "match: target 14 → 12",
@@ -482,43 +483,45 @@ def test_diff_says_each_change_in_table_words():
 
 def test_diff_words_decks_seats_molodka_praise_and_versions():
     small = attrs.evolve(CLASSIC, deck=Deck.pack32())
-    assert CLASSIC.diff(small) == ("deck: 36 cards (6-A) → 32 cards (7-A)",)
+    assert diff(CLASSIC, small) == ("deck: 36 cards (6-A) → 32 cards (7-A)",)
     reordered = attrs.evolve(CLASSIC, deck=Deck(reversed(Deck.pack36().cards)))
-    (line,) = CLASSIC.diff(reordered)
+    (line,) = diff(CLASSIC, reordered)
     assert line.startswith("deck: 6♣ 7♣ 8♣")
     assert "→ A♦ K♦ Q♦" in line
-    assert CLASSIC.diff(CLASSIC.for_players(3)) == ("seating: 4 players in 2 teams of 2 → 3 players, each for himself",)
-    assert CLASSIC.diff(kozel.variants.get("hammer"))[1] == "molodka: any suit → trumps only"
-    assert CLASSIC.diff(attrs.evolve(CLASSIC, play=BeatOrPass(molodka=None))) == ("molodka: any suit → none",)
+    assert diff(CLASSIC, CLASSIC.for_players(3)) == (
+        "seating: 4 players in 2 teams of 2 → 3 players, each for himself",
+    )
+    assert diff(CLASSIC, kozel.variants.get("hammer"))[1] == "molodka: any suit → trumps only"
+    assert diff(CLASSIC, attrs.evolve(CLASSIC, play=BeatOrPass(molodka=None))) == ("molodka: any suit → none",)
     pairs = kozel.variants.get("pairs")
-    assert attrs.evolve(pairs, praise=None).diff(pairs) == (
+    assert diff(attrs.evolve(pairs, praise=None), pairs) == (
         "praise: none → regular, one by one, merry, mirror, mirror all, trump yourself, fishing, fishing all, "
         "trousers, pants double",
     )
-    assert CLASSIC.diff(attrs.evolve(CLASSIC, version=2)) == ("version: 1 → 2",)
-    assert CLASSIC.diff(attrs.evolve(CLASSIC, doc="Another text.")) == ()
+    assert diff(CLASSIC, attrs.evolve(CLASSIC, version=2)) == ("version: 1 → 2",)
+    assert diff(CLASSIC, attrs.evolve(CLASSIC, doc="Another text.")) == ()
     simple = kozel.variants.get("simple")
-    assert simple.diff(from_data({"base": "simple", "catch": {"victim": "Q♣", "catcher": "7♣"}})) == (
+    assert diff(simple, from_data({"base": "simple", "catch": {"victim": "Q♣", "catcher": "7♣"}})) == (
         "catch: none → 7♣ catches Q♣, written 4",
     )
-    assert simple.diff(from_data({"base": "simple", "play": {"first_trick_suit": None}})) == (
+    assert diff(simple, from_data({"base": "simple", "play": {"first_trick_suit": None}})) == (
         "trick play: suit of the first trick ♦ → none",
     )
-    assert simple.diff(from_data({"base": "simple", "scoring": {"all_tricks": {"clears_own": True}}})) == (
+    assert diff(simple, from_data({"base": "simple", "scoring": {"all_tricks": {"clears_own": True}}})) == (
         "scoring: all tricks: clears own score no → yes",
     )
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=_ids)
 def test_a_ruleset_does_not_differ_from_itself(rules):
-    assert rules.diff(rules) == ()
-    assert rules.diff(from_data(rules.to_data())) == ()
+    assert diff(rules, rules) == ()
+    assert diff(rules, from_data(to_data(rules))) == ()
 
 
 def test_different_rulesets_always_differ_in_words():
     for first in VARIANTS:
         for second in VARIANTS:
-            lines = first.diff(second)
+            lines = diff(first, second)
             assert (lines == ()) == (first == second)
             assert all(" → " in line for line in lines)
 
@@ -531,7 +534,7 @@ _WORDS = [
     "kind", "beat_or_pass", "follow_suit", "penalty", "credit", "countdown", "eggs", "dry", "clockwise", "opener",
     "holder", "dealer", "left_of_dealer", "none", "last_dealt", "few_points", "regular", "merry", "♦", "diamonds",
 ]  # fmt: skip
-_KEYS = sorted({key for rules in BUILT_INS for key in rules.to_data()} | {"base", "kind", "kozel", "format", "ruleset"})
+_KEYS = sorted({key for rules in BUILT_INS for key in to_data(rules)} | {"base", "kind", "kozel", "format", "ruleset"})
 _SCALARS = (
     st.none()
     | st.booleans()
@@ -553,8 +556,8 @@ def _holds(outcome: object) -> None:
     if isinstance(outcome, RulesetError):
         return
     assert isinstance(outcome, Ruleset), outcome
-    assert from_data(outcome.to_data()) == outcome
-    assert kozel.loads_ruleset(outcome.to_json()) == outcome
+    assert from_data(to_data(outcome)) == outcome
+    assert kozel.loads_ruleset(dumps_ruleset(outcome)) == outcome
 
 
 def _try(load, *args, **kwargs) -> object:
@@ -565,7 +568,7 @@ def _try(load, *args, **kwargs) -> object:
 
 
 @settings(max_examples=examples(300))
-@given(st.text() | JSON_VALUES.map(json.dumps) | st.sampled_from([CLASSIC.to_json(), '{"base": "hammer"}']))
+@given(st.text() | JSON_VALUES.map(json.dumps) | st.sampled_from([dumps_ruleset(CLASSIC), '{"base": "hammer"}']))
 def test_any_json_text_gives_a_ruleset_or_a_ruleset_error(text):
     _holds(_try(kozel.loads_ruleset, text, format="json"))
 
@@ -622,7 +625,7 @@ def _replace(data: object, path: tuple, value: object) -> object:
 @settings(max_examples=examples(500))
 @given(st.sampled_from(VARIANTS), st.data())
 def test_one_changed_field_gives_a_ruleset_or_a_ruleset_error(rules, data):
-    original = rules.to_data()
+    original = to_data(rules)
     path = data.draw(st.sampled_from(_paths(original)[1:]), label="path")
     value = data.draw(JSON_VALUES | _like(_at(original, path)), label="value")
     changed = _replace(original, path, value)
@@ -631,4 +634,4 @@ def test_one_changed_field_gives_a_ruleset_or_a_ruleset_error(rules, data):
     outcome = _try(from_data, changed)
     _holds(outcome)
     if isinstance(outcome, Ruleset):
-        assert (rules.diff(outcome) == ()) == (rules == outcome)
+        assert (diff(rules, outcome) == ()) == (rules == outcome)

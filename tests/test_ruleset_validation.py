@@ -9,6 +9,7 @@ import pytest
 
 import kozel
 from kozel import Ruleset, RulesetError
+from kozel.forms import from_data, to_data
 from kozel.rules import (
     AllTricks,
     Catch,
@@ -411,7 +412,7 @@ def test_every_built_in_still_builds_as_it_was():
     for name in kozel.variants.names():
         rules = kozel.variants.get(name)
         assert attrs.evolve(rules) == rules
-        assert Ruleset.from_data(rules.to_data()) == rules
+        assert from_data(to_data(rules)) == rules
 
 
 def test_the_plain_order_message_shows_ranks_as_text():

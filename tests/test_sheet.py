@@ -1,4 +1,4 @@
-"""Rule sheets: ``kozel.rules.sheet`` says each ruleset's rules from its fields; ``kozel rules`` prints them."""
+"""Rule sheets: ``kozel.forms.sheet`` says each ruleset's rules from its fields; ``kozel rules`` prints them."""
 
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ import pytest
 
 import kozel
 from kozel.cli import rules_command
+from kozel.forms.pages import GENERATED, catalog, main, pages, write_pages
+from kozel.forms.sheet import SOURCES, sheet
 from kozel.rules import MatchRule
-from kozel.rules.sheet import GENERATED, SOURCES, catalog, main, pages, sheet, write_pages
 
 ROOT = Path(__file__).parent.parent
 PAGES = ROOT / "docs" / "rules"
-REGENERATE = "python -m kozel.rules.sheet --write docs/rules"
+REGENERATE = "python -m kozel.forms.pages --write docs/rules"
 
 
 def _sheet(name: str) -> str:
@@ -383,7 +384,7 @@ def test_rules_from_a_file(tmp_path):
     assert out.startswith("# classic_16\n")
     assert "A side that reaches 16 written points is the goat" in _flat(out)
     json_path = tmp_path / "house.json"
-    json_path.write_text(kozel.variants.get("pairs").to_json(), encoding="utf-8")
+    json_path.write_text(kozel.forms.dumps_ruleset(kozel.variants.get("pairs")), encoding="utf-8")
     assert _run(str(json_path)) == (0, _sheet("pairs"), "")
 
 

@@ -22,7 +22,7 @@ import pytest
 
 import kozel
 from kozel.cli import main as cli
-from kozel.rules import sheet
+from kozel.forms import pages, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,7 +114,7 @@ def test_every_kind_of_shipped_file_is_checked():
         assert wanted in names
     assert any(name.startswith("examples/") for name in names)
     assert any(name.startswith("bench/") and name.endswith(".md") for name in names)
-    assert "src/kozel/rules/sheet.py" in names
+    assert "src/kozel/forms/sheet.py" in names
     assert "src/kozel/variants/pairs.py" in names
 
 
@@ -144,7 +144,7 @@ def test_a_ruleset_text_and_its_rule_sheet_name_nothing_internal(name, capsys):
 def test_the_catalog_and_the_docs_pages_name_nothing_internal(capsys):
     assert cli.main(["rules"]) == 0
     assert findings(capsys.readouterr().out) == []
-    for page, text in sheet.pages().items():
+    for page, text in pages.pages().items():
         assert findings(text) == [], page
 
 
@@ -170,7 +170,7 @@ def test_every_help_text_names_nothing_internal(capsys):
     texts = {"kozel --help": _help(cli.main, ["--help"], capsys)}
     for command in commands:
         texts[f"kozel {command} --help"] = _help(cli.main, [command, "--help"], capsys)
-    texts["python -m kozel.rules.sheet --help"] = _help(sheet.main, ["--help"], capsys)
+    texts["python -m kozel.forms.pages --help"] = _help(pages.main, ["--help"], capsys)
     for argv, text in texts.items():
         assert text.startswith("usage:"), argv
         assert findings(text) == [], argv

@@ -13,8 +13,9 @@ from kozel import record, variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
+from kozel.forms import load_ruleset, loads_ruleset
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
-from kozel.rules import Ruleset, load_ruleset, loads_ruleset
+from kozel.rules import Ruleset
 from kozel.view import PlayerView, determinize, observe, step
 
 #: The version of this kozel package.

@@ -1,6 +1,6 @@
 """The shapes of values written as plain data: attrs fields, type hints, unions, and values shown in errors.
 
-Rulesets (:mod:`kozel.rules.data`) and the record's results, events and views
+Rulesets (:mod:`kozel.forms.data`) and the record's results, events and views
 (:mod:`kozel.record.plain`) are written as plain data by walking their attrs fields and type
 hints; this module answers the questions both ask.
 """

@@ -13,8 +13,9 @@ from typing import Any, TextIO
 
 import kozel
 from kozel.errors import KozelError
+from kozel.forms.pages import catalog
+from kozel.forms.sheet import sheet
 from kozel.rules.ruleset import Ruleset
-from kozel.rules.sheet import catalog, sheet
 
 __all__ = ["add_parser", "run"]
 

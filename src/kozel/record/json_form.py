@@ -17,7 +17,7 @@ returned; the position may be left out (``"position": null``), and the replay al
 
 A view is written field by field (events with their ``kind``); reading checks the types and that
 the seat's own hand is as large as the view says.  A move is ``{"seat", "kind", "cards", "choice"}``
-with the cards as text.  A ruleset is the document :func:`kozel.rules.dumps_ruleset` writes.
+with the cards as text.  A ruleset is the document :func:`kozel.forms.dumps_ruleset` writes.
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ from kozel.engine.core import apply
 from kozel.engine.deal import HandStart
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
+from kozel.forms.files import dumps_ruleset, loads_ruleset
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
 from kozel.record.plain import dump, load
-from kozel.rules.files import dumps_ruleset, loads_ruleset
 from kozel.rules.ruleset import Ruleset
 from kozel.view.view import PlayerView
 

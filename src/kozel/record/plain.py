@@ -1,7 +1,7 @@
 """Plain data: the record's values (results, events, views) as JSON-safe data and back, driven by their types.
 
 Each attrs class becomes a table of its fields (a ruleset: a built-in ``base`` and the fields it
-changes, see :func:`kozel.rules.data.compact`); a field typed as a base class whose value is a
+changes, see :func:`kozel.forms.data.compact`); a field typed as a base class whose value is a
 subclass (an :class:`~kozel.view.Event`) says which with ``"type"``.  Cards are written as text
 (``"10♥"``), card sets as one line of cards, suits as their symbol, kinds of move as their word,
 other enums by their value, tuples and frozen sets as lists.  Reading checks every value against
@@ -20,9 +20,9 @@ from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.errors import KozelError, StateError
+from kozel.forms.data import compact, from_data
 from kozel.game.move import MoveKind
 from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
-from kozel.rules.data import compact
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["KIND", "dump", "load"]
@@ -136,7 +136,7 @@ def _ruleset(data: Any, path: str) -> Ruleset:
     if not isinstance(data, dict):
         raise _error(path, f"expected a ruleset table, got {show(data)}")
     try:
-        return Ruleset.from_data(data)
+        return from_data(data)
     except KozelError as error:
         raise _error(path, str(error)) from None
 

@@ -48,9 +48,9 @@ from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.start import new_game
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
+from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
-from kozel.rules.data import compact
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
@@ -286,7 +286,7 @@ def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
         if not isinstance(data, dict):
             raise StateError("the RulesetData header is not a ruleset written out")
         try:
-            rules = Ruleset.from_data(data)
+            rules = from_data(data)
         except KozelError as error:
             raise StateError(f"the RulesetData header: {error}") from None
     else:

@@ -2,7 +2,6 @@
 
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import DealerRotation, Dealing
-from kozel.rules.files import dumps_ruleset, load_ruleset, loads_ruleset
 from kozel.rules.leading import Leading, LeadSeat, TrumpLeads
 from kozel.rules.match import MatchRule, Title
 from kozel.rules.points import CardPoints
@@ -46,7 +45,4 @@ __all__ = [
     "TrumpSource",
     "TrumpTransfer",
     "Trumps",
-    "dumps_ruleset",
-    "load_ruleset",
-    "loads_ruleset",
 ]

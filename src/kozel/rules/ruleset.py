@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import attrs
 
 from kozel.cards.card import Card
@@ -264,28 +261,3 @@ class Ruleset:
         if sides is None:
             sides = 2 if players % 2 == 0 and players >= 4 else players
         return attrs.evolve(self, seating=Seating(players, sides))
-
-    def to_data(self) -> dict[str, Any]:
-        """This ruleset as plain JSON-safe data, every field written out (see :mod:`kozel.rules.data`)."""
-        from kozel.rules.data import to_data  # noqa: PLC0415 - that module imports this one
-
-        return to_data(self)
-
-    @staticmethod
-    def from_data(data: Mapping[str, Any]) -> Ruleset:
-        """The ruleset that plain ``data`` describes: every field, or a built-in ``base`` and the fields it changes."""
-        from kozel.rules.data import from_data  # noqa: PLC0415 - that module imports this one
-
-        return from_data(data)
-
-    def to_json(self, *, indent: int | None = 2) -> str:
-        """This ruleset as JSON text in the versioned file envelope; ``kozel.loads_ruleset`` reads it back."""
-        from kozel.rules.files import dumps_ruleset  # noqa: PLC0415 - that module imports this one
-
-        return dumps_ruleset(self, indent=indent)
-
-    def diff(self, other: Ruleset) -> tuple[str, ...]:
-        """What changes from this ruleset to ``other``, one line each in table words (``()`` when they are equal)."""
-        from kozel.rules.diff import diff  # noqa: PLC0415 - that module imports this one
-
-        return diff(self, other)

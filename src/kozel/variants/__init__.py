@@ -6,45 +6,40 @@ taken wherever the source text is unclear.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
 from kozel.errors import RulesetError
 from kozel.rules.ruleset import Ruleset
-from kozel.variants import (
-    classic,
-    fifteen,
-    hammer,
-    hammer_clubs,
-    pairs,
-    seven_of_clubs,
-    simple,
-    six_of_clubs,
-    six_players,
-    threesome,
+
+#: The built-in rulesets, one module each under ``kozel.variants``, in the catalog's order.  Adding a
+#: variant is adding its module (with a ``RULESET``) and its name here.
+VARIANTS: Final = (
+    "classic",
+    "hammer",
+    "hammer_clubs",
+    "seven_of_clubs",
+    "pairs",
+    "six_players",
+    "six_of_clubs",
+    "simple",
+    "threesome",
+    "fifteen",
 )
 
-__all__ = ["CATALOG", "get", "names"]
+__all__ = ["CATALOG", "VARIANTS", "get", "names"]
+
+
+def _ruleset(module: str) -> Ruleset:
+    """The ``RULESET`` of a variant's module."""
+    ruleset: Ruleset = importlib.import_module(f"{__name__}.{module}").RULESET
+    return ruleset
+
 
 #: Every built-in ruleset by name.
-CATALOG: Final[Mapping[str, Ruleset]] = MappingProxyType(
-    {
-        module.RULESET.name: module.RULESET
-        for module in (
-            classic,
-            hammer,
-            hammer_clubs,
-            seven_of_clubs,
-            pairs,
-            six_players,
-            six_of_clubs,
-            simple,
-            threesome,
-            fifteen,
-        )
-    }
-)
+CATALOG: Final[Mapping[str, Ruleset]] = MappingProxyType({rules.name: rules for rules in map(_ruleset, VARIANTS)})
 
 
 def names() -> tuple[str, ...]:

@@ -1,6 +1,7 @@
 """Rulesets as plain data: the JSON-safe form of a ruleset, and reading it back, whole or as house changes.
 
-:func:`to_data` writes every field of a ruleset and of its components, so :func:`from_data` reads
+:func:`kozel.forms.to_data` writes every field of a ruleset and of its components, so
+:func:`kozel.forms.from_data` reads
 it back to an equal ruleset.  A house variant needs only what it changes: ``base`` names the
 built-in ruleset it starts from, and each field given replaces the base's (a component given in
 part keeps its other fields).  ``null`` (or ``false``, since TOML has no null) removes an optional
@@ -31,6 +32,7 @@ from typing import Any, Final
 
 import attrs
 
+from kozel import variants
 from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.deck import Deck
 from kozel.cards.notation import format_cards
@@ -77,8 +79,6 @@ def compact(rules: Ruleset) -> dict[str, Any]:
     >>> data["match"]  # written whole
     {'target': 8, 'titles': ['eggs'], 'start': 0, 'sets': 1, 'tails_short': 2, 'tails_points': 90}
     """
-    from kozel import variants  # noqa: PLC0415 - the catalog imports this package
-
     full = to_data(rules)
     best: dict[str, Any] | None = None
     for name in variants.names():
@@ -104,8 +104,6 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
         raise RulesetError(f"a ruleset is a table of fields, got {show(data)}")
     base = None
     if BASE in data:
-        from kozel import variants  # noqa: PLC0415 - the catalog imports this package
-
         try:
             base = variants.get(data[BASE])
         except RulesetError as error:

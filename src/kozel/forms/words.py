@@ -1,17 +1,4 @@
-"""What differs between two rulesets, one line per difference in table words: ``Ruleset.diff``.
-
->>> import attrs, kozel
->>> from kozel.rules import MatchRule
->>> classic = kozel.variants.get("classic")
->>> diff(classic, attrs.evolve(classic, name="house", match=MatchRule(target=14)))
-('name: classic → house', 'match: target 12 → 14')
->>> for line in diff(classic, kozel.variants.get("hammer")):
-...     print(line)
-name: classic → hammer
-molodka: any suit → trumps only
-lead: first hand led by left of dealer → dealer
-lead: later hands led by last trick winner → dealer
-"""
+"""A ruleset's values in table words: a deck, a seating, a component and its fields, as sheets and diffs say them."""
 
 from __future__ import annotations
 
@@ -38,7 +25,7 @@ from kozel.rules.transfer import TrumpTransfer
 from kozel.rules.trick_play import BeatOrPass, FollowSuit, Molodka
 from kozel.rules.trump import Trumps
 
-__all__ = ["diff"]
+__all__ = ["PHRASES", "WHOLE", "deck_words", "fields_words", "seating_words", "words"]
 
 #: How each field is called at the table; a field not listed is called by its name, underscores as spaces.
 PHRASES: Final[Mapping[tuple[type, str], str]] = {
@@ -94,41 +81,8 @@ PHRASES: Final[Mapping[tuple[type, str], str]] = {
     (Redeal, "limit"): "in a row at most",
 }
 
-#: Fields named on their own line rather than under their component.
-_OWN_LINE: Final = {(BeatOrPass, "molodka"): "molodka"}
 
-
-def diff(before: Ruleset, after: Ruleset) -> tuple[str, ...]:
-    """What changes from ``before`` to ``after``, one line each, such as ``"match: target 12 → 14"``.
-
-    Equal rulesets give ``()``; the ``doc`` text is not compared.
-    """
-    lines: list[str] = []
-    _walk(before, after, (), lines)
-    return tuple(lines)
-
-
-def _walk(before: Any, after: Any, where: tuple[str, ...], lines: list[str]) -> None:
-    kind = type(before)
-    for field in attrs.fields(kind):
-        if not (field.init and field.eq):
-            continue
-        old, new = getattr(before, field.name), getattr(after, field.name)
-        if old == new:
-            continue
-        own = _OWN_LINE.get((kind, field.name))
-        label = own or PHRASES.get((kind, field.name), field.name.replace("_", " "))
-        inside = () if own else where
-        if type(old) is type(new) and attrs.has(type(old)) and type(old) not in _WHOLE:
-            _walk(old, new, (*inside, label), lines)
-            continue
-        was, now = _words(old), _words(new)
-        if was == now and isinstance(old, Deck) and isinstance(new, Deck):  # the same cards in another order
-            was, now = format_cards(old.cards), format_cards(new.cards)
-        lines.append(f"{': '.join((*inside, label))}{'' if inside else ':'} {was} → {now}")
-
-
-def _words(value: Any) -> str:
+def words(value: Any) -> str:
     """A field's value as the table says it."""
     if value is None:
         return "none"
@@ -138,27 +92,27 @@ def _words(value: Any) -> str:
         return str(value)
     if isinstance(value, enum.Enum):
         return str(value.value).replace("_", " ")
-    words = _WORDS.get(type(value))
-    if words is not None:
-        return words(value)
+    say = _WORDS.get(type(value))
+    if say is not None:
+        return say(value)
     if isinstance(value, tuple):
         if not value:
             return "none"
         spaced = all(isinstance(each, Card | Rank) for each in value)
-        return (" " if spaced else ", ").join(map(_words, value))
+        return (" " if spaced else ", ").join(map(words, value))
     if attrs.has(type(value)):
-        return _fields_words(value)
+        return fields_words(value)
     return str(value)
 
 
-def _fields_words(value: Any) -> str:
+def fields_words(value: Any) -> str:
     """A component's fields, those that differ from their defaults (all of them when none does)."""
     fields = [field for field in attrs.fields(type(value)) if field.init and field.eq]
     changed = [field for field in fields if not _is_default(field, getattr(value, field.name))]
     parts = []
     for field in changed or fields:
         inner = getattr(value, field.name)
-        text = _words(inner)
+        text = words(inner)
         if attrs.has(type(inner)) and type(inner) not in _WORDS:
             text = f"({text})"
         parts.append(f"{PHRASES.get((type(value), field.name), field.name.replace('_', ' '))} {text}")
@@ -169,7 +123,8 @@ def _is_default(field: attrs.Attribute[Any], value: Any) -> bool:
     return field.default is not attrs.NOTHING and bool(value == field.default)
 
 
-def _deck_words(deck: Deck) -> str:
+def deck_words(deck: Deck) -> str:
+    """A deck in words: how many cards, from which rank to which."""
     ranks = {suit: sorted(card.rank for card in deck if card.suit is suit) for suit in Suit}
     same = ranks[Suit.CLUBS]
     if not same or any(ranks[suit] != same for suit in Suit):
@@ -179,22 +134,26 @@ def _deck_words(deck: Deck) -> str:
     return f"{len(deck)} cards ({' '.join(str(rank) for rank in reversed(same))} of each suit)"
 
 
-def _seating_words(seating: Seating) -> str:
+def seating_words(seating: Seating) -> str:
+    """Who plays, in words: "4 players in 2 teams of 2" or "3 players, each for himself"."""
     if seating.sides == seating.players:
         return f"{seating.players} players, each for himself"
     return f"{seating.players} players in {seating.sides} teams of {seating.team_size}"
 
 
 #: Components said as a whole (a change to any of their fields is one line); the others are walked field by field.
-_WHOLE: Final = (Deck, Seating, Molodka, Praise, ScoreRow)
+#: Values said whole, never field by field.
+WHOLE: Final = (Deck, Seating, Molodka, Praise, ScoreRow)
 
+
+#: How a value of each type is said.
 _WORDS: Final[Mapping[type, Callable[[Any], str]]] = {
-    Deck: _deck_words,
-    Seating: _seating_words,
+    Deck: deck_words,
+    Seating: seating_words,
     Molodka: lambda molodka: "trumps only" if molodka.trumps_only else "any suit",
-    Praise: lambda praise: _words(praise.choices),
+    Praise: lambda praise: words(praise.choices),
     ScoreRow: lambda row: f"{row.low}-{row.high}: {row.written}",
     Catch: lambda catch: f"{catch.catcher} catches {catch.victim}, written {catch.written}",
-    BeatOrPass: lambda play: f"beat or pass, molodka {_words(play.molodka)}",
-    FollowSuit: lambda play: f"follow suit, {_fields_words(play)}",
+    BeatOrPass: lambda play: f"beat or pass, molodka {words(play.molodka)}",
+    FollowSuit: lambda play: f"follow suit, {fields_words(play)}",
 }

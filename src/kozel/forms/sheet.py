@@ -1,9 +1,9 @@
 """Rule sheets: a ruleset's rules in table words, as Markdown generated from the ruleset itself.
 
 :func:`sheet` says every rule a :class:`~kozel.Ruleset` plays, from its fields alone, so it serves
-any house ruleset as well as the catalog; :func:`catalog` lists the built-in rulesets.  The text
+any house ruleset as well as the catalog; :func:`kozel.forms.pages.catalog` lists the built-in rulesets.  The text
 reads as it is in a terminal (``kozel rules classic``) and renders as a page of the docs, which
-``python -m kozel.rules.sheet --write docs/rules`` writes for every built-in ruleset.
+``python -m kozel.forms.pages --write docs/rules`` writes for every built-in ruleset.
 
 A sheet ends with the ruleset's own text (its ``doc``), under "In words".  A paragraph of that
 text starting ``Source:`` says in words which rule text the ruleset was written from; it closes
@@ -17,19 +17,18 @@ docs (:data:`SOURCES`) follows it, which describes each source text and what it 
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 import textwrap
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.notation import format_cards
+from kozel.forms.changes import diff
+from kozel.forms.markdown import bullets, either, para, table
+from kozel.forms.words import deck_words, seating_words, words
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import DealerRotation
-from kozel.rules.diff import _deck_words, _seating_words, _words
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.match import MatchRule, Title
 from kozel.rules.praise import Praise, PraiseKind
@@ -42,25 +41,16 @@ from kozel.rules.trick_play import BeatOrPass, TrickWinner
 from kozel.rules.trump import TrumpSource
 from kozel.variants import CATALOG
 
-__all__ = ["GENERATED", "SOURCES", "catalog", "main", "pages", "sheet", "write_pages"]
+__all__ = ["SOURCES", "seating_short", "sheet", "summary"]
 
-#: The first line of every generated docs page: where it comes from and how to write it again.
-GENERATED: Final = (
-    "<!-- Generated from the ruleset by `python -m kozel.rules.sheet --write docs/rules`; do not edit. -->"
-)
 
 #: The Sources page of the docs, which says what each source text of the built-in rulesets is: a sheet links to it.
 SOURCES: Final = "https://kozel-dev.github.io/kozel/sources.html"
 
-_WIDTH: Final = 100
 _ALL_TRUMPS: Final = "every card is a trump"
-#: The docs pages of the rule sheets are in docs/rules, next to the Sources page's folder.
-_PAGES_SOURCES: Final = "../sources.md"
 #: The first word of the paragraph of a ruleset's text that names its source.
 _SOURCE: Final = re.compile(r"^Sources?:\s")
 _BASE: Final = re.compile(r"^(\w+): (.*)$")
-#: A word that would start a list, a heading, a quote or a table if it began a wrapped line.
-_BLOCK_START: Final = re.compile(r"^(\d+[.)]|[-*+#>|=]+)$")
 
 _LEADERS: Final[Mapping[LeadSeat, str]] = {
     LeadSeat.DEALER: "the dealer",
@@ -140,12 +130,12 @@ def sheet(rules: Ruleset, *, sources: str = SOURCES) -> str:
     ``sources`` is where the sheet links the Sources page of the docs: the page on the web by default;
     the docs pages link it by its path among them.
     """
-    base, summary = _summary(rules)
+    base, headline = summary(rules)
     body, source = _text(rules.doc)
     parts = [f"# {rules.name}"]
-    if summary:
-        based = f"A ruleset based on `{base}`: {summary[:1].lower()}{summary[1:]}"
-        parts.append(_para(summary if base == rules.name else based))
+    if headline:
+        based = f"A ruleset based on `{base}`: {headline[:1].lower()}{headline[1:]}"
+        parts.append(para(headline if base == rules.name else based))
     parts.append(f"Rules version {rules.version}.")
     sections: list[tuple[str, list[str]]] = [
         ("Players", _players(rules)),
@@ -166,7 +156,7 @@ def sheet(rules: Ruleset, *, sources: str = SOURCES) -> str:
     absent = [name for _, name, component, _ in specials if component is None]
     sections += [(heading, words(rules)) for heading, _, component, words in specials if component is not None]
     if absent:
-        sections.append(("Not played", [_para(f"No {', no '.join(absent)}.")]))
+        sections.append(("Not played", [para(f"No {', no '.join(absent)}.")]))
     sections += [("Scoring", _scoring(rules)), ("Match", _match(rules)), ("In words", _prose(rules, base, body))]
     if source:
         sections.append(("Sources", _sources(rules, source, sources)))
@@ -176,52 +166,12 @@ def sheet(rules: Ruleset, *, sources: str = SOURCES) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def catalog() -> str:
-    """The built-in rulesets as a Markdown table: name, players and the first line of each one's text."""
-    rows = []
-    for name, rules in CATALOG.items():
-        _, summary = _summary(rules)
-        rows.append((f"`{name}`", _seating_short(rules), summary))
-    return "# Rulesets\n\n" + _table(("name", "players", "what it is"), rows) + "\n"
-
-
-def pages() -> dict[str, str]:
-    """The docs page of every built-in ruleset, by file name (``classic.md``): its sheet under a generated mark."""
-    return {f"{name}.md": f"{GENERATED}\n\n{sheet(rules, sources=_PAGES_SOURCES)}" for name, rules in CATALOG.items()}
-
-
-def write_pages(folder: str | Path) -> list[Path]:
-    """Write every built-in ruleset's page into ``folder`` (and drop generated pages of no ruleset); the paths."""
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
-    wanted = pages()
-    for old in target.glob("*.md"):
-        if old.name not in wanted and old.read_text(encoding="utf-8").startswith(GENERATED):
-            old.unlink()
-    written = []
-    for name, text in wanted.items():
-        path = target / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m kozel.rules.sheet --write docs/rules``: write the docs pages; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m kozel.rules.sheet", description=main.__doc__)
-    parser.add_argument("--write", metavar="FOLDER", required=True, help="the folder of the generated pages")
-    args = parser.parse_args(argv)
-    for path in write_pages(args.write):
-        print(path)
-    return 0
-
-
 # -- the sections ---------------------------------------------------------------------------------------
 
 
 def _players(rules: Ruleset) -> list[str]:
     seating = rules.seating
-    words = _seating_words(seating)
+    words = seating_words(seating)
     if seating.team_size == 2:
         words += ", partners opposite"
     elif seating.team_size > 2:
@@ -230,7 +180,7 @@ def _players(rules: Ruleset) -> list[str]:
         sides = " against ".join("+".join(map(str, seating.seats_of(side))) for side in range(seating.sides))
         words += f": seats {sides}"
     return [
-        _bullets(
+        bullets(
             [
                 f"{words}.",
                 f"Seats are numbered 0 {'and' if seating.players == 2 else 'to'} {seating.players - 1} clockwise; "
@@ -250,8 +200,8 @@ def _deck(rules: Ruleset) -> list[str]:
         by_points.setdefault(rules.points.of(Card(rank, Suit.CLUBS)), []).append(rank)
     rows = [(" ".join(map(str, group)), str(points)) for points, group in by_points.items()]
     return [
-        _para(f"{_deck_words(rules.deck)}; together they count {rules.total_points} card points."),
-        _table(("card", "points"), rows),
+        para(f"{deck_words(rules.deck)}; together they count {rules.total_points} card points."),
+        table(("card", "points"), rows),
     ]
 
 
@@ -271,7 +221,7 @@ def _trumps(rules: Ruleset) -> list[str]:
             "and beats every trump except the permanent trumps and the over-trumps before it."
         )
     lines.append("Any trump beats any plain card; plain cards of different suits do not beat each other.")
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _plain_ranks(rules: Ruleset) -> list[str]:
@@ -285,8 +235,8 @@ def _plain_ranks(rules: Ruleset) -> list[str]:
         orders[suit] = tuple(sorted(plain, key=lambda card: -sum(trumps.beats(card, other, shown) for other in plain)))
     said = _suit_ranks(orders)
     if len(said) == 1:
-        return [_bullets([f"High to low, in every suit: {said[0]}."])]
-    return [_bullets([f"{line}." if line.endswith(_ALL_TRUMPS) else f"High to low, {line}." for line in said])]
+        return [bullets([f"High to low, in every suit: {said[0]}."])]
+    return [bullets([f"{line}." if line.endswith(_ALL_TRUMPS) else f"High to low, {line}." for line in said])]
 
 
 def _deal(rules: Ruleset) -> list[str]:
@@ -314,7 +264,7 @@ def _deal(rules: Ruleset) -> list[str]:
         if dealing.rotation is DealerRotation.CLOCKWISE
         else "The next hand is dealt by the player who opened the last hand (so the deal follows the first lead)."
     )
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _play(rules: Ruleset) -> list[str]:
@@ -341,13 +291,13 @@ def _play(rules: Ruleset) -> list[str]:
                 else (f"{size} cards of one suit (the trumps count as one suit)", "")
             )
             lines.append(
-                f"Molodka ({_words(molodka)}): a player whose whole hand is {what} may play it out of turn at "
+                f"Molodka ({words(molodka)}): a player whose whole hand is {what} may play it out of turn at "
                 "any moment of a trick.  The cards on the table go back to their owners and the trick starts "
                 "again with the molodka as its lead, its player now the leader.  One molodka per trick; when "
                 "several could play one, only the nearest clockwise to the leader may.  A leader who leads such "
                 f"cards in turn makes an ordinary lead.{plain}  A hand shrunk at the end of the stock is no molodka."
             )
-        return [_bullets(lines)]
+        return [bullets(lines)]
     lines = [
         "Follow suit.  One card each, clockwise from the leader.  Follow the led suit if you can; a trump "
         "lead must be answered with a trump if you have one; otherwise play any card."
@@ -374,7 +324,7 @@ def _play(rules: Ruleset) -> list[str]:
             "does.  The trick goes to that side's player with the highest card."
         )
     lines.append("The player who takes the trick leads the next one.")
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _leading(rules: Ruleset) -> list[str]:
@@ -406,7 +356,7 @@ def _leading(rules: Ruleset) -> list[str]:
             "An opener barred from leading a trump who holds only trumps first swaps one trump with the partner "
             "for a plain card, then leads."
         )
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _transfer(rules: Ruleset) -> list[str]:
@@ -435,7 +385,7 @@ def _transfer(rules: Ruleset) -> list[str]:
         )
     if not transfer.first_hand:
         lines.append("Not in the first hand of a match.")
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _catch(rules: Ruleset) -> list[str]:
@@ -449,7 +399,7 @@ def _catch(rules: Ruleset) -> list[str]:
     else:
         result = f"every side but the one that played {catch.victim} {_write(mode, catch.written)}"
     return [
-        _bullets(
+        bullets(
             [
                 f"{catch.catcher} catches {catch.victim}: when both lie in one trick, played by opposing sides, "
                 "the hand stops the moment the second of them is played.  No card points are counted; "
@@ -464,7 +414,7 @@ def _redeal(rules: Ruleset) -> list[str]:
     assert isinstance(redeal, Redeal)
     lines = [
         "After the deal and before the first lead, a redeal may be called by "
-        + _either(_REDEAL_REASONS[reason](redeal) for reason in redeal.reasons)
+        + either(_REDEAL_REASONS[reason](redeal) for reason in redeal.reasons)
         + ".  The same dealer deals again."
     ]
     if not redeal.first_hand:
@@ -477,19 +427,19 @@ def _redeal(rules: Ruleset) -> list[str]:
         lines.append(
             f"A side may call {redeal.limit} redeals in a row; calling once more is refused and loses the hand: {loss}."
         )
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _praise(rules: Ruleset) -> list[str]:
     praise = rules.praise
     assert isinstance(praise, Praise)
     return [
-        _para(
+        para(
             'Before each hand the "boasting" player (left of the dealer) announces how the cards are dealt, '
             "instead of cutting; the engine deals it, and every choice it leaves a player is his move.  After "
             "a redeal no praise is allowed.  The choices:"
         ),
-        _bullets([_PRAISES[kind] for kind in praise.choices]),
+        bullets([_PRAISES[kind] for kind in praise.choices]),
     ]
 
 
@@ -517,9 +467,9 @@ def _talon(rules: Ruleset) -> list[str]:
         )
     taken = "When nobody takes it, the talon" if bidding is not None else "The talon"
     lines.append(f"{taken} goes to whoever takes the last trick.")
-    blocks = [_bullets(lines)]
+    blocks = [bullets(lines)]
     if bidding is not None and bidding.for_less is not None:
-        blocks.append(_para('A hand played "for less" is scored by its own table:'))
+        blocks.append(para('A hand played "for less" is scored by its own table:'))
         blocks.extend(_table_blocks(bidding.for_less, rules))
     return blocks
 
@@ -533,7 +483,7 @@ def _scoring(rules: Ruleset) -> list[str]:
     }[scoring.mode]
     if rules.talon is not None and rules.talon.bidding is not None:
         intro += "  With a declarer, this table scores the hand as Talon and bidding says."
-    return [_para(intro), *_table_blocks(scoring, rules)]
+    return [para(intro), *_table_blocks(scoring, rules)]
 
 
 def _table_blocks(scoring: Scoring, rules: Ruleset) -> list[str]:
@@ -569,7 +519,7 @@ def _table_blocks(scoring: Scoring, rules: Ruleset) -> list[str]:
             f"When the losing side is the dealer's, the winner {_write(mode, scoring.dealer_loses_written)} "
             "instead of its row."
         )
-    return [_table(("card points", column), rows), _bullets(lines)]
+    return [table(("card points", column), rows), bullets(lines)]
 
 
 def _all_tricks(scoring: Scoring, rules: Ruleset) -> list[str]:
@@ -617,7 +567,7 @@ def _match(rules: Ruleset) -> list[str]:
             lines.append(f'The words add up, as in "{match.title(match.titles)}".')
     else:
         lines.append('No titles besides "goat".')
-    return [_bullets(lines)]
+    return [bullets(lines)]
 
 
 def _text(doc: str) -> tuple[str, str]:
@@ -631,10 +581,10 @@ def _text(doc: str) -> tuple[str, str]:
 
 
 def _sources(rules: Ruleset, source: str, page: str) -> list[str]:
-    blocks = [_para(source)]
+    blocks = [para(source)]
     if any(rules.doc == built_in.doc for built_in in CATALOG.values()):
         blocks.append(
-            _para(
+            para(
                 "The source texts are not part of kozel: the [Sources](" + page + ") page of the docs says "
                 "what each one is, what it covers and which rulesets were written from it."
             )
@@ -646,8 +596,8 @@ def _prose(rules: Ruleset, base: str, body: str) -> list[str]:
     blocks = []
     built_in = CATALOG.get(base)
     if built_in is not None and built_in != rules:
-        blocks.append(_para(f"The text below is that of the built-in `{base}`; this ruleset changes it:"))
-        blocks.append(_bullets(built_in.diff(rules)))
+        blocks.append(para(f"The text below is that of the built-in `{base}`; this ruleset changes it:"))
+        blocks.append(bullets(diff(built_in, rules)))
     blocks.append(body or "This ruleset has no text of its own.")
     return blocks
 
@@ -655,7 +605,7 @@ def _prose(rules: Ruleset, base: str, body: str) -> list[str]:
 # -- words and layout ------------------------------------------------------------------------------------
 
 
-def _summary(rules: Ruleset) -> tuple[str, str]:
+def summary(rules: Ruleset) -> tuple[str, str]:
     """The ruleset its text is about (its first line's ``name:``) and that first line, capitalized."""
     first = rules.doc.strip().split("\n", 1)[0].strip()
     found = _BASE.match(first)
@@ -663,7 +613,8 @@ def _summary(rules: Ruleset) -> tuple[str, str]:
     return base, line[:1].upper() + line[1:]
 
 
-def _seating_short(rules: Ruleset) -> str:
+def seating_short(rules: Ruleset) -> str:
+    """Who plays, in a few words: "4, 2 teams of 2" or "3, each for himself"."""
     if rules.sides == rules.players:
         return f"{rules.players}, each for himself"
     return f"{rules.players}, {rules.sides} teams of {rules.seating.team_size}"
@@ -700,53 +651,3 @@ def _others(rules: Ruleset, points: int) -> str:
 
 def _talon_heading(talon: Talon | None) -> str:
     return "Talon and bidding" if talon is not None and talon.bidding is not None else "Talon"
-
-
-def _either(items: Iterable[str]) -> str:
-    said = list(items)
-    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
-
-
-def _wrap(text: str, first: str = "", rest: str = "") -> str:
-    """``text`` in lines of at most ``_WIDTH``; no line starts with a word Markdown would read as a new block."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if not line:
-            line = first + word
-        elif len(line) + 1 + len(word) <= _WIDTH or _BLOCK_START.match(word):
-            line = f"{line} {word}"
-        else:
-            lines.append(line)
-            line = rest + word
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def _para(text: str) -> str:
-    return _wrap(text)
-
-
-def _bullets(items: Iterable[str]) -> str:
-    return "\n".join(_wrap(item, "- ", "  ") for item in items)
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A Markdown table with its columns lined up, the last one right-aligned when it holds numbers."""
-    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(len(header))]
-    numbers = all(row[-1].isdigit() for row in rows)
-
-    def line(cells: Sequence[str]) -> str:
-        padded = [cell.ljust(width) for cell, width in zip(cells, widths, strict=True)]
-        if numbers:
-            padded[-1] = cells[-1].rjust(widths[-1])
-        return "| " + " | ".join(padded) + " |"
-
-    rule = ["-" * width for width in widths]
-    if numbers:
-        rule[-1] = rule[-1][:-1] + ":"
-    return "\n".join([line(header), "| " + " | ".join(rule) + " |", *(line(row) for row in rows)])
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,11 +1,11 @@
 """Ruleset files: rulesets written as JSON, and read from JSON or TOML text and files.
 
-A file holds either the versioned envelope that :func:`~kozel.rules.dumps_ruleset` writes::
+A file holds either the versioned envelope that :func:`~kozel.forms.dumps_ruleset` writes::
 
     {"kozel": "ruleset", "format": 1, "ruleset": {...}}
 
 or a bare ruleset table, which is what a person writes by hand: ``base = "classic"`` and the
-fields that change (see :mod:`kozel.rules.data`).  Only JSON is written; TOML is read only (on
+fields that change (see :mod:`kozel.forms.data`).  Only JSON is written; TOML is read only (on
 Python 3.10 it needs ``tomli``: ``pip install "kozel[toml]"``).
 
 >>> import kozel
@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, Final, Literal, NoReturn
 
 from kozel.errors import RulesetError
+from kozel.forms.data import from_data, to_data
 from kozel.plain_types import show
-from kozel.rules.data import from_data, to_data
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
@@ -52,7 +52,7 @@ def dumps_ruleset(rules: Ruleset, *, indent: int | None = 2) -> str:
 def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -> Ruleset:
     """The ruleset in JSON or TOML ``text`` (without ``format``: JSON when it starts with ``{``, else TOML).
 
-    The text holds the envelope :func:`~kozel.rules.dumps_ruleset` writes or a bare ruleset table; anything
+    The text holds the envelope :func:`~kozel.forms.dumps_ruleset` writes or a bare ruleset table; anything
     wrong raises :class:`~kozel.RulesetError`.  TOML is read only, never written.
     """
     if not isinstance(text, str):
