@@ -36,6 +36,7 @@ from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
+from kozel.limits import MAX_DEPTH, depth
 from kozel.record.plain import dump, load
 from kozel.rules.files import dumps_ruleset, loads_ruleset
 from kozel.rules.ruleset import Ruleset
@@ -110,6 +111,8 @@ def _parse(text: str) -> Any:
     def refuse_constant(name: str) -> NoReturn:
         raise ValueError(f"{name} is not a JSON value")
 
+    if depth(text) > MAX_DEPTH:
+        raise StateError(f"the document's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
     try:
         return json.loads(text, parse_constant=refuse_constant)
     except (ValueError, RecursionError) as error:
