@@ -4,7 +4,7 @@ A :class:`~kozel.PlayerView` written by :func:`kozel.record.to_json` always pass
 or edited by hand must have: every seat (of the view, the dealer, the turn, each event) at the
 table; one entry per seat or per side where the view keeps one; every size from 0 to what the
 rules allow (a hand no larger than a dealt hand with the talon or a transfer on top, the talon and
-stock no larger than the deal makes them, all of them together no more than the deck); every card
+stock no larger than the deal makes them, all of them together exactly the deck); every card
 a card of the deck; a shown list of cards exactly as long as its count; and no card in two known
 places at once (the own hand and the cards face up on the table; the hands and the cards of one
 deal event).  Each problem raises :class:`~kozel.StateError` naming the field.
@@ -19,6 +19,7 @@ from kozel.cards.notation import format_cards
 from kozel.errors import StateError
 from kozel.game.move import MoveKind
 from kozel.game.results import HandResult, MatchResult
+from kozel.game.state import Phase
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import (
@@ -41,6 +42,10 @@ __all__ = ["check_view"]
 
 #: The groups a seat may be void in: the four plain suits by number, and 4 for trumps.
 _GROUPS = frozenset(range(5))
+#: Moves made with no card, and moves made with exactly one.
+_NO_CARD = frozenset({MoveKind.PRAISE, MoveKind.REDEAL, MoveKind.TAKE_TALON, MoveKind.DECLINE})
+_ONE_CARD = frozenset({MoveKind.PLAY, MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
+_LAYS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
 
 
 class _Checker:
@@ -106,8 +111,17 @@ class _Checker:
     def played(self, play: Played, path: str) -> None:
         self.seat(play.seat, f"{path}.seat")
         self.seat(play.to, f"{path}.to", optional=True)
+        if play.kind is MoveKind.TRANSFER and self.rules.seating.team_size == 2:
+            if play.to != self.rules.seating.partner(play.seat):
+                raise StateError(f"{path}.to: a transfer goes to the partner of seat {play.seat}, not {play.to!r}")
+        elif play.kind is not MoveKind.TRANSFER_BACK and play.to is not None:
+            raise StateError(f"{path}.to: only a transfer or its giving back goes to a seat, not a {play.kind.word}")
         self.size(play.count, f"{path}.count", self.hand)
         self.cards(play.cards, f"{path}.cards", play.count)
+        wanted = 0 if play.kind in _NO_CARD else 1 if play.kind in _ONE_CARD else None
+        if (wanted is not None and play.count != wanted) or (wanted is None and not play.count):
+            many = "at least one card" if wanted is None else f"{wanted} card(s)"
+            raise StateError(f"{path}.count: a {play.kind.word} is made with {many}, not {play.count}")
         if play.choice is not None and play.kind is not MoveKind.PRAISE:
             raise StateError(f"{path}.choice: only a praise move names a choice, not a {play.kind.word}")
 
@@ -230,10 +244,16 @@ def check_view(view: PlayerView) -> None:
         table += play.cards or ()
     if len(view.trick or ()) > rules.players:
         raise StateError(f"view.trick: more plays than the {rules.players} players")
-    laid = sum(view.hand_sizes) + view.talon_size + view.stock_size + sum(view.won_sizes)
-    laid += sum(play.count for play in view.trick or ())
-    if laid > check.deck:
-        raise StateError(f"view: {laid} cards in hands, talon, stock, tricks won and on the table; the deck has {check.deck}")
+    placed = sum(view.hand_sizes) + view.talon_size + view.stock_size + sum(view.won_sizes)
+    placed += sum(play.count for play in view.trick or ())
+    if view.phase is Phase.DRAWING:  # the cards laid so far lie face down or up before the players
+        placed += sum(
+            isinstance(event, Laid) or (isinstance(event, Played) and event.kind in _LAYS) for event in view.history
+        )
+    if placed != check.deck:
+        raise StateError(
+            f"view: {placed} cards in the hands, talon, stock, tricks won and on the table; the deck has {check.deck}"
+        )
     for name in ("trump_card", "talon_shown"):
         card = getattr(view, name)
         check.cards((card,) if card is not None else (), f"view.{name}")
