@@ -201,7 +201,9 @@ BAD_FIELDS = [
     ),
     *(
         _case(
-            lambda v=v: _with("classic", "match", sets=v), "match: sets must be a whole number from 1 to 5", f"match.sets={v!r}"
+            lambda v=v: _with("classic", "match", sets=v),
+            "match: sets must be a whole number from 1 to 5",
+            f"match.sets={v!r}",
         )
         for v in (0, -1, True, 6, 10**9)
     ),

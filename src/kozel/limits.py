@@ -44,6 +44,7 @@ MAX_SET_HANDS: Final = 100
 
 _TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
 _OPENERS: Final = frozenset("[{")
+_CLOSERS: Final = frozenset("]}")
 
 
 def depth(text: str) -> int:
@@ -56,8 +57,7 @@ def depth(text: str) -> int:
     for token in _TOKENS.findall(text):
         if token in _OPENERS:
             level += 1
-            if level > deepest:
-                deepest = level
-        elif token == "]" or token == "}":
+            deepest = max(deepest, level)
+        elif token in _CLOSERS:
             level -= 1
     return deepest

@@ -5,6 +5,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Final
 
+from kozel.cards.card import Card
+from kozel.cards.cardset import cards_of
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
 from kozel.engine.drawing import apply_lay, lay_moves
@@ -12,8 +14,6 @@ from kozel.engine.explain import refuse
 from kozel.engine.praise import apply_praise, praise_moves
 from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
-from kozel.cards.card import Card
-from kozel.cards.cardset import cards_of
 from kozel.errors import IllegalMoveError, WrongTypeError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, broken

@@ -17,8 +17,9 @@ returned; the position may be left out (``"position": null``), and the replay al
 
 A view is written field by field (events with their ``kind``); reading checks the types and the
 view's consistency: seats at the table, one entry per seat or side, sizes within what the rules
-deal, cards of the deck, and no card in two known places (:mod:`kozel.record.view_check`).  A move is ``{"seat", "kind", "cards", "choice"}``
-with the cards as text.  A ruleset is the document :func:`kozel.rules.dumps_ruleset` writes.
+deal, cards of the deck, and no card in two known places (:mod:`kozel.record.view_check`).
+A move is ``{"seat", "kind", "cards", "choice"}`` with the cards as text.  A ruleset is the
+document :func:`kozel.rules.dumps_ruleset` writes.
 """
 
 from __future__ import annotations

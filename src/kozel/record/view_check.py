@@ -125,7 +125,7 @@ class _Checker:
         if play.choice is not None and play.kind is not MoveKind.PRAISE:
             raise StateError(f"{path}.choice: only a praise move names a choice, not a {play.kind.word}")
 
-    def event(self, event: Event, path: str) -> None:  # noqa: C901 - one branch per kind of event
+    def event(self, event: Event, path: str) -> None:  # noqa: PLR0912, PLR0915 - one branch per kind of event
         if isinstance(event, Dealt):
             self.seat(event.dealer, f"{path}.dealer")
             self.seat(event.turn, f"{path}.turn", optional=True)
@@ -177,7 +177,7 @@ class _Checker:
                 cards = self.cards(hand, f"{path}.hands[{index}]")
                 self.size(len(cards), f"{path}.hands[{index}]", self.rules.dealing.hand_size)
                 places[f"{path}.hands[{index}]"] = cards
-            laid = []
+            laid: list[Card] = []
             for number, (plays, winner) in enumerate(event.tricks):
                 self.seat(winner, f"{path}.tricks[{number}]")
                 if len(plays) > self.players:
