@@ -215,8 +215,7 @@ def parse_move(text: str) -> Move:
     match = _KIND_TEXT.match(parts[1]) if len(parts) == 2 else None
     if match is None or not _SEAT_TEXT.fullmatch(seat):
         raise NotationError(
-            f"{_short(text)} is not a move: write '<seat> <kind> <cards>' with the seat in the digits 0-9, "
-            "as in '2 beat A♠ 10♥'",
+            f"{_short(text)} is not a move: write '<seat> <kind> <cards>', as in '2 beat A♠ 10♥'",
             text,
         )
     word, rest = match.group(), parts[1][match.end() :].strip()
