@@ -274,3 +274,34 @@ def test_a_move_document():
     move = Move.parse("1 praise mirror")
     assert json.loads(to_json(move))["move"] == {"seat": 1, "kind": "praise", "cards": "", "choice": "mirror"}
     assert from_json(to_json(move)) == move
+
+
+def test_a_view_no_play_could_produce_is_refused():
+    state = kozel.new_game(CLASSIC, seed=7)
+    state = kozel.apply(state, kozel.legal_moves(state)[0])
+    data = json.loads(to_json(kozel.observe(state, 2)))
+    played = next(i for i, event in enumerate(data["view"]["history"]) if event.get("type") == "played")
+    for field, value, message in (
+        ("seat", 7, r"view\.history\[\d+\]\.seat: a seat from 0 to 3, not 7"),
+        ("count", 0, r"view\.history\[\d+\]\.cards: 1 cards shown, but the count says 0"),
+        ("choice", "trousers", r"only a praise move names a choice"),
+    ):
+        changed = json.loads(json.dumps(data))
+        changed["view"]["history"][played][field] = value
+        with pytest.raises(StateError, match=message):
+            from_json(json.dumps(changed, ensure_ascii=False))
+    changed = json.loads(json.dumps(data))
+    changed["view"]["stock_size"] -= 1
+    with pytest.raises(StateError, match="the deck has 36"):
+        from_json(json.dumps(changed, ensure_ascii=False))
+
+
+def test_a_praise_deal_of_too_few_hands_is_refused():
+    pairs = kozel.variants.get("pairs")
+    state = kozel.new_game(pairs, seed=3)
+    regular = next(move for move in kozel.legal_moves(state) if move.choice == "regular")
+    data = json.loads(to_json(kozel.observe(kozel.apply(state, regular), 1)))
+    dealt = next(event for event in data["view"]["history"] if event.get("type") == "praise_dealt")
+    dealt["hands"] = dealt["hands"][:3]
+    with pytest.raises(StateError, match=r"hands: one entry per seat \(4\), not 3"):
+        from_json(json.dumps(data, ensure_ascii=False))

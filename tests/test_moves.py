@@ -79,8 +79,12 @@ def test_a_move_checks_its_parts():
 
 def test_apply_refuses_what_is_not_a_move():
     state = kozel.new_game(kozel.variants.get("classic"), seed=1)
-    with pytest.raises(kozel.IllegalMoveError, match="not a Move"):
+    with pytest.raises(TypeError, match=r"kozel\.parse_move") as error:
         kozel.apply(state, "1 lead A♠")  # type: ignore[arg-type]
+    assert isinstance(error.value, kozel.WrongTypeError)
+    for thing in (None, 3, ("1", "lead"), kozel.legal_moves(state)[0][:4]):
+        with pytest.raises(kozel.WrongTypeError, match="apply plays a Move"):
+            kozel.apply(state, thing)  # type: ignore[arg-type]
 
 
 MOVE_WORDS = st.sampled_from(

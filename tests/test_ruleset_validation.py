@@ -183,13 +183,30 @@ BAD_FIELDS = [
     ),
     # match
     *(
-        _case(lambda v=v, f=f: _with("classic", "match", **{f: v}), f"match: {f} {WHOLE}", f"match.{f}={v!r}")
+        _case(
+            lambda v=v, f=f: _with("classic", "match", **{f: v}),
+            f"match: {f} must be a whole number from 0 to 1000",
+            f"match.{f}={v!r}",
+        )
         for f in ("target", "start")
-        for v in (-1, True, 12.0)
+        for v in (-1, True, 12.0, 1001, 10**300)
     ),
     *(
-        _case(lambda v=v: _with("classic", "match", sets=v), f"match: sets {AT_LEAST_1}", f"match.sets={v!r}")
-        for v in (0, -1, True)
+        _case(
+            lambda v=v, f=f: _with("classic", "match", **{f: v}),
+            f"match: {f} must be a whole number from 1 to 1000",
+            f"match.{f}={v!r}",
+        )
+        for f in ("tails_short", "tails_points")
+        for v in (0, True, 1001, 10**9)
+    ),
+    *(
+        _case(
+            lambda v=v: _with("classic", "match", sets=v),
+            "match: sets must be a whole number from 1 to 5",
+            f"match.sets={v!r}",
+        )
+        for v in (0, -1, True, 6, 10**9)
     ),
     *(
         _case(
@@ -217,11 +234,11 @@ BAD_FIELDS = [
     *(
         _case(
             lambda v=v, f=f: _with("classic", "seating", **{f: v}),
-            f"seating: {f} must be a whole number of at least 2",
+            f"seating: {f} must be a whole number from 2 to 12",
             f"seating.{f}={v!r}",
         )
         for f in ("players", "sides")
-        for v in (1, True, "4")
+        for v in (1, True, "4", 13, 10**9)
     ),
     *(
         _case(lambda v=v: _with("classic", "points", ace=v), f"card points: ace {WHOLE}", f"points.ace={v!r}")

@@ -110,7 +110,7 @@ def test_a_hand_must_split_into_packets():
 def test_seating_needs_equal_sides():
     with pytest.raises(RulesetError, match="cannot form 3 equal sides"):
         Seating(players=4, sides=3)
-    with pytest.raises(RulesetError, match="at least 2"):
+    with pytest.raises(RulesetError, match="from 2 to 12"):
         Seating(players=1, sides=1)
 
 

@@ -12,7 +12,15 @@ True
 from kozel import record, variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
-from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
+from kozel.errors import (
+    DeckError,
+    IllegalMoveError,
+    KozelError,
+    NotationError,
+    RulesetError,
+    StateError,
+    WrongTypeError,
+)
 from kozel.forms import load_ruleset, loads_ruleset
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
 from kozel.rules import Ruleset
@@ -43,6 +51,7 @@ __all__ = [
     "StateError",
     "Suit",
     "Trick",
+    "WrongTypeError",
     "__version__",
     "apply",
     "determinize",

@@ -13,6 +13,7 @@ __all__ = [
     "NotationError",
     "RulesetError",
     "StateError",
+    "WrongTypeError",
 ]
 
 
@@ -50,3 +51,7 @@ class IllegalMoveError(KozelError, ValueError):
         self.move = move
         #: A short name of the table rule the move breaks, such as ``"beat"``.
         self.rule = rule
+
+
+class WrongTypeError(KozelError, TypeError):
+    """A value of the wrong type where kozel expects one of its own, such as text where a Move belongs."""

@@ -152,10 +152,11 @@ class Card(int):
             suit = _SUIT_WORDS.get(token[-1].lower())
             if rank is not None and suit is not None:
                 return CARDS[suit * _RANKS_PER_SUIT + rank - Rank.SIX]
+        shown = repr(token) if len(token) <= 60 else repr(token[:57]) + f"... ({len(token)} characters)"
         raise NotationError(
-            f"{token!r} is not a card: write a rank (6-10, T, J, Q, K, A) then a suit "
+            f"{shown} is not a card: write a rank (6-10, T, J, Q, K, A) then a suit "
             "(♣ ♠ ♥ ♦ or C S H D), as in '10♥' or 'TH'",
-            token,
+            token[:60],
         )
 
     @property

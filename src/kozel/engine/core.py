@@ -13,6 +13,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Final, NamedTuple
 
+from kozel.cards.card import Card
+from kozel.cards.cardset import cards_of
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
 from kozel.engine.explain import refuse
@@ -20,10 +22,11 @@ from kozel.engine.praise.drawing import apply_lay, lay_moves
 from kozel.engine.praise.procedures import apply_praise, praise_moves
 from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
-from kozel.errors import IllegalMoveError
+from kozel.errors import IllegalMoveError, WrongTypeError
 from kozel.game.log import append as log_append
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveKind, broken
 from kozel.game.state import GameState, Phase
+from kozel.limits import SEAT_DIGITS
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 
 __all__ = ["PHASES", "PhaseRules", "apply", "legal_moves"]
@@ -31,6 +34,9 @@ __all__ = ["PHASES", "PhaseRules", "apply", "legal_moves"]
 #: The engine module that plays each kind of trick-play component.
 _TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass, FollowSuit: follow_suit}
 _PLAY: Final = Phase.PLAY
+_PRAISE: Final = MoveKind.PRAISE
+_ALL_CARDS: Final = (1 << 36) - 1
+_MAX_SEAT: Final = 10**SEAT_DIGITS - 1
 _TRANSFER: Final = MoveKind.TRANSFER
 _REDEAL: Final = MoveKind.REDEAL
 
@@ -102,8 +108,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; ``state`` is unchanged.
 
-    Raises :class:`~kozel.IllegalMoveError`, naming the broken rule, for a move not in
-    ``legal_moves(state)``.
+    Exactly the moves of ``legal_moves(state)`` are accepted, compared as values.  Any other move
+    raises :class:`~kozel.IllegalMoveError` naming the broken rule (``rule="move"`` for a Move built
+    around its constructor that breaks a Move's invariants, ``rule="choice"`` for a choice the
+    move's kind does not take); anything but a Move raises :class:`~kozel.WrongTypeError` (a
+    ``TypeError``).
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -115,8 +124,25 @@ def apply(state: GameState, move: Move) -> GameState:
     ...
     kozel.errors.IllegalMoveError: 1 lead 7♠ is not allowed: it is seat 2's turn
     """
-    if not isinstance(move, Move):
-        raise IllegalMoveError(f"{move!r} is not a Move", move=move, rule="move")
+    if type(move) is not Move or len(move) != 5:
+        raise _not_a_move(move)
+    seat, kind, cards, mask, choice = move
+    # The invariants of a Move, checked cheaply: a hand-built one may break any of them.
+    if (
+        type(seat) is not int
+        or type(kind) is not MoveKind
+        or type(mask) is not int
+        or not 0 <= seat <= _MAX_SEAT
+        or not 0 <= mask <= _ALL_CARDS
+        or cards != cards_of(mask)
+        or type(cards) is not tuple
+    ):
+        raise _not_a_move(move)
+    for card in cards:
+        if type(card) is not Card:
+            raise _not_a_move(move)
+    if choice is not None and (kind is not _PRAISE or type(choice) is not str):
+        raise _not_a_move(move)
     try:
         log = log_append(state.log, move)
     except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
@@ -126,3 +152,23 @@ def apply(state: GameState, move: Move) -> GameState:
         return after
     # A new deal: the moves of the one that ended join the match's history.
     return after._replace(match=after.match._replace(history=state.match.history + log))
+
+
+def _not_a_move(move: object) -> Exception:
+    """The error for something apply cannot play: not a Move at all, or a Move that breaks its invariants."""
+    if type(move) is not Move:
+        hint = "; read move text with kozel.parse_move" if isinstance(move, str) else ""
+        return WrongTypeError(f"apply plays a Move, not {type(move).__name__}{hint}")
+    why = broken(move)
+    if why is None:  # a well-formed move with a choice its kind does not take
+        return IllegalMoveError(
+            f"{move} is not allowed: only a praise move names a choice ({move.kind.word} takes none)",
+            move=move,
+            rule="choice",
+        )
+    return IllegalMoveError(
+        f"this Move was built around its constructor and breaks a Move's invariants: {why}; "
+        "build moves with Move(...) or kozel.parse_move",
+        move=move,
+        rule="move",
+    )

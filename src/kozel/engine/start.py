@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from typing import Final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
@@ -11,6 +12,7 @@ from kozel.engine.deal import HandStart, deal_hand, shuffled_order
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError
 from kozel.game.state import GameState, Match
+from kozel.limits import SEED_DIGITS
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["new_game", "start_hand", "start_of_deal"]
@@ -67,6 +69,10 @@ def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ..
     return order
 
 
+#: Seeds are whole numbers of at most SEED_DIGITS digits.
+_SEED_BOUND: Final = 10**SEED_DIGITS
+
+
 def new_game(
     ruleset: Ruleset,
     seed: int | None = None,
@@ -91,6 +97,8 @@ def new_game(
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be a whole number, not {seed!r}")
+    elif not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
     if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
         raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)

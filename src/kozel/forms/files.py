@@ -31,6 +31,7 @@ from typing import Any, Final, Literal, NoReturn
 
 from kozel.errors import RulesetError
 from kozel.forms.data import from_data, to_data
+from kozel.limits import MAX_DEPTH, depth
 from kozel.plain_types import show
 from kozel.rules.ruleset import Ruleset
 
@@ -59,6 +60,8 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
         raise RulesetError(f"a ruleset is read from text, not from {type(text).__name__}")
     if format is None:
         format = "json" if text.lstrip().startswith("{") else "toml"
+    if format in ("json", "toml") and depth(text) > MAX_DEPTH:
+        raise RulesetError(f"the ruleset's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
     if format == "json":
         data = _parse_json(text)
     elif format == "toml":

@@ -9,9 +9,10 @@ from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
 from kozel.cards.notation import parse_cards
-from kozel.errors import NotationError
+from kozel.errors import NotationError, WrongTypeError
+from kozel.limits import SEAT_DIGITS
 
-__all__ = ["Move", "MoveKind", "parse_move"]
+__all__ = ["Move", "MoveKind", "broken", "parse_move"]
 
 
 class MoveKind(enum.IntEnum):
@@ -59,7 +60,10 @@ _FACE_DOWN: Final = frozenset(
     {MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK, MoveKind.LAY_AWAY, MoveKind.LAY_DARK}
 )
 _KINDS: Final = {kind.word: kind for kind in MoveKind}
-_MOVE_TEXT: Final = re.compile(r"\s*(\d+)\s+([A-Za-z_]+)\s*(.*?)\s*", re.DOTALL)
+_KIND_TEXT: Final = re.compile(r"[A-Za-z_]+")
+_SEAT_TEXT: Final = re.compile(r"[0-9]+")
+#: The largest seat a move may name: seats are written with at most SEAT_DIGITS digits.
+_MAX_SEAT: Final = 10**SEAT_DIGITS - 1
 _CHOICE: Final = re.compile(r"[a-z][a-z_]{2,}")
 
 
@@ -98,15 +102,17 @@ class Move(_MoveFields):
 
     def __new__(cls, seat: int, kind: MoveKind, cards: Iterable[Card] | str = (), choice: str | None = None) -> Move:
         """The move of ``seat`` doing ``kind`` with ``cards`` (cards or card text), checked and in canonical order."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-            raise TypeError(f"a move's seat is a seat number, not {seat!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise WrongTypeError(f"a move's seat is a seat number, not {type(seat).__name__}")
+        if not 0 <= seat <= _MAX_SEAT:
+            raise WrongTypeError(f"a move's seat is a seat number from 0 to {_MAX_SEAT}, not {_show_seat(seat)}")
         if not isinstance(kind, MoveKind):
-            raise TypeError(f"a move's kind is a MoveKind, not {kind!r}")
+            raise WrongTypeError(f"a move's kind is a MoveKind, not {kind!r}")
         listed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
         mask = 0
         for card in listed:
             if not isinstance(card, Card):
-                raise TypeError(f"a move's cards must be cards, not {card!r}")
+                raise WrongTypeError(f"a move's cards must be cards, not {card!r}")
             if mask & card.bit:
                 raise NotationError(f"a move names {card} twice", str(card))
             mask |= card.bit
@@ -123,13 +129,13 @@ class Move(_MoveFields):
         seat, kind, cards, *rest = tuple(iterable)
         move = cls(seat, kind, cards, rest[1] if len(rest) > 1 else None)
         if rest and rest[0] != move.mask:
-            raise ValueError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
+            raise NotationError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
         return move
 
     def _replace(self, **changes: object) -> Move:
         """A copy with some of ``seat``, ``kind`` and ``cards`` changed, checked like any other move."""
         if "mask" in changes:
-            raise TypeError("a move's mask follows from its cards; change the cards instead")
+            raise WrongTypeError("a move's mask follows from its cards; change the cards instead")
         fields = {"seat": self.seat, "kind": self.kind, "cards": self.cards, "choice": self.choice, **changes}
         return Move(**fields)  # type: ignore[arg-type]
 
@@ -154,6 +160,40 @@ class Move(_MoveFields):
         return f"Move.parse({str(self)!r})"
 
 
+def _short(text: str) -> str:
+    """Text as an error message quotes it: at most 60 characters of it."""
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + f"... ({len(text)} characters)"
+
+
+def _show_seat(seat: int) -> str:
+    return str(seat) if -(10**20) < seat < 10**20 else f"a number of {'more than 20' if seat > 0 else 'many'} digits"
+
+
+def broken(move: Move) -> str | None:
+    """Why ``move`` breaks the invariants every Move keeps (one built around its constructor), or None.
+
+    A Move made by its constructor, by :func:`parse_move` or by the engine always keeps them: a
+    seat number, a :class:`MoveKind`, distinct cards in canonical order, the mask of exactly those
+    cards, and a choice that is None or a word.
+    """
+    if len(move) != len(_MoveFields._fields):
+        return f"a move has {len(_MoveFields._fields)} fields, not {len(move)}"
+    seat, kind, cards, mask, choice = move
+    if type(seat) is not int or not 0 <= seat <= _MAX_SEAT:
+        return f"its seat is not a seat number from 0 to {_MAX_SEAT}"
+    if type(kind) is not MoveKind:
+        return "its kind is not a MoveKind"
+    if type(cards) is not tuple or any(type(card) is not Card for card in cards):
+        return "its cards are not a tuple of cards"
+    if type(mask) is not int or mask < 0 or mask != sum(card.bit for card in cards):
+        return "its mask does not hold exactly its cards"
+    if list(cards) != sorted(set(cards)):
+        return "its cards repeat or are not in canonical order"
+    if choice is not None and (type(choice) is not str or not _CHOICE.fullmatch(choice)):
+        return "its choice is neither None nor a word"
+    return None
+
+
 def make_move(seat: int, kind: MoveKind, cards: tuple[Card, ...], mask: int) -> Move:
     """A move built without checks, for the engine's hot paths: ``cards`` must be canonical and match ``mask``."""
     return _new_tuple(Move, (seat, kind, cards, mask, None))
@@ -170,13 +210,20 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is read from text, not from {type(text).__name__}")
-    match = _MOVE_TEXT.fullmatch(text)
-    if match is None:
-        raise NotationError(f"{text!r} is not a move: write '<seat> <kind> <cards>', as in '2 beat A♠ 10♥'", text)
-    seat, word, rest = match.groups()
+    parts = text.split(None, 1)  # the seat, then the rest (str.split is linear on any text)
+    seat = parts[0] if parts else ""
+    match = _KIND_TEXT.match(parts[1]) if len(parts) == 2 else None
+    if match is None or not _SEAT_TEXT.fullmatch(seat):
+        raise NotationError(
+            f"{_short(text)} is not a move: write '<seat> <kind> <cards>', as in '2 beat A♠ 10♥'",
+            text,
+        )
+    word, rest = match.group(), parts[1][match.end() :].strip()
+    if len(seat) > SEAT_DIGITS:
+        raise NotationError(f"a seat is written with at most {SEAT_DIGITS} digits, not {len(seat)}", seat)
     kind = _KINDS.get(word.lower())
     if kind is None:
-        raise NotationError(f"{word!r} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
+        raise NotationError(f"{_short(word)} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
     choice = None
     first, _, others = rest.partition(" ")
     if _CHOICE.fullmatch(first):  # a word too long to be a card: the move's choice

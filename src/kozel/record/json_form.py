@@ -15,9 +15,11 @@ earlier moves must lead, and refuses it unless the replay arrives at the written
 problem raises :class:`~kozel.StateError` saying which field is wrong and how, and nothing is
 returned; the position may be left out (``"position": null``), and the replay alone decides.
 
-A view is written field by field (events with their ``kind``); reading checks the types and that
-the seat's own hand is as large as the view says.  A move is ``{"seat", "kind", "cards", "choice"}``
-with the cards as text.  A ruleset is the document :func:`kozel.forms.dumps_ruleset` writes.
+A view is written field by field (events with their ``kind``); reading checks the types and the
+view's consistency: seats at the table, one entry per seat or side, sizes within what the rules
+deal, cards of the deck, and no card in two known places (:mod:`kozel.record.view_check`).
+A move is ``{"seat", "kind", "cards", "choice"}`` with the cards as text.  A ruleset is the
+document :func:`kozel.forms.dumps_ruleset` writes.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
+from kozel.limits import MAX_DEPTH, depth
 from kozel.record.plain import dump, load
+from kozel.record.view_check import check_view
 from kozel.rules.ruleset import Ruleset
 from kozel.view.view import PlayerView
 
@@ -111,6 +115,8 @@ def _parse(text: str) -> Any:
     def refuse_constant(name: str) -> NoReturn:
         raise ValueError(f"{name} is not a JSON value")
 
+    if depth(text) > MAX_DEPTH:
+        raise StateError(f"the document's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
     try:
         return json.loads(text, parse_constant=refuse_constant)
     except (ValueError, RecursionError) as error:
@@ -430,16 +436,4 @@ def _view_from(data: Any) -> PlayerView:
 
 
 def _check_view(view: PlayerView) -> None:
-    rules = view.ruleset
-    players, sides = rules.players, rules.sides
-    if not 0 <= view.seat < players:
-        raise StateError(f"view.seat: a seat from 0 to {players - 1}, not {view.seat}")
-    for name, count in (("hand_sizes", players), ("voids", players), ("trick_counts", sides), ("won_sizes", sides)):
-        if len(getattr(view, name)) != count:
-            raise StateError(f"view.{name}: one entry per {'seat' if count == players else 'side'} ({count})")
-    outside = [card for card in view.hand if card not in rules.deck]
-    if outside:
-        raise StateError(f"view.hand: {format_cards(outside)} not cards of {rules.name!r}")
-    if len(view.hand) != view.hand_sizes[view.seat]:
-        says = view.hand_sizes[view.seat]
-        raise StateError(f"view.hand: {len(view.hand)} cards, but hand_sizes says seat {view.seat} holds {says}")
+    check_view(view)

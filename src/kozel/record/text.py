@@ -51,6 +51,7 @@ from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
 from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
+from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
@@ -60,7 +61,9 @@ __all__ = ["FORMAT", "Record", "dumps", "loads", "read"]
 FORMAT: Final = 1
 _HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _UNKNOWN_DATE: Final = "????.??.??"
-_DATE: Final = re.compile(r"\d{4}\.\d{2}\.\d{2}")
+_DATE: Final = re.compile(r"[0-9]{4}\.[0-9]{2}\.[0-9]{2}")
+_WHOLE: Final = re.compile(r"[0-9]+")
+_SEED: Final = re.compile(r"-?[0-9]+")
 _ESCAPES: Final = {'"': '"', "\\": "\\", "n": "\n"}
 
 
@@ -260,8 +263,14 @@ def _whole(headers: Mapping[str, str], name: str, default: int | None = None) ->
         if default is None:
             raise StateError(f"the record has no {name} header")
         return default
-    if not re.fullmatch(r"\d+", value):
-        raise StateError(f"the {name} header is a whole number, not {value!r}")
+    seed = name == "Seed"
+    shown = value if len(value) <= 60 else value[:57] + "..."
+    if not (_SEED if seed else _WHOLE).fullmatch(value):
+        what = "a whole number" if seed else "a whole number of 0 or more"
+        raise StateError(f"the {name} header is {what} in the digits 0-9, not {shown!r}")
+    limit = SEED_DIGITS if seed else NUMBER_DIGITS
+    if len(value.lstrip("-")) > limit:
+        raise StateError(f"the {name} header has {len(value.lstrip('-'))} digits; kozel reads at most {limit}")
     return int(value)
 
 
@@ -279,9 +288,12 @@ def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
         if rules.name != name:
             raise StateError(f"the record is played by {name!r}, not by the ruleset given ({rules.name!r})")
     elif "RulesetData" in headers:
+        written = headers["RulesetData"]
+        if depth(written) > MAX_DEPTH:
+            raise StateError(f"the RulesetData header nests lists and tables more than {MAX_DEPTH} deep")
         try:
-            data = json.loads(headers["RulesetData"])
-        except ValueError as error:
+            data = json.loads(written)
+        except (ValueError, RecursionError) as error:
             raise StateError(f"the RulesetData header is not JSON: {error}") from None
         if not isinstance(data, dict):
             raise StateError("the RulesetData header is not a ruleset written out")

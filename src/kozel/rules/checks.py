@@ -82,8 +82,15 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(component: str, minimum: int = 0) -> Check:
-    """A validator: the field is a whole number (not true/false) of ``minimum`` or more."""
+def whole(component: str, minimum: int = 0, maximum: int | None = None) -> Check:
+    """A validator: the field is a whole number (not true/false) of ``minimum`` or more (and ``maximum`` or less)."""
+    if maximum is not None:
+        top = maximum
+        return Check(
+            component,
+            f"a whole number from {minimum} to {maximum}",
+            lambda value: is_whole(value) and minimum <= value <= top,
+        )
     what = "a whole number of 0 or more" if minimum == 0 else f"a whole number of at least {minimum}"
     return Check(component, what, lambda value: is_whole(value) and value >= minimum)
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from kozel.limits import MAX_POINTS, MAX_SETS
 from kozel.rules import checks
 from kozel.rules.scoring import ScoreMode
 
@@ -41,23 +42,25 @@ class MatchRule:
     win and every other side is a goat; under countdown scoring every side starts at ``start`` and
     the first down to ``target`` wins.  With ``sets`` above 1 the target ends a set, the score sheet
     starts again, and the first side to win ``sets`` sets wins the match.  ``titles`` are the words
-    the table adds to "goat".
+    the table adds to "goat".  The target, the start and the two tails numbers are at most
+    :data:`~kozel.limits.MAX_POINTS` (1000) and ``sets`` at most :data:`~kozel.limits.MAX_SETS`
+    (5), so that every match ends (the ruleset further ties the target to its scoring table).
     """
 
     #: Written points that end the match (or the set).
-    target: int = attrs.field(default=12, validator=checks.whole("match"))
+    target: int = attrs.field(default=12, validator=checks.whole("match", 0, MAX_POINTS))
     #: What the goats may be called, besides "goat".
     titles: tuple[Title, ...] = attrs.field(
         default=(Title.EGGS,), converter=_titles, validator=checks.members("match", Title)
     )
     #: Where every side's score starts (countdown scoring starts above the target).
-    start: int = attrs.field(default=0, validator=checks.whole("match"))
+    start: int = attrs.field(default=0, validator=checks.whole("match", 0, MAX_POINTS))
     #: Sets a side must win to win the match.
-    sets: int = attrs.field(default=1, validator=checks.whole("match", 1))
+    sets: int = attrs.field(default=1, validator=checks.whole("match", 1, MAX_SETS))
     #: For "tails" earned in the final hand: how far short of the target the winners stood before it.
-    tails_short: int = attrs.field(default=2, validator=checks.whole("match", 1))
+    tails_short: int = attrs.field(default=2, validator=checks.whole("match", 1, MAX_POINTS))
     #: For "tails" earned in the final hand: the card points the winners took in it, at least.
-    tails_points: int = attrs.field(default=90, validator=checks.whole("match", 1))
+    tails_points: int = attrs.field(default=90, validator=checks.whole("match", 1, MAX_POINTS))
 
     def reached(self, scores: tuple[int, ...], mode: ScoreMode) -> tuple[int, ...]:
         """The sides whose score has reached the target (at or above it; at or below it when counting down)."""

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import attrs
 
-from kozel.cards.card import Card
+from kozel.cards.card import Card, Rank
 from kozel.cards.deck import Deck
 from kozel.errors import RulesetError
+from kozel.limits import MAX_SET_HANDS
 from kozel.rules import checks
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import Dealing
 from kozel.rules.leading import Leading, TrumpLeads
 from kozel.rules.match import MatchRule
 from kozel.rules.points import CardPoints
-from kozel.rules.praise import Praise
+from kozel.rules.praise import Praise, PraiseKind
 from kozel.rules.redeal import Redeal, RedealReason
 from kozel.rules.scoring import ScoreMode, Scoring
 from kozel.rules.seating import Seating
@@ -149,6 +150,16 @@ class Ruleset:
                 f"{self.name}: a match target of {self.match.target} is reached before the first hand, "
                 "since every side starts at 0"
             )
+        least = self.scoring.least_written
+        if least is None:
+            raise RulesetError(f"{self.name}: the scoring table writes no points in any hand, so no match would end")
+        distance = self.match.start - self.match.target if countdown else self.match.target
+        if distance > MAX_SET_HANDS * least:
+            raise RulesetError(
+                f"{self.name}: a side written the least the table writes ({least}) would need "
+                f"{-(-distance // least)} hands to go the {distance} points to the target; a match allows at most "
+                f"{MAX_SET_HANDS} such hands (match.target at most {MAX_SET_HANDS * least} here)"
+            )
 
     def _check_specials(self) -> None:
         pairs_needed = {
@@ -187,8 +198,23 @@ class Ruleset:
             raise RulesetError(
                 f"{self.name}: the praise deals are for four players in pairs, all cards dealt, permanent trumps"
             )
+        self._check_drawing_deals()
         if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
             raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
+
+    def _check_drawing_deals(self) -> None:
+        """The drawing praise deals need cards to lay: neither trumps nor aces, at least as many as are laid."""
+        if self.praise is None:
+            return
+        trumps = self.trumps.table(None).trump_mask
+        layable = sum(1 for card in self.deck if not trumps & card.bit and card.rank != Rank.ACE)
+        for kind, each in ((PraiseKind.TROUSERS, 1), (PraiseKind.PANTS_DOUBLE, 2)):
+            needed = self.players * each
+            if kind in self.praise.choices and layable < needed:
+                raise RulesetError(
+                    f"{self.name}: in {kind.value!r} each of the {self.players} players lays {each} card(s) that is "
+                    f"neither a trump nor an ace, but the deck holds {layable} such cards, not the {needed} needed"
+                )
 
     def _check_numbers(self) -> None:
         total, size = self.total_points, self.dealing.hand_size

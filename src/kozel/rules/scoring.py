@@ -130,6 +130,14 @@ class Scoring:
             raise RulesetError("scoring: eggs_replay deals an eggs hand again, but eggs is off, so no hand is eggs")
 
     @property
+    def least_written(self) -> int | None:
+        """The fewest points (above none) this table ever writes for a side in a hand, or None if it writes none."""
+        special = (self.no_trick, self.dealer_loses_written, self.all_tricks.written if self.all_tricks else None)
+        written = [row.written for row in self.rows] + [each for each in special if each is not None]
+        positive = [each for each in written if each > 0]
+        return min(positive) if positive else None
+
+    @property
     def top(self) -> int:
         """The highest card points the table covers."""
         return self.rows[-1].high

@@ -5,11 +5,12 @@ from __future__ import annotations
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.limits import MAX_PLAYERS
 from kozel.rules import checks
 
 __all__ = ["Seating"]
 
-_check = checks.whole("seating", 2)
+_check = checks.whole("seating", 2, MAX_PLAYERS)
 
 
 @attrs.frozen
@@ -18,7 +19,8 @@ class Seating:
 
     Sides alternate around the table, so seat ``s`` plays for side ``s % sides``:
     with four players in two teams, partners sit opposite (0+2 against 1+3).
-    When ``sides == players`` everyone plays for himself.
+    When ``sides == players`` everyone plays for himself.  A table seats 2 to
+    :data:`~kozel.limits.MAX_PLAYERS` (12) players.
     """
 
     #: How many people play.

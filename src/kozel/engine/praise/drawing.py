@@ -35,6 +35,7 @@ from kozel.engine.explain import refuse
 from kozel.engine.interned import singles
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.trick_winner import last_beater
+from kozel.errors import RulesetError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Drawing, GameState, Phase, Trick
 from kozel.rules.praise import PraiseKind
@@ -145,7 +146,11 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
             # Nothing left to draw that he may lay: he lays from what he holds.
             layable = hands[seat] & ~good_mask
             drawing = drawing._replace(pending=layable if layable.bit_count() >= due else hands[seat])
-            assert drawing.pending.bit_count() >= due, "a drawing player's hand is full, so he can lay"
+            if drawing.pending.bit_count() < due:  # the ruleset's check on the deck makes this rare
+                raise RulesetError(
+                    f"{rules.name}: seat {seat} must lay {due} card(s) in a drawing deal but holds "
+                    f"{hands[seat].bit_count()}, and the deck has no card left he may lay"
+                )
             continue
         partner = rules.seating.partner(seat)
         waits = (partner - boasting) % players > drawing.step

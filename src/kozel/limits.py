@@ -1,0 +1,63 @@
+"""The limits kozel puts on what it reads: each is documented, and input past one is refused with its error.
+
+Text and documents come from outside (files, sockets, users typing), so every reader bounds the
+work it will do: numbers are read from a few ASCII digits, JSON and TOML are nested a few levels
+deep, and a ruleset's match ends within a stated number of hands.  Input just under a limit is
+read as usual; input over it raises the reader's documented :class:`~kozel.KozelError` subclass,
+naming the limit.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_SETS",
+    "MAX_SET_HANDS",
+    "NUMBER_DIGITS",
+    "SEAT_DIGITS",
+    "SEED_DIGITS",
+    "depth",
+]
+
+#: The most digits of a seat in move notation (``"12 lead 7♠"``); a table seats at most MAX_PLAYERS.
+SEAT_DIGITS: Final = 2
+#: The most players at one table (a ruleset's ``seating.players``).
+MAX_PLAYERS: Final = 12
+#: The most digits of a match's seed (not counting a minus sign): ``new_game`` and a record's ``Seed``.
+SEED_DIGITS: Final = 100
+#: The most digits of any other whole number a record's header holds (``Format``, ``Players``, ``Dealer``...).
+NUMBER_DIGITS: Final = 100
+#: The deepest nesting of lists and tables in a JSON or TOML document kozel reads.
+MAX_DEPTH: Final = 64
+#: The largest match target, countdown start, ``tails_short`` and ``tails_points`` of a match rule.
+MAX_POINTS: Final = 1000
+#: The most sets a side may need to win a match.
+MAX_SETS: Final = 5
+#: A side reaches the target in at most this many hands in which it is written points (each
+#: writes at least the least positive number of points the scoring table writes).
+MAX_SET_HANDS: Final = 100
+
+_TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
+_OPENERS: Final = frozenset("[{")
+_CLOSERS: Final = frozenset("]}")
+
+
+def depth(text: str) -> int:
+    """How deeply the lists and tables of a JSON or TOML text nest (brackets inside strings and comments aside).
+
+    >>> depth('{"a": [1, [2, "]]"]]}')
+    3
+    """
+    deepest = level = 0
+    for token in _TOKENS.findall(text):
+        if token in _OPENERS:
+            level += 1
+            deepest = max(deepest, level)
+        elif token in _CLOSERS:
+            level -= 1
+    return deepest
