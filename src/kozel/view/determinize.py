@@ -91,6 +91,7 @@ class _World:
         self.won: list[list[int]] = [[] for _ in range(rules.sides)]  # the places each side has taken
         self.points: tuple[int, ...] | None = None  # each side's card points, when the hand was counted
         self.last_winner = 0
+        self.pending: tuple[int, list[int]] | None = None  # a transfer not yet answered: its giver and places
         self.deck_mask = sum(card.bit for card in rules.deck)
 
     # -- places ---------------------------------------------------------------------------------
@@ -111,24 +112,41 @@ class _World:
         self.cards[place] = card
         self.where[card] = place
 
-    def take(self, seat: int, cards: Sequence[Card] | None, count: int) -> list[int]:
-        """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known."""
+    def take(
+        self,
+        seat: int,
+        cards: Sequence[Card] | None,
+        count: int,
+        among: Sequence[int] | None = None,
+        mask: int = -1,
+    ) -> list[int]:
+        """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known.
+
+        Where the cards are hidden, they are drawn among the places of ``among`` (the whole hand by default)
+        that may hold a card of ``mask``."""
         hand = self.hands[seat]
-        if len(hand) < count:
+        pool = hand if among is None else among
+        if len(pool) < count or count < 0:
             raise _Failed
         if cards is None:
-            chosen = self.rng.sample(hand, count)
+            if mask == -1:
+                chosen = self.rng.sample(pool, count)
+            else:
+                fits = [p for p in pool if self.allowed[p] & mask]
+                if len(fits) < count:
+                    raise _Failed
+                chosen = self.rng.sample(fits, count)
         else:
             chosen = []
             for card in cards:
                 place = self.where.get(card)
                 if place is None:
-                    free = [p for p in hand if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
+                    free = [p for p in pool if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
                     if not free:
                         raise _Failed
                     place = self.rng.choice(free)
                     self.assign(place, card)
-                elif place not in hand:
+                elif place not in pool or place in chosen:
                     raise _Failed
                 chosen.append(place)
         for place in chosen:
@@ -277,16 +295,34 @@ class _World:
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
             return
-        places = self.take(event.seat, event.cards, event.count)
+        trumps = self.table.trump_mask
+        if kind is MoveKind.TRANSFER:
+            if self.rules.transfer is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
+                self.exclude(self.hands[event.seat], ~trumps)
+            places = self.take(event.seat, event.cards, event.count, mask=trumps)
+        elif kind is MoveKind.TRANSFER_BACK:
+            # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
+            received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
+            among = [p for p in self.hands[event.seat] if p not in received]
+            rule = self.rules.transfer
+            plain_only = rule is None or not rule.trump_back_if_no_plain
+            places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1)
+            if plain_only:
+                self.exclude(places, trumps)
+        else:
+            places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
         if kind is MoveKind.MOLODKA:
             self.returning = self.trick
             self.trick = [(event.seat, places)]
         elif kind in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
-            if event.to is None:
+            if event.to is None or not 0 <= event.to < self.rules.players:
                 raise _Failed
             if kind is MoveKind.TRANSFER:
-                self.exclude(places, ~self.table.trump_mask)
+                self.exclude(places, ~trumps)
+                self.pending = (event.seat, places)
+            else:
+                self.pending = None
             self.hands[event.to] += places
         elif kind is MoveKind.LAY_AWAY:
             self.won[self.rules.side_of(event.seat)] += places
