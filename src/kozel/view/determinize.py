@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
 from kozel.engine import HandStart, apply, legal_moves, refill, start_hand
-from kozel.errors import DeckError, IllegalMoveError, StateError
+from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Match
 from kozel.rules.leading import LeadSeat
@@ -705,11 +705,13 @@ def determinize(
     if not isinstance(view, PlayerView):
         raise TypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
     if not isinstance(tries, int) or tries < 1:
-        raise ValueError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
+        raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
     if not isinstance(budget, int | float) or not budget > 0:
-        raise ValueError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
+        raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
     try:
         dealt = _Checker(view).check()
+    except StateError:
+        raise
     except _BAD_VIEW as error:
         raise _refuse(view, f"a field of the wrong kind ({error})") from None
     deadline = time.perf_counter() + budget
