@@ -9,7 +9,9 @@ How a world is drawn: every card place of the deal (each dealt card, each card o
 talon) is followed through the public history, as the seat saw it.  A card played face up fixes
 the card of one place in its player's hand; a face-down card moves a place without naming it; a
 player who showed he lacks a suit keeps no card of it in the places he held at that moment; a
-transfer carries trumps.  The places still unnamed get the cards still unplaced, at random.  The
+transfer carries trumps, and the partner's answer carries plain cards (where the rule says so) from
+places he held before the transfer, never those just handed to him; an opener who swaps held only
+trumps.  These rules bind the places as the history is followed, so that few draws are thrown away.  The places still unnamed get the cards still unplaced, at random.  The
 deal is then rebuilt from the deck order those places spell and the whole history is replayed in
 it: a world in which a move of the history would be illegal, or in which the seat would see
 anything different, is thrown away and another is drawn.  So every world returned is one that
