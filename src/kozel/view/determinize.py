@@ -662,7 +662,7 @@ class _Checker:
 
 
 #: How long, by default, ``determinize`` looks for a world before it gives up (seconds).
-BUDGET = 10.0
+BUDGET = 60.0
 
 #: The errors a view with fields of the wrong kinds can set off deep in the sampler; they mean the view is not legal.
 _BAD_VIEW = (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError, ZeroDivisionError)
@@ -684,7 +684,7 @@ def determinize(
     gives the same world.
 
     Worlds are drawn one after another until one fits, at most ``tries`` of them and for at most
-    ``budget`` seconds (10 by default: views reached by legal play take about a millisecond, the
+    ``budget`` seconds (60 by default: views reached by legal play take about a millisecond, the
     drawing praise deals of ``pairs`` longer).  A view that no legal play gives raises
     :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
     together (a seat out of range, a card not in the deck, a praise deal with too few hands), else
