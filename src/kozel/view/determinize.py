@@ -11,7 +11,8 @@ the card of one place in its player's hand; a face-down card moves a place witho
 player who showed he lacks a suit keeps no card of it in the places he held at that moment; a
 transfer carries trumps, and the partner's answer carries plain cards (where the rule says so) from
 places he held before the transfer, never those just handed to him; an opener who swaps held only
-trumps.  These rules bind the places as the history is followed, so that few draws are thrown away.  The places still unnamed get the cards still unplaced, at random.  The
+trumps.  These rules bind the places as the history is followed, so that few draws are thrown away.
+The places still unnamed get the cards still unplaced, at random.  The
 deal is then rebuilt from the deck order those places spell and the whole history is replayed in
 it: a world in which a move of the history would be illegal, or in which the seat would see
 anything different, is thrown away and another is drawn.  So every world returned is one that
