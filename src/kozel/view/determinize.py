@@ -9,7 +9,10 @@ How a world is drawn: every card place of the deal (each dealt card, each card o
 talon) is followed through the public history, as the seat saw it.  A card played face up fixes
 the card of one place in its player's hand; a face-down card moves a place without naming it; a
 player who showed he lacks a suit keeps no card of it in the places he held at that moment; a
-transfer carries trumps.  The places still unnamed get the cards still unplaced, at random.  The
+transfer carries trumps, and the partner's answer carries plain cards (where the rule says so) from
+places he held before the transfer, never those just handed to him; an opener who swaps held only
+trumps.  These rules bind the places as the history is followed, so that few draws are thrown away.
+The places still unnamed get the cards still unplaced, at random.  The
 deal is then rebuilt from the deck order those places spell and the whole history is replayed in
 it: a world in which a move of the history would be illegal, or in which the seat would see
 anything different, is thrown away and another is drawn.  So every world returned is one that
@@ -29,16 +32,18 @@ the cards known to end with a player are drawn by him more often than chance wou
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
-from kozel.cards.cardset import cards_of
+from kozel.cards.cardset import CardSet, cards_of
 from kozel.engine import HandStart, apply, legal_moves, refill, start_hand
-from kozel.errors import IllegalMoveError, KozelError
+from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Match
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
+from kozel.rules.ruleset import Ruleset
 from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
     CardsDrawn,
@@ -68,8 +73,9 @@ class _Failed(Exception):
 class _World:
     """One attempt at a world: card places followed through the history, then named and replayed."""
 
-    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, deadline: float = float("inf")) -> None:
         self.view = view
+        self.deadline = deadline
         self.rng = rng
         self.rules = rules = view.ruleset
         self.table = rules.trumps.table(view.trump)
@@ -91,6 +97,7 @@ class _World:
         self.won: list[list[int]] = [[] for _ in range(rules.sides)]  # the places each side has taken
         self.points: tuple[int, ...] | None = None  # each side's card points, when the hand was counted
         self.last_winner = 0
+        self.pending: tuple[int, list[int]] | None = None  # a transfer not yet answered: its giver and places
         self.deck_mask = sum(card.bit for card in rules.deck)
 
     # -- places ---------------------------------------------------------------------------------
@@ -111,24 +118,41 @@ class _World:
         self.cards[place] = card
         self.where[card] = place
 
-    def take(self, seat: int, cards: Sequence[Card] | None, count: int) -> list[int]:
-        """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known."""
+    def take(
+        self,
+        seat: int,
+        cards: Sequence[Card] | None,
+        count: int,
+        among: Sequence[int] | None = None,
+        mask: int = -1,
+    ) -> list[int]:
+        """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known.
+
+        Where the cards are hidden, they are drawn among the places of ``among`` (the whole hand by default)
+        that may hold a card of ``mask``."""
         hand = self.hands[seat]
-        if len(hand) < count:
+        pool = hand if among is None else among
+        if len(pool) < count or count < 0:
             raise _Failed
         if cards is None:
-            chosen = self.rng.sample(hand, count)
+            if mask == -1:
+                chosen = self.rng.sample(pool, count)
+            else:
+                fits = [p for p in pool if self.allowed[p] & mask]
+                if len(fits) < count:
+                    raise _Failed
+                chosen = self.rng.sample(fits, count)
         else:
             chosen = []
             for card in cards:
                 place = self.where.get(card)
                 if place is None:
-                    free = [p for p in hand if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
+                    free = [p for p in pool if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
                     if not free:
                         raise _Failed
                     place = self.rng.choice(free)
                     self.assign(place, card)
-                elif place not in hand:
+                elif place not in pool or place in chosen:
                     raise _Failed
                 chosen.append(place)
         for place in chosen:
@@ -277,16 +301,34 @@ class _World:
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
             return
-        places = self.take(event.seat, event.cards, event.count)
+        trumps = self.table.trump_mask
+        if kind is MoveKind.TRANSFER:
+            if self.rules.transfer is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
+                self.exclude(self.hands[event.seat], ~trumps)
+            places = self.take(event.seat, event.cards, event.count, mask=trumps)
+        elif kind is MoveKind.TRANSFER_BACK:
+            # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
+            received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
+            among = [p for p in self.hands[event.seat] if p not in received]
+            rule = self.rules.transfer
+            plain_only = rule is None or not rule.trump_back_if_no_plain
+            places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1)
+            if plain_only:
+                self.exclude(places, trumps)
+        else:
+            places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
         if kind is MoveKind.MOLODKA:
             self.returning = self.trick
             self.trick = [(event.seat, places)]
         elif kind in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
-            if event.to is None:
+            if event.to is None or not 0 <= event.to < self.rules.players:
                 raise _Failed
             if kind is MoveKind.TRANSFER:
-                self.exclude(places, ~self.table.trump_mask)
+                self.exclude(places, ~trumps)
+                self.pending = (event.seat, places)
+            else:
+                self.pending = None
             self.hands[event.to] += places
         elif kind is MoveKind.LAY_AWAY:
             self.won[self.rules.side_of(event.seat)] += places
@@ -420,7 +462,8 @@ class _World:
         deck = list(self.rules.deck)
         self.rng.shuffle(deck)
         waiting = self.start(dealt, tuple(deck), seed)
-        deal = sample_drawing(waiting, self.view, self.drawing_groups, self.gather_known(self.drawing), self.rng)
+        known = self.gather_known(self.drawing)
+        deal = sample_drawing(waiting, self.view, self.drawing_groups, known, self.rng, deadline=self.deadline)
         if deal is None:
             return None
         if self.praise is not None:
@@ -472,16 +515,181 @@ def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bo
     return {move for move in legal_moves(state) if move.seat == view.seat} == set(moves)
 
 
+def _refuse(view: PlayerView, why: str) -> StateError:
+    return StateError(f"determinize: no legal play gives this view of seat {view.seat}: {why}")
+
+
+class _Checker:
+    """The checks of a view's fields: kinds and ranges that every view of legal play has."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        rules = view.ruleset
+        if not isinstance(rules, Ruleset):
+            raise StateError(f"determinize: the view's ruleset is not a Ruleset but {type(rules).__name__}")
+        self.players = rules.players
+        self.sides = rules.sides
+        self.deck_size = len(rules.deck)
+        self.deck = sum(card.bit for card in rules.deck)
+
+    def refuse(self, why: str) -> StateError:
+        return _refuse(self.view, why)
+
+    def cards(self, value: object, what: str) -> None:
+        """``value`` is a set of cards of the deck (a card set, or a tuple of cards without repeats)."""
+        found = value.mask if isinstance(value, CardSet) else None
+        if found is None:
+            if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
+                raise self.refuse(f"{what} is not a set of cards")
+            found = sum(card.bit for card in value)
+            if found.bit_count() != len(value):
+                raise self.refuse(f"{what} holds a card twice")
+        if found & ~self.deck:
+            raise self.refuse(f"{what} holds cards that are not in this game's deck")
+
+    def seat(self, value: object, what: str, *, none: bool = False) -> None:
+        """``value`` is a seat (or None, where ``none``)."""
+        if value is None and none:
+            return
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
+            raise self.refuse(f"{what} is {value!r}, not a seat from 0 to {self.players - 1}")
+
+    def sizes(self, values: object, what: str, count: int | None = -1) -> None:
+        """``values`` are card counts, one per seat (or ``count`` of them; any number where None)."""
+        count = self.players if count == -1 else count
+        if not isinstance(values, tuple) or (count is not None and len(values) != count):
+            raise self.refuse(f"{what} must give one number for each of the {count} seats")
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= self.deck_size for n in values):
+            raise self.refuse(f"{what} holds a number that is negative or larger than the deck")
+
+    def hands(self, hands: object, what: str) -> None:
+        """One hand or None per seat, the seat's own shown."""
+        if not isinstance(hands, tuple) or len(hands) != self.players:
+            raise self.refuse(f"{what} must give one hand (or None) for each of the {self.players} seats")
+        for owner, hand in enumerate(hands):
+            if hand is not None:
+                self.cards(hand, f"{what}: seat {owner}'s hand")
+        if hands[self.view.seat] is None:
+            raise self.refuse(f"{what}: the seat's own hand is hidden from it")
+
+    def check(self) -> Dealt:
+        """The view's deal, once every field is checked."""
+        view = self.view
+        self.seat(view.seat, "the view's seat")
+        self.cards(view.hand, "the seat's hand")
+        self.sizes(view.hand_sizes, "the hand sizes")
+        self.sizes((view.stock_size, view.talon_size), "the stock and talon sizes", None)
+        if view.hand_sizes[view.seat] != len(view.hand):
+            raise self.refuse("the seat's hand size is not the number of cards in its hand")
+        if sum(view.hand_sizes) + view.stock_size + view.talon_size > self.deck_size:
+            raise self.refuse("the hands, stock and talon hold more cards than the deck")
+        self.seat(view.turn, "the seat to move", none=True)
+        self.seat(view.dealer, "the dealer")
+        if not isinstance(view.history, tuple) or not view.history or not isinstance(view.history[0], Dealt):
+            raise StateError("determinize: the view's history does not start with its deal")
+        for number, event in enumerate(view.history):
+            what = f"event {number} ({type(event).__name__})"
+            if isinstance(event, Dealt):
+                self.dealt(event, what)
+            elif isinstance(event, Played):
+                self.played(event, what)
+            elif isinstance(event, PraiseDealt):
+                self.praise(event, what)
+            elif isinstance(event, CardsDrawn | CardsReturned):
+                moved = event.drawn if isinstance(event, CardsDrawn) else event.returned
+                for owner, cards, count, *_ in moved:
+                    self.seat(owner, f"{what}: a seat that got cards")
+                    self.sizes((count,), f"{what}: the number of cards", None)
+                    if cards is not None:
+                        self.cards(cards, what)
+            elif isinstance(event, TrickTaken):
+                self.seat(event.winner, f"{what}: the winner")
+            elif isinstance(event, TalonTaken):
+                self.seat(event.seat, f"{what}: the declarer")
+                if event.cards is not None:
+                    self.cards(event.cards, what)
+            elif not isinstance(event, Event):
+                raise self.refuse(f"{what} is not an event")
+        return view.history[0]
+
+    def dealt(self, event: Dealt, what: str) -> None:
+        for field in ("dealer", "leader"):
+            self.seat(getattr(event, field), f"{what}: the {field}")
+        self.seat(event.turn, f"{what}: the seat to move", none=True)
+        self.seat(event.last_opener, f"{what}: the last opener", none=True)
+        self.sizes(event.sizes, f"{what}: the hand sizes")
+        self.sizes((event.stock, event.talon), f"{what}: the stock and talon sizes", None)
+        self.hands(event.hands, what)
+        for owner, hand in enumerate(event.hands):
+            if hand is not None and len(hand) != event.sizes[owner]:
+                raise self.refuse(f"{what}: seat {owner}'s hand size is not the number of its cards")
+        numbers = (*event.scores, *event.sets, event.hand_number, *event.redeals)
+        if not all(isinstance(n, int) for n in numbers):
+            raise self.refuse(f"{what}: the scores, sets, hand number and redeals must be numbers")
+        if not 0 <= event.hand_number <= len(self.view.hand_results):
+            raise self.refuse(f"{what}: its hand number does not fit the view's finished hands")
+        if len(event.scores) != self.sides or (event.sets and len(event.sets) != self.sides):
+            raise self.refuse(f"{what}: the scores must give one number for each of the {self.sides} sides")
+        for card in (event.trump_card, event.talon_shown):
+            if card is not None:
+                self.cards((card,), f"{what}: a shown card")
+
+    def played(self, event: Played, what: str) -> None:
+        self.seat(event.seat, f"{what}: the seat that moved")
+        self.seat(event.to, f"{what}: the seat that received the cards", none=True)
+        if not isinstance(event.kind, MoveKind):
+            raise self.refuse(f"{what}: the move's kind is not a MoveKind")
+        self.sizes((event.count,), f"{what}: the number of cards", None)
+        if event.cards is not None:
+            self.cards(event.cards, what)
+            if len(event.cards) != event.count:
+                raise self.refuse(f"{what}: the number of cards is not the number shown")
+
+    def praise(self, event: PraiseDealt, what: str) -> None:
+        try:
+            PraiseKind(event.praise)
+        except ValueError:
+            raise self.refuse(f"{what}: {event.praise!r} is not a praise deal") from None
+        self.hands(event.hands, what)
+        if not isinstance(event.tricks, tuple):
+            raise self.refuse(f"{what}: its tricks are not a tuple")
+        for plays, winner in event.tricks:
+            self.seat(winner, f"{what}: a trick's winner")
+            for player, card in plays:
+                self.seat(player, f"{what}: a trick's player")
+                if card is not None:
+                    self.cards((card,), f"{what}: a trick's card")
+        self.seat(event.turn, f"{what}: the seat to lead", none=True)
+
+
+#: How long, by default, ``determinize`` looks for a world before it gives up (seconds).
+BUDGET = 60.0
+
+#: The errors a view with fields of the wrong kinds can set off deep in the sampler; they mean the view is not legal.
+_BAD_VIEW = (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError, ZeroDivisionError)
+
+
 def determinize(
-    view: PlayerView, rng: random.Random, *, tries: int = TRIES, moves: Sequence[Move] | None = None
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    tries: int = TRIES,
+    moves: Sequence[Move] | None = None,
+    budget: float = BUDGET,
 ) -> GameState:
     """A whole state drawn at random among those that ``view`` allows: ``observe(world, view.seat) == view``.
 
     Every hidden card (other hands, stock, talon, face-down cards) is placed at random, consistently
     with what the view shows and what the rules let its seat infer; the world is one that legal play
     reaches, so play continues from it.  ``rng`` is a :class:`random.Random`; the same ``rng`` state
-    gives the same world.  Raises :class:`~kozel.KozelError` if no world is found in ``tries`` draws
-    (a view that no legal play gives).
+    gives the same world.
+
+    Worlds are drawn one after another until one fits, at most ``tries`` of them and for at most
+    ``budget`` seconds (60 by default: views reached by legal play take about a millisecond, the
+    drawing praise deals of ``pairs`` longer).  A view that no legal play gives raises
+    :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
+    together (a seat out of range, a card not in the deck, a praise deal with too few hands), else
+    when the tries or the budget run out.
 
     ``moves``, where given, are the seat's legal moves now (what a bot is handed with its view): the
     world must give the seat exactly these.  They can say more than the view, where a rule looks at
@@ -499,20 +707,35 @@ def determinize(
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
-    dealt = view.history[0] if view.history else None
-    if not isinstance(dealt, Dealt):
-        raise KozelError("determinize: the view's history does not start with its deal")
-    for _ in range(tries):
-        world = _World(view, rng)
+    if not isinstance(tries, int) or tries < 1:
+        raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
+    if not isinstance(budget, int | float) or not budget > 0:
+        raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
+    try:
+        dealt = _Checker(view).check()
+    except StateError:
+        raise
+    except _BAD_VIEW as error:
+        raise _refuse(view, f"a field of the wrong kind ({error})") from None
+    deadline = time.perf_counter() + budget
+    drawn = 0
+    while drawn < tries and (drawn == 0 or time.perf_counter() < deadline):
+        drawn += 1
+        world = _World(view, rng, deadline)
         try:
             world.place_deal(dealt)
             world.follow()
             world.assign_the_rest()
             state = world.build(dealt)
-        except _Failed:
+            if state is None or observe(state, view.seat) != view:
+                continue
+        except (_Failed, IllegalMoveError):
             continue
-        if state is None or observe(state, view.seat) != view:
-            continue
+        except (StateError, DeckError) as error:
+            raise _refuse(view, str(error)) from None
+        except _BAD_VIEW as error:
+            raise _refuse(view, f"its events do not fit together ({type(error).__name__}: {error})") from None
         if moves is None or _same_moves(state, view, moves):
             return state
-    raise KozelError(f"determinize: no state consistent with the view of seat {view.seat} was found in {tries} draws")
+    spent = "tries" if drawn >= tries else f"{budget:g} s budget"
+    raise _refuse(view, f"no world fits it in {drawn} draws (the {spent} ran out)")

@@ -16,6 +16,7 @@ and the moves of the drawing; :mod:`kozel.view.determinize` replays them as a ch
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from kozel.cards.card import Card
@@ -236,8 +237,11 @@ class _Trial:
 class _Sampler:
     """The drawing run forward, step by step, each step tried until it shows the seat what its view shows."""
 
-    def __init__(self, waiting: GameState, view: PlayerView, known: Known, rng: random.Random) -> None:
+    def __init__(
+        self, waiting: GameState, view: PlayerView, known: Known, rng: random.Random, deadline: float = float("inf")
+    ) -> None:
         self.view = view
+        self.deadline = deadline
         self.seat = view.seat
         self.known = known
         self.rng = rng
@@ -291,7 +295,8 @@ class _Sampler:
         if move is None:
             return None
         for _ in range(STEP_TRIES):
-            if self.budget <= 0:
+            if self.budget <= 0 or time.perf_counter() > self.deadline:
+                self.budget = 0
                 return None
             self.budget -= 1
             trial = _Trial(self, wanted, counts)
@@ -356,10 +361,17 @@ class _Sampler:
 
 
 def sample_drawing(
-    waiting: GameState, view: PlayerView, groups: Sequence[Sequence[Event]], known: Known, rng: random.Random
+    waiting: GameState,
+    view: PlayerView,
+    groups: Sequence[Sequence[Event]],
+    known: Known,
+    rng: random.Random,
+    *,
+    deadline: float = float("inf"),
 ) -> DrawnDeal | None:
     """The drawing of ``groups`` (the view's events of the deal from the praise on, one group per move) run in a
-    world waiting for the praise; None when a step could not be made to match."""
+    world waiting for the praise; None when a step could not be made to match, or at ``deadline``
+    (a :func:`time.perf_counter` time)."""
     for card in view.hand:  # the seat's own cards stay with it from the moment it gets them
         known.targets.setdefault(card, view.seat)
     for group in groups:  # the lays the seat saw are known before the drawing ends
@@ -368,7 +380,7 @@ def sample_drawing(
                 known.laid_by.setdefault(event.cards[0], event.seat)
             elif isinstance(event, Laid) and event.card is not None:
                 known.laid_by.setdefault(event.card, event.seat)
-    sampler = _Sampler(waiting, view, known, rng)
+    sampler = _Sampler(waiting, view, known, rng, deadline)
     moves: list[Move] = []
     if not sampler.search(groups, moves):
         return None

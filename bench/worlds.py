@@ -1,0 +1,108 @@
+"""Sampled worlds at scale: how long ``determinize`` takes, its tail, and whether it ever fails.
+
+    python bench/worlds.py                        # every built-in ruleset, 20,000 views each
+    python bench/worlds.py pairs --views 2000     # fewer views, one ruleset
+
+Views are taken from random matches: a match from a random seed, played by random legal moves
+for a random number of moves (0 to 150, across deals), viewed from every seat.  Each view gets one
+``kozel.determinize(view, random.Random(n))`` call, timed on its own; the figures are the median,
+the 99th percentile and the slowest call, in microseconds and as multiples of the reference step of
+``bench/reference.py`` timed in the same run (before and after).  A failure is a call that raised:
+every view here comes from legal play, so there should be none; each is printed with the match seed,
+the number of moves and the seat, so that it can be replayed.  In ``pairs`` the views inside or
+after a praise deal dealt by drawing ("trousers", "pants double") are also counted on their own
+(the ``pairs/drawing`` row); they are part of the ``pairs`` row as well.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from reference import reference_us_per_step
+
+import kozel
+from kozel.view import PlayerView
+
+_DRAWING = {"trousers", "pants_double"}
+
+
+def views(rules: kozel.Ruleset, count: int, seed: int) -> list[tuple[PlayerView, str]]:
+    """``count`` views of random positions, every seat of each; each with how to reach it again."""
+    rng = random.Random(seed)
+    found: list[tuple[PlayerView, str]] = []
+    while len(found) < count:
+        match = rng.randrange(2**32)
+        moves = rng.randrange(0, 151)
+        play = random.Random(match)
+        state = kozel.new_game(rules, seed=match)
+        done = 0
+        while done < moves and not state.is_over:
+            state = kozel.apply(state, play.choice(kozel.legal_moves(state)))
+            done += 1
+        for seat in range(rules.players):
+            found.append((kozel.observe(state, seat), f"seed {match}, {done} moves, seat {seat}"))
+    return found[:count]
+
+
+def percentile(times: list[float], share: float) -> float:
+    """The ``share`` percentile of ``times`` (sorted), nearest rank."""
+    return times[min(len(times) - 1, max(0, round(share * len(times)) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("rulesets", nargs="*", default=list(kozel.variants.names()))
+    parser.add_argument("--views", type=int, default=20_000, help="views per ruleset")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random matches")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    marks = [reference_us_per_step(2.0)]
+    rows = []
+    for name in args.rulesets:
+        rules = kozel.variants.get(name)
+        groups: dict[str, list[float]] = {name: []}
+        failures = []
+        for number, (view, where) in enumerate(views(rules, args.views, args.seed)):
+            rng = random.Random(number)
+            start = time.perf_counter()
+            try:
+                kozel.determinize(view, rng)
+            except kozel.KozelError as error:
+                failures.append(f"{name}: {where}: {error}")
+            spent = time.perf_counter() - start
+            groups[name].append(spent)
+            if view.praise in _DRAWING:
+                groups.setdefault(f"{name}/drawing", []).append(spent)
+        for failure in failures:
+            print("FAILED", failure, flush=True)
+        for group, times in groups.items():
+            rows.append((group, sorted(times), len(failures) if group == name else None))
+        for group, spent in groups.items():
+            times = sorted(spent)
+            median, p99 = percentile(times, 0.5) * 1e6, percentile(times, 0.99) * 1e6
+            print(
+                f"... {group}: {len(times)} views, {len(failures)} failed, median {median:.0f} us, p99 {p99:.0f} us,"
+                f" max {times[-1] * 1e6:.0f} us ({time.perf_counter() - started:.0f} s in)",
+                file=sys.stderr,
+                flush=True,
+            )
+    marks.append(reference_us_per_step(2.0))
+    mark = sum(marks) / len(marks)
+    print(f"kozel {kozel.__version__}, Python {sys.version.split()[0]}, {args.views} views per ruleset")
+    print(f"reference: {mark:.3f} us/step (before {marks[0]:.3f}, after {marks[1]:.3f})")
+    header = f"{'ruleset':<18}{'views':>7}{'fails':>6}{'median us':>11}{'x ref':>7}{'p99 us':>10}{'x ref':>7}"
+    print(header + f"{'max us':>11}{'x ref':>8}")
+    for group, times, fails in rows:
+        median, p99, top = percentile(times, 0.5) * 1e6, percentile(times, 0.99) * 1e6, times[-1] * 1e6
+        print(
+            f"{group:<18}{len(times):>7}{'' if fails is None else fails:>6}{median:11.0f}{median / mark:7.0f}"
+            f"{p99:10.0f}{p99 / mark:7.0f}{top:11.0f}{top / mark:8.0f}"
+        )
+    print(f"total {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
