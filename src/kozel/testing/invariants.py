@@ -22,7 +22,7 @@ from kozel.cards import CARDS, Card, CardSet
 from kozel.engine import apply, legal_moves, start_of_deal
 from kozel.errors import IllegalMoveError, KozelError
 from kozel.game import GameState, Move, MoveKind, Phase
-from kozel.rules import FollowSuit, LeadSeat, PraiseKind, Ruleset, ScoreMode
+from kozel.rules import FollowSuit, LeadSeat, PraiseKind, Ruleset, ScoreMode, TrickWinner
 from kozel.testing.reference import reference_moves
 from kozel.view import PlayerView, determinize, observe
 
@@ -254,7 +254,24 @@ def _winner(before: GameState, move: Move) -> int:
             return c.suit == suit or rules.trumps.is_trump(c, before.deal.trump)
 
         beats = beats or (counted(card) and not counted(best))
-    return move.seat if beats else trick.winner
+    highest = move.seat if beats else trick.winner
+    if not isinstance(rules.play, FollowSuit) or rules.play.winner is TrickWinner.HIGHEST_CARD:
+        return highest
+    # The side with the most card points in the trick takes it (a tie: the highest card), through
+    # its player whose card beats his partners' cards in the trick.
+    plays = (*trick.plays, move)
+    points = [0] * rules.sides
+    for play in plays:
+        points[rules.side_of(play.seat)] += _points(rules, play.mask)
+    top = [side for side, side_points in enumerate(points) if side_points == max(points)]
+    if len(top) > 1:
+        return highest
+    ours = [play for play in plays if rules.side_of(play.seat) == top[0]]
+    taker = ours[0]
+    for play in ours[1:]:
+        if rules.trumps.beats(play.cards[0], taker.cards[0], before.deal.trump):
+            taker = play
+    return taker.seat
 
 
 def _check_step(before: GameState, move: Move, after: GameState) -> None:

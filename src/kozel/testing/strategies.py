@@ -32,7 +32,7 @@ except ImportError as missing:  # pragma: no cover - the message is tested with 
 from kozel import variants
 from kozel.cards import Rank
 from kozel.engine import apply, legal_moves, new_game
-from kozel.game import GameState, Move
+from kozel.game import GameState, Move, Phase
 from kozel.rules import BeatOrPass, ScoreMode
 from kozel.rules.ruleset import Ruleset
 from kozel.testing.check import random_move
@@ -58,31 +58,50 @@ def _ruleset(draw: Callable[[st.SearchStrategy[Any]], Any], rules: Ruleset | st.
     return drawn
 
 
-def play_to(rules: Ruleset, seed: int, count: int) -> GameState:
-    """The position after ``count`` moves of :func:`kozel.testing.random_move` from seed ``seed`` (or the end)."""
+def play_to(rules: Ruleset, seed: int, count: int, phase: Phase | None = None) -> GameState:
+    """The position after ``count`` moves of :func:`kozel.testing.random_move` from seed ``seed`` (or the end).
+
+    With ``phase``, play goes on from there (up to :data:`MAX_MOVES` moves more) until a position of
+    that phase comes up, or the match ends.
+    """
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
     for _ in range(count):
         if state.is_over:
             break
         state = apply(state, random_move(state, rng))
+    if phase is not None:
+        for _ in range(MAX_MOVES):
+            if state.phase is phase or state.is_over:
+                break
+            state = apply(state, random_move(state, rng))
     return state
 
 
 def states(
-    rules: Ruleset | st.SearchStrategy[Ruleset], *, max_moves: int = MAX_MOVES, over: bool = True
+    rules: Ruleset | st.SearchStrategy[Ruleset],
+    *,
+    max_moves: int = MAX_MOVES,
+    over: bool = True,
+    phase: Phase | None = None,
 ) -> st.SearchStrategy[GameState]:
     """Positions of ``rules`` (a ruleset, or a strategy of rulesets) reached by legal play, in every phase.
 
-    A match is played from a drawn seed for a drawn number of moves, up to ``max_moves``; with
-    ``over=False`` a match that ended is not drawn (so the position has legal moves).
+    A match is played from a drawn seed for a drawn number of moves, up to ``max_moves``; half the
+    time play then goes on to the next position of a drawn phase, so that short-lived phases (a
+    transfer to answer, cards to lay away) come up as often as long ones.  With ``phase`` every
+    position drawn is of that phase (the ruleset must have it); with ``over=False`` a match that
+    ended is not drawn, so the position has legal moves.
     """
 
     @st.composite
     def build(draw: Callable[[st.SearchStrategy[Any]], Any]) -> GameState:
         ruleset = _ruleset(draw, rules)
-        state = play_to(ruleset, draw(_SEEDS), draw(st.integers(min_value=0, max_value=max_moves)))
-        if not over and state.is_over:
+        seed = draw(_SEEDS)
+        count = draw(st.integers(min_value=0, max_value=max_moves))
+        target = phase if phase is not None else draw(st.none() | st.sampled_from(list(Phase)))
+        state = play_to(ruleset, seed, count, target)
+        if (not over and state.is_over) or (phase is not None and state.phase is not phase):
             state = draw(st.nothing())
         return state
 
