@@ -1,15 +1,27 @@
-"""A slow, literal reading of the rules, to check the engine's legal moves against.
+"""A slow, literal reading of the rules: an independent oracle to check the engine's legal moves against.
 
-It works on whole cards with the ruleset's own components and plain itertools
-searches, sharing none of the engine's bitmask tables, interned moves or shortcuts.
+It works on whole cards with the ruleset's own components and plain itertools searches, sharing
+none of the engine's bitmask tables, interned moves or shortcuts: two readings of the same rules,
+written apart, that must agree in every position.  :func:`kozel.testing.check_ruleset` compares
+them at its sampled steps (the invariant ``literal_rules``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import chain, combinations, permutations
 
-from kozel import Card, CardSet, GameState, Move, MoveKind, Phase, Rank
+from kozel.cards import Card, CardSet, Rank, Suit
+from kozel.game import GameState, Move, MoveKind, Phase
 from kozel.rules import BeatOrPass, FollowSuit, RedealReason, TrumpLeads
+
+__all__ = ["reference_moves"]
+
+
+def _turn(state: GameState) -> int:
+    seat = state.turn
+    assert seat is not None, "a position with moves has a seat to move"
+    return seat
 
 
 def _group(state: GameState, card: Card) -> str:
@@ -24,7 +36,8 @@ def _beats(state: GameState, cards: tuple[Card, ...], top: tuple[Card, ...]) -> 
 
 
 def _is_molodka(state: GameState, hand: list[Card]) -> bool:
-    rule = state.ruleset.play.molodka
+    play = state.ruleset.play
+    rule = play.molodka if isinstance(play, BeatOrPass) else None
     if rule is None or len(hand) != state.ruleset.dealing.hand_size:
         return False
     groups = {_group(state, card) for card in hand}
@@ -36,39 +49,47 @@ def reference_moves(state: GameState) -> set[Move]:
     if state.is_over:
         return set()
     if state.phase is Phase.BIDDING:
-        return {Move(state.turn, MoveKind.TAKE_TALON), Move(state.turn, MoveKind.DECLINE)}
+        return {Move(_turn(state), MoveKind.TAKE_TALON), Move(_turn(state), MoveKind.DECLINE)}
     if state.phase is Phase.LAY_AWAY:
-        count = state.ruleset.talon.bidding.lay_away
-        hand = list(state.hands[state.turn])
-        return {Move(state.turn, MoveKind.LAY_AWAY, combo) for combo in combinations(hand, count)}
+        talon = state.ruleset.talon
+        assert talon is not None
+        assert talon.bidding is not None
+        count = talon.bidding.lay_away
+        hand = list(state.hands[_turn(state)])
+        return {Move(_turn(state), MoveKind.LAY_AWAY, combo) for combo in combinations(hand, count)}
     if state.phase is Phase.TRANSFER_BACK:
         return _give_back(state)
     if state.phase is Phase.PRAISE:
-        return {Move(state.turn, MoveKind.PRAISE, (), kind.value) for kind in state.ruleset.praise.choices}
+        praise = state.ruleset.praise
+        assert praise is not None
+        return {Move(_turn(state), MoveKind.PRAISE, (), kind.value) for kind in praise.choices}
     if state.phase is Phase.DRAWING:
         drawing = state.drawing
+        assert drawing is not None
         # trousers: the first two players from the boasting one lay face down; pants double: each
         # player lays face down first, then face up.
         if drawing.praise.value == "trousers":
             kind = MoveKind.LAY_DARK if drawing.step < 2 else MoveKind.LAY_OPEN
         else:
-            kind = MoveKind.LAY_OPEN if any(m.seat == state.turn for m in drawing.dark) else MoveKind.LAY_DARK
-        return {Move(state.turn, kind, [card]) for card in CardSet.from_mask(drawing.pending)}
+            kind = MoveKind.LAY_OPEN if any(m.seat == _turn(state) for m in drawing.dark) else MoveKind.LAY_DARK
+        return {Move(_turn(state), kind, [card]) for card in CardSet.from_mask(drawing.pending)}
     if isinstance(state.ruleset.play, BeatOrPass):
         return _beat_or_pass(state)
     return _follow_suit(state)
 
 
-def _plain(state: GameState, cards) -> list[Card]:
+def _plain(state: GameState, cards: Iterable[Card]) -> list[Card]:
     return [c for c in cards if _group(state, c) != "trump"]
 
 
-def _trumps(state: GameState, cards) -> list[Card]:
+def _trumps(state: GameState, cards: Iterable[Card]) -> list[Card]:
     return [c for c in cards if _group(state, c) == "trump"]
 
 
 def _give_back(state: GameState) -> set[Move]:
     rules = state.ruleset
+    assert state.window is not None
+    assert state.window.pending is not None
     pending = state.window.pending
     partner = rules.seating.partners(pending.seat)[0]
     own = [c for c in state.hands[partner] if c not in pending.cards]
@@ -150,17 +171,17 @@ def _barred(state: GameState, seat: int) -> bool:
     return False
 
 
-def _suit_of(state: GameState, suit) -> str:
+def _suit_of(state: GameState, suit: Suit) -> str:
     return "trump" if state.trump is not None and state.trump == suit else suit.name
 
 
-def _first_trick(state: GameState, hand: list[Card], suit) -> list[Card]:
+def _first_trick(state: GameState, hand: list[Card], suit: Suit) -> list[Card]:
     return [c for c in hand if _group(state, c) == _suit_of(state, suit)] or _trumps(state, hand) or hand
 
 
 def _follow_suit(state: GameState) -> set[Move]:
     rules = state.ruleset
-    seat = state.turn
+    seat = _turn(state)
     hand = list(state.hands[seat])
     play = rules.play
     assert isinstance(play, FollowSuit)
@@ -197,7 +218,7 @@ def _follow_suit(state: GameState) -> set[Move]:
 def _beat_or_pass(state: GameState) -> set[Move]:
     rules = state.ruleset
     hands = [list(hand) for hand in state.hands]
-    seat = state.turn
+    seat = _turn(state)
     moves: set[Move] = set()
     trick = state.trick
     if trick is None:
