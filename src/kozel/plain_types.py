@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["hints", "init_fields", "join", "kind_word", "show", "union_members"]
+__all__ = ["error_text", "hints", "init_fields", "join", "kind_word", "union_members"]
 
 
 @functools.cache
@@ -50,7 +50,7 @@ def join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
-def show(value: Any) -> str:
+def error_text(value: Any) -> str:
     """``value`` as an error message shows it: ``null``, ``true`` and ``false`` as a file says them, else short."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)

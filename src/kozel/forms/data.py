@@ -37,7 +37,7 @@ from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.deck import Deck
 from kozel.cards.notation import format_cards
 from kozel.errors import KozelError, RulesetError
-from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
+from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["BASE", "KIND", "compact", "from_data", "to_data"]
@@ -101,7 +101,7 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
     ruleset.
     """
     if not isinstance(data, Mapping):
-        raise RulesetError(f"a ruleset is a table of fields, got {show(data)}")
+        raise RulesetError(f"a ruleset is a table of fields, got {error_text(data)}")
     base = None
     if BASE in data:
         try:
@@ -179,21 +179,21 @@ def _load(data: Any, hint: Any, path: str, base: Any) -> Any:
     if hint is bool:
         if isinstance(data, bool):
             return data
-        raise _error(path, f"expected true or false, got {show(data)}")
+        raise _error(path, f"expected true or false, got {error_text(data)}")
     if hint is int:
         if isinstance(data, int) and not isinstance(data, bool):
             return int(data)
-        raise _error(path, f"expected a whole number, got {show(data)}")
+        raise _error(path, f"expected a whole number, got {error_text(data)}")
     if hint is str:
         if isinstance(data, str):
             return data
-        raise _error(path, f"expected text, got {show(data)}")
+        raise _error(path, f"expected text, got {error_text(data)}")
     raise _error(path, f"cannot read a field of type {hint!r}")  # pragma: no cover - every field type is handled
 
 
 def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, ...] = ()) -> Any:
     if not isinstance(data, Mapping):
-        raise _error(path, f"expected a table of fields, got {show(data)}")
+        raise _error(path, f"expected a table of fields, got {error_text(data)}")
     fields = init_fields(kind)
     names = [*extra, *(field.name for field in fields)]
     for key in data:
@@ -217,13 +217,13 @@ def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, .
 
 def _load_kind(data: Any, classes: tuple[type, ...], path: str, base: Any) -> Any:
     if not isinstance(data, Mapping):
-        raise _error(path, f"expected a table of fields, got {show(data)}")
+        raise _error(path, f"expected a table of fields, got {error_text(data)}")
     kinds = {kind_word(kind): kind for kind in classes}
     allowed = ", ".join(map(repr, kinds))
     if KIND in data:
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
-            raise _error(join(path, KIND), f"expected one of {allowed}, got {show(name)}")
+            raise _error(join(path, KIND), f"expected one of {allowed}, got {error_text(name)}")
         kind = kinds[name]
     elif base is not None:
         kind = type(base)
@@ -237,7 +237,7 @@ def _load_tuple(data: Any, item: Any, path: str) -> tuple[Any, ...]:
         data = [token for token in _SEPARATORS.split(data) if token]
     if isinstance(data, str | bytes) or not isinstance(data, Sequence):
         cards = " or cards as text" if item is Card else ""
-        raise _error(path, f"expected a list{cards}, got {show(data)}")
+        raise _error(path, f"expected a list{cards}, got {error_text(data)}")
     return tuple(_load(each, item, f"{path}[{index}]", None) for index, each in enumerate(data))
 
 
@@ -251,7 +251,7 @@ def _load_deck(data: Any, path: str) -> Deck:
 
 def _load_card(data: Any, path: str) -> Card:
     if not isinstance(data, str):
-        raise _error(path, f"expected a card such as '10♥', got {show(data)}")
+        raise _error(path, f"expected a card such as '10♥', got {error_text(data)}")
     try:
         return Card.parse(data)
     except KozelError as error:
@@ -261,7 +261,7 @@ def _load_card(data: Any, path: str) -> Card:
 def _load_word(data: Any, words: Mapping[str, Any], what: str, path: str) -> Any:
     found = words.get(data.strip().lower()) if isinstance(data, str) else None
     if found is None:
-        raise _error(path, f"expected {what}, got {show(data)}")
+        raise _error(path, f"expected {what}, got {error_text(data)}")
     return found
 
 
@@ -270,7 +270,7 @@ def _load_enum(data: Any, kind: type[enum.Enum], path: str) -> enum.Enum:
         if type(member.value) is type(data) and member.value == data:
             return member
     allowed = ", ".join(repr(member.value) for member in kind)
-    raise _error(path, f"expected one of {allowed}, got {show(data)}")
+    raise _error(path, f"expected one of {allowed}, got {error_text(data)}")
 
 
 def _build(kind: type, given: dict[str, Any], path: str) -> Any:

@@ -32,7 +32,7 @@ from typing import Any, Final, Literal, NoReturn
 from kozel.errors import RulesetError
 from kozel.forms.data import from_data, to_data
 from kozel.limits import MAX_DEPTH, depth
-from kozel.plain_types import show
+from kozel.plain_types import error_text
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
@@ -96,7 +96,7 @@ def _parse_json(text: str) -> Any:
         data: dict[str, Any] = {}
         for key, value in pairs:
             if key in data:
-                raise ValueError(f"the key {show(key)} is given twice in one table")
+                raise ValueError(f"the key {error_text(key)} is given twice in one table")
             data[key] = value
         return data
 
@@ -127,7 +127,7 @@ def _unwrap(data: Any) -> Any:
     if not isinstance(data, Mapping) or "kozel" not in data:
         return data
     if data["kozel"] != "ruleset":
-        raise RulesetError(f"kozel: this file holds {show(data['kozel'])}, not 'ruleset'")
+        raise RulesetError(f"kozel: this file holds {error_text(data['kozel'])}, not 'ruleset'")
     for key in data:
         if key not in _ENVELOPE:
             name = key if isinstance(key, str) else repr(key)
@@ -138,5 +138,7 @@ def _unwrap(data: Any) -> Any:
     version = data["format"]
     if version != FORMAT or isinstance(version, bool) or not isinstance(version, int):
         newer = " (a newer kozel wrote it: upgrade kozel)" if isinstance(version, int) and version > FORMAT else ""
-        raise RulesetError(f"format: this kozel reads ruleset files of format {FORMAT}, not {show(version)}{newer}")
+        raise RulesetError(
+            f"format: this kozel reads ruleset files of format {FORMAT}, not {error_text(version)}{newer}"
+        )
     return data["ruleset"]

@@ -22,7 +22,7 @@ from kozel.cards.notation import format_cards, parse_cards
 from kozel.errors import KozelError, StateError
 from kozel.forms.data import compact, from_data
 from kozel.game.move import MoveKind
-from kozel.plain_types import hints, init_fields, join, kind_word, show, union_members
+from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["KIND", "dump", "load"]
@@ -84,7 +84,7 @@ def load(data: Any, hint: Any, path: str) -> Any:
                 return load(data, member, path)
             except StateError:
                 continue
-        raise _error(path, f"expected one of {', '.join(map(_type_name, classes))}, got {show(data)}")
+        raise _error(path, f"expected one of {', '.join(map(_type_name, classes))}, got {error_text(data)}")
     if hint is Ruleset:
         return _ruleset(data, path)
     if isinstance(hint, type) and attrs.has(hint):
@@ -92,7 +92,7 @@ def load(data: Any, hint: Any, path: str) -> Any:
     origin = typing.get_origin(hint)
     if origin is tuple or origin is frozenset:
         if not isinstance(data, list):
-            raise _error(path, f"expected a list, got {show(data)}")
+            raise _error(path, f"expected a list, got {error_text(data)}")
         items = _items(hint, len(data), path)
         values = [
             load(each, item, f"{path}[{index}]") for index, (each, item) in enumerate(zip(data, items, strict=True))
@@ -102,7 +102,7 @@ def load(data: Any, hint: Any, path: str) -> Any:
         return _card(data, path)
     if hint is CardSet:
         if not isinstance(data, str):
-            raise _error(path, f"expected cards as text such as 'A♠ 10♥', got {show(data)}")
+            raise _error(path, f"expected cards as text such as 'A♠ 10♥', got {error_text(data)}")
         try:
             cards = parse_cards(data)
         except KozelError as error:
@@ -114,27 +114,27 @@ def load(data: Any, hint: Any, path: str) -> Any:
     for words, what in ((_SUITS, Suit), (_RANKS, Rank), (_MOVE_KINDS, MoveKind)):
         if hint is what:
             if not isinstance(data, str) or data not in words:
-                raise _error(path, f"expected one of {', '.join(words)}, got {show(data)}")
+                raise _error(path, f"expected one of {', '.join(words)}, got {error_text(data)}")
             return words[data]
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         for member in hint:
             if type(member.value) is type(data) and member.value == data:
                 return member
-        raise _error(path, f"expected one of {', '.join(repr(m.value) for m in hint)}, got {show(data)}")
+        raise _error(path, f"expected one of {', '.join(repr(m.value) for m in hint)}, got {error_text(data)}")
     if hint is bool or hint is str:
         if type(data) is not hint:
-            raise _error(path, f"expected {'true or false' if hint is bool else 'text'}, got {show(data)}")
+            raise _error(path, f"expected {'true or false' if hint is bool else 'text'}, got {error_text(data)}")
         return data
     if hint is int:
         if type(data) is not int:
-            raise _error(path, f"expected a whole number, got {show(data)}")
+            raise _error(path, f"expected a whole number, got {error_text(data)}")
         return data
     raise _error(path, f"cannot read a value of type {hint!r}")  # pragma: no cover - every field type is handled
 
 
 def _ruleset(data: Any, path: str) -> Ruleset:
     if not isinstance(data, dict):
-        raise _error(path, f"expected a ruleset table, got {show(data)}")
+        raise _error(path, f"expected a ruleset table, got {error_text(data)}")
     try:
         return from_data(data)
     except KozelError as error:
@@ -143,7 +143,7 @@ def _ruleset(data: Any, path: str) -> Ruleset:
 
 def _card(data: Any, path: str) -> Card:
     if not isinstance(data, str):
-        raise _error(path, f"expected a card such as '10♥', got {show(data)}")
+        raise _error(path, f"expected a card such as '10♥', got {error_text(data)}")
     try:
         return Card.parse(data)
     except KozelError as error:
@@ -152,12 +152,12 @@ def _card(data: Any, path: str) -> Card:
 
 def _load_attrs(data: Any, kind: type, path: str) -> Any:
     if not isinstance(data, dict):
-        raise _error(path, f"expected a table of fields, got {show(data)}")
+        raise _error(path, f"expected a table of fields, got {error_text(data)}")
     if KIND in data:
         kinds = {kind_word(sub): sub for sub in _subclasses(kind)}
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
-            raise _error(join(path, KIND), f"expected one of {', '.join(kinds)}, got {show(name)}")
+            raise _error(join(path, KIND), f"expected one of {', '.join(kinds)}, got {error_text(name)}")
         kind = kinds[name]
         data = {key: value for key, value in data.items() if key != KIND}
     fields = init_fields(kind)

@@ -26,7 +26,7 @@ __all__ = [
     "member",
     "members",
     "optional",
-    "show",
+    "table_text",
     "text",
     "whole",
 ]
@@ -34,7 +34,7 @@ __all__ = [
 _T = TypeVar("_T")
 
 
-def show(value: object) -> str:
+def table_text(value: object) -> str:
     """A value as the table writes it: cards and ranks as text, enum members by their value, anything else as repr."""
     if isinstance(value, Card):
         return str(value)
@@ -45,7 +45,7 @@ def show(value: object) -> str:
     if isinstance(value, enum.Enum):
         return repr(value.value)
     if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(show, value)) + "]"
+        return "[" + ", ".join(map(table_text, value)) + "]"
     try:
         shown = repr(value)
     except ValueError:  # an integer too long to write out
@@ -74,7 +74,7 @@ class Check:
     def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         """Raise :class:`~kozel.RulesetError` naming the component and the field when ``value`` is bad."""
         if not self.test(value):
-            raise RulesetError(f"{self.component}: {attribute.name} must be {self.what}, not {show(value)}")
+            raise RulesetError(f"{self.component}: {attribute.name} must be {self.what}, not {table_text(value)}")
 
 
 def is_whole(value: object) -> bool:

@@ -56,7 +56,7 @@ def _row_tuple(rows: Iterable[ScoreRow]) -> tuple[ScoreRow, ...]:
 
 def _rows(instance: Any, attribute: attrs.Attribute[Any], rows: tuple[ScoreRow, ...]) -> None:
     if not isinstance(rows, tuple) or not rows or any(not isinstance(row, ScoreRow) for row in rows):
-        raise RulesetError(f"scoring: rows must be a non-empty list of ScoreRow, not {checks.show(rows)}")
+        raise RulesetError(f"scoring: rows must be a non-empty list of ScoreRow, not {checks.table_text(rows)}")
     if rows[0].low != 0:
         raise RulesetError(f"scoring: the table must start at 0 card points, but its first row starts at {rows[0].low}")
     for before, after in itertools.pairwise(rows):

@@ -25,7 +25,7 @@ def _sorted_counts(counts: Iterable[int]) -> tuple[int, ...]:
 def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
     if not isinstance(value, tuple) or not value or any(not checks.is_whole(n) or n < 1 for n in value):
         raise RulesetError(
-            f"trump transfer: counts must be a list of whole numbers of at least 1, not {checks.show(value)}"
+            f"trump transfer: counts must be a list of whole numbers of at least 1, not {checks.table_text(value)}"
         )
 
 

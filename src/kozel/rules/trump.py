@@ -78,7 +78,7 @@ def _rank_order(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Ran
         or any(not isinstance(rank, Rank) for rank in value)
         or sorted(value) != sorted(Rank)
     ):
-        shown = " ".join(map(checks.show, value)) if isinstance(value, tuple) else checks.show(value)
+        shown = " ".join(map(checks.table_text, value)) if isinstance(value, tuple) else checks.table_text(value)
         classic = " ".join(rank.text for rank in CLASSIC_RANK_ORDER)
         raise RulesetError(
             f"trumps: plain_order must list each of the nine ranks once, low to high (such as {classic}), "
@@ -88,7 +88,7 @@ def _rank_order(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Ran
 
 def _fixed(instance: Any, attribute: attrs.Attribute[Any], value: tuple[Card, ...]) -> None:
     if not isinstance(value, tuple) or any(not isinstance(card, Card) for card in value):
-        raise RulesetError(f"trumps: {attribute.name} must be a list of cards, not {checks.show(value)}")
+        raise RulesetError(f"trumps: {attribute.name} must be a list of cards, not {checks.table_text(value)}")
     twice = sorted({card for card in value if value.count(card) > 1})
     if twice:
         where = "permanent trump order" if attribute.name == "fixed" else "over-trumps"
