@@ -25,6 +25,8 @@ APIDOCS = ROOT / "apidocs"
 #: Public modules that are not direct subpackages of kozel (those are found by themselves).
 EXTRA_MODULES = (
     "kozel.errors",
+    "kozel.limits",
+    "kozel.record.view_check",
     "kozel.forms.data",
     "kozel.forms.files",
     "kozel.forms.changes",

@@ -360,7 +360,7 @@ def test_moves_of_a_finished_match_is_an_error():
 @settings(max_examples=examples(20))
 @given(rules=rulesets())
 def test_drawn_rulesets_validate_and_play(rules):
-    assert kozel.Ruleset.from_data(rules.to_data()) == rules  # it validates, whole
+    assert kozel.forms.from_data(kozel.forms.to_data(rules)) == rules  # it validates, whole
     base = rules.name.removesuffix("_house")
     assert base in kozel.variants.names()
     assert (rules.name == base) == (rules == kozel.variants.get(base))

@@ -4,7 +4,7 @@
   invariants after every move and reports what came up (:class:`Report`).
 - :func:`check_state`, :func:`check_step` and :func:`check_move` are the invariants one at a time,
   for a bot's or a UI's own tests; a failure raises :class:`InvariantError` naming the invariant
-  (one of :data:`INVARIANTS`) with a record that reproduces it.
+  (one of :data:`~kozel.testing.INVARIANTS`) with a record that reproduces it.
 - :func:`reference_moves` is a slow, literal reading of the rules: an independent oracle for the
   engine's legal moves.
 - :mod:`kozel.testing.strategies` holds Hypothesis strategies (states, views, moves, rulesets);

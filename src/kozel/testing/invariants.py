@@ -4,7 +4,7 @@
 :func:`check_move` applies a move and runs every check around it: the cheap ones always, the
 costly ones (the literal reading of the rules, refused near-miss moves, views, sampled worlds,
 record and JSON round trips) with ``thorough=True``.  A failure raises :class:`InvariantError`
-with the invariant's name (one of :data:`INVARIANTS`), the match record up to the failing move
+with the invariant's name (one of :data:`~kozel.testing.INVARIANTS`), the match record up to the failing move
 and the move, so that ``check_move(kozel.record.loads(error.record), error.move)`` fails again.
 """
 
@@ -79,7 +79,7 @@ class InvariantError(KozelError, AssertionError):
 
     def __init__(self, invariant: str, message: str, record: str | None = None, move: Move | None = None) -> None:
         super().__init__(f"{invariant}: {message}")
-        #: The name of the broken invariant, a key of :data:`INVARIANTS`.
+        #: The name of the broken invariant, a key of :data:`~kozel.testing.INVARIANTS`.
         self.invariant = invariant
         #: What was wrong, in words.
         self.detail = message
@@ -136,7 +136,7 @@ def _points(rules: Ruleset, mask: int) -> int:
 
 
 def hand_bound(rules: Ruleset) -> int:
-    """The most hands a match of ``rules`` may take: :data:`HAND_SLACK` times the most it could take writing the least.
+    """The most hands a match of ``rules`` may take: :data:`~kozel.testing.HAND_SLACK` times the most it could take writing the least.
 
     The least is every hand writing the smallest positive amount of the scoring tables to one
     side in turn, each side stopping one short of the target, in every set the match may need.
