@@ -15,7 +15,7 @@ from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NotationError, RulesetError, StateError
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
 from kozel.rules import Ruleset, load_ruleset, loads_ruleset
-from kozel.view import PlayerView, determinize, observe, step
+from kozel.view import PlayerView, ViewTracker, determinize, observe, step
 
 #: The version of this kozel package.
 __version__ = "0.1.0"
@@ -42,6 +42,7 @@ __all__ = [
     "StateError",
     "Suit",
     "Trick",
+    "ViewTracker",
     "__version__",
     "apply",
     "determinize",

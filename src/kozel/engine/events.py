@@ -253,6 +253,13 @@ _PLAY: Final = Phase.PLAY
 _MOLODKA: Final = MoveKind.MOLODKA
 _TRANSFER: Final = MoveKind.TRANSFER
 _TRICK_ANSWERS: Final = frozenset({MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY})
+_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
+#: What a step that takes no trick heard (never appended to).
+_NONE_TAKEN: Final[list[int]] = []
+#: The ``Played`` event of each move seen (a move's event is the same value every time, but for
+#: the receiver of a transfer): built once and shared, emptied when full.
+_PLAYED: Final[dict[Move, Played]] = {}
+_PLAYED_LIMIT: Final = 1 << 14
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:
@@ -275,7 +282,10 @@ def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     >>> [type(event).__name__ for event in events], after.turn
     (['Played'], 2)
     """
-    heard: list[int] = []
+    trick = state.trick
+    if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != state.match.ruleset.players - 1:
+        return (after := apply(state, move)), transition_events(state, move, after, _NONE_TAKEN)
+    heard: list[int] = []  # the move may end the trick: listen for its winner
     token = LISTENER.set(heard)
     try:
         after = apply(state, move)
@@ -293,13 +303,13 @@ def transition_events(
     (None) the trick's winner is worked out from the rules again.
     """
     kind = move.kind
-    cards = move.cards
-    receiver = None
-    if kind is _TRANSFER:
-        receiver = before.match.ruleset.seating.partner(move.seat)
-    elif kind is MoveKind.TRANSFER_BACK and before.window is not None and before.window.pending is not None:
-        receiver = before.window.pending.seat
-    played = Played(move.seat, kind, cards, len(cards), move.choice, receiver)
+    played = _PLAYED.get(move)
+    if played is None:
+        played = _played(before, move)
+        if kind is not _TRANSFER and kind is not _TRANSFER_BACK:
+            if len(_PLAYED) >= _PLAYED_LIMIT:
+                _PLAYED.clear()
+            _PLAYED[move] = played
     if (
         after.match is before.match
         and after.deal is before.deal
@@ -312,9 +322,34 @@ def transition_events(
     return _after_the_move(before, move, after, played, taken)
 
 
+def _played(before: GameState, move: Move) -> Played:
+    kind = move.kind
+    receiver = None
+    if kind is _TRANSFER:
+        receiver = before.match.ruleset.seating.partner(move.seat)
+    elif kind is _TRANSFER_BACK and before.window is not None and before.window.pending is not None:
+        receiver = before.window.pending.seat
+    return Played(move.seat, kind, move.cards, len(move.cards), move.choice, receiver)
+
+
 def _after_the_move(
     before: GameState, move: Move, after: GameState, played: Played, taken: list[int] | None
 ) -> tuple[Event, ...]:
+    if taken and after.match is before.match and after.deal is before.deal:
+        # A trick taken and play goes on in the same hand: the trick, then the draw from the stock.
+        trick = before.trick
+        assert trick is not None
+        count = len(move.cards)
+        for play in trick.plays:
+            count += len(play.cards)
+        taker = TrickTaken(taken[0], count)
+        if not before.stock:
+            return (played, taker)
+        drawn = []
+        for seat, (old, new) in enumerate(zip(before.hand_masks, after.hand_masks, strict=True)):
+            if new & ~old:
+                drawn.append((seat, cardset_from_mask(new & ~old), (new & ~old).bit_count()))
+        return (played, taker, CardsDrawn(tuple(drawn))) if drawn else (played, taker)
     found: list[Event] = [played]
     same_deal = after.deal.number == before.deal.number
     ended = len(after.match.hand_results) > len(before.match.hand_results)
