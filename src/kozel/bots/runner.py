@@ -38,8 +38,16 @@ def next_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | Non
 
 
 def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerView]) -> Move:
-    by_seat = _by_seat(state)
     turn = state.turn
+    moves = legal_moves(state)
+    for move in moves:
+        if move.seat != turn:
+            break
+    else:  # the common case: only the seat to move has moves
+        if len(moves) == 1 or turn is None:
+            return moves[0]
+        return _checked(bots[turn].choose(view(turn), moves), moves, bots[turn], turn)
+    by_seat = _grouped(moves)
     if len(by_seat) > 1 or turn not in by_seat:
         chosen = _interrupting(state, bots, by_seat, view)
         if chosen is not None:
@@ -64,8 +72,12 @@ def _views_of(state: GameState, views: ViewTracker | None) -> Callable[[int], Pl
 
 
 def _by_seat(state: GameState) -> dict[int, list[Move]]:
+    return _grouped(legal_moves(state))
+
+
+def _grouped(moves: Sequence[Move]) -> dict[int, list[Move]]:
     by_seat: dict[int, list[Move]] = {}
-    for move in legal_moves(state):
+    for move in moves:
         by_seat.setdefault(move.seat, []).append(move)
     return by_seat
 
@@ -86,7 +98,7 @@ def _interrupting(
     return None
 
 
-def _checked(move: object, allowed: list[Move], bot: Bot, seat: int) -> Move:
+def _checked(move: object, allowed: Sequence[Move], bot: Bot, seat: int) -> Move:
     if not isinstance(move, Move) or move not in allowed:
         raise IllegalMoveError(f"{bot!r} at seat {seat} answered {move!r}, not one of its legal moves", move, "bot")
     return move

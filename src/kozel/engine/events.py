@@ -41,6 +41,7 @@ __all__ = [
     "TalonTaken",
     "TrickTaken",
     "opening_events",
+    "played_event",
     "step",
     "transition_events",
 ]
@@ -114,12 +115,21 @@ class Played(Event):
     #: The seat that received the cards of a transfer, or None.
     to: int | None = None
 
+    #: The same event with its cards hidden, once made (not part of the value).
+    _hidden: Played | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+
     def for_seat(self, seat: int) -> Played:
         """Face-down cards only for the mover (and the partner of a transfer)."""
-        hidden = (self.kind in _PRIVATE and seat != self.seat) or (
-            self.kind in _BETWEEN_PARTNERS and seat not in (self.seat, self.to)
-        )
-        return attrs.evolve(self, cards=None) if hidden else self
+        kind = self.kind
+        if seat == self.seat or self.cards is None:
+            return self
+        if kind in _PRIVATE or (kind in _BETWEEN_PARTNERS and seat != self.to):
+            hidden = self._hidden
+            if hidden is None:
+                hidden = Played(self.seat, kind, None, self.count, self.choice, self.to)
+                object.__setattr__(self, "_hidden", hidden)
+            return hidden
+        return self
 
     @property
     def move(self) -> Move | None:
@@ -322,10 +332,23 @@ def transition_events(
     return _after_the_move(before, move, after, played, taken)
 
 
-def _played(before: GameState, move: Move) -> Played:
+def played_event(move: Move) -> Played:
+    """The ``Played`` event of ``move`` (not a transfer), all cards shown: made once per move and shared."""
+    played = _PLAYED.get(move)
+    if played is None:
+        played = _played(None, move)
+        if len(_PLAYED) >= _PLAYED_LIMIT:
+            _PLAYED.clear()
+        _PLAYED[move] = played
+    return played
+
+
+def _played(before: GameState | None, move: Move) -> Played:
     kind = move.kind
     receiver = None
-    if kind is _TRANSFER:
+    if before is None:
+        pass
+    elif kind is _TRANSFER:
         receiver = before.match.ruleset.seating.partner(move.seat)
     elif kind is _TRANSFER_BACK and before.window is not None and before.window.pending is not None:
         receiver = before.window.pending.seat

@@ -13,4 +13,3 @@ __all__ = ["LISTENER"]
 
 #: The list a step in progress collects the winners of the tricks taken in it, or None outside ``step``.
 LISTENER: Final[ContextVar[list[int] | None]] = ContextVar("kozel_tricks_taken", default=None)
-

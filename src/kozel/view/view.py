@@ -26,7 +26,8 @@ import attrs
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.engine import start_of_deal, step
-from kozel.game.move import Move, MoveKind
+from kozel.engine.events import played_event
+from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
@@ -38,10 +39,9 @@ __all__ = ["PlayerView", "observe"]
 _set: Final = object.__setattr__
 _new: Final = object.__new__
 _LATER: Final = frozenset({"history", "voids"})
-_HIDDEN_IN_TRICK: Final = frozenset({MoveKind.PASS, MoveKind.LAY_AWAY, MoveKind.LAY_DARK})
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a dict, not slots: built in one update, the cheapest way to make one
 class PlayerView:
     """What one seat may know of a match at one moment."""
 
@@ -117,6 +117,18 @@ class PlayerView:
                     _set(self, "_later", None)  # both filled in: the source is no longer needed
                 return object.__getattribute__(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The view's fields for pickling: ``history`` and ``voids`` filled in, no private source."""
+        self.history  # noqa: B018 - fills them in
+        self.voids  # noqa: B018
+        state = dict(self.__dict__)
+        state["_later"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled view."""
+        self.__dict__.update(state)
 
     @property
     def is_over(self) -> bool:
@@ -220,9 +232,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     return make_view(state, seat, _Replay(state, seat), None)
 
 
-def make_view(
-    state: GameState, seat: int, later: _Later, voids: tuple[frozenset[int], ...] | None
-) -> PlayerView:
+def make_view(state: GameState, seat: int, later: _Later, voids: tuple[frozenset[int], ...] | None) -> PlayerView:
     """The view of ``seat`` in ``state``, its ``history`` (and ``voids``, where not given) filled in from ``later``."""
     match = state.match
     deal = state.deal
@@ -231,36 +241,37 @@ def make_view(
     window = state.window
     praise = deal.praise
     view = _new(PlayerView)
-    _set(view, "ruleset", rules)
-    _set(view, "seat", seat)
-    _set(view, "hand", cardset_from_mask(state.hand_masks[seat]))
-    _set(view, "hand_sizes", tuple([mask.bit_count() for mask in state.hand_masks]))
-    _set(view, "dealer", deal.dealer)
-    _set(view, "turn", state.turn)
-    _set(view, "phase", state.phase)
-    _set(view, "trump", deal.trump)
-    _set(view, "trump_card", deal.trump_card)
-    _set(view, "talon_shown", (state.talon[0] if state.talon else None) if rules.talon is not None else None)
-    _set(view, "talon_size", len(state.talon))
-    _set(view, "stock_size", len(state.stock))
-    _set(view, "trick", None if trick is None else tuple([_played(play, seat) for play in trick.plays]))
-    _set(view, "trick_winner", None if trick is None else trick.best.seat)
-    _set(view, "trick_counts", state.trick_counts)
-    _set(view, "won_sizes", tuple([mask.bit_count() for mask in state.won_masks]))
-    _set(view, "scores", match.scores)
-    _set(view, "sets", match.sets)
-    _set(view, "hand_results", match.hand_results)
-    _set(view, "result", match.result)
-    _set(view, "declarer", deal.declarer)
-    _set(view, "praise", praise.value if praise is not None else None)
-    _set(view, "transfers_done", None if window is None else window.done)
+    fields = {
+        "ruleset": rules,
+        "seat": seat,
+        "hand": cardset_from_mask(state.hand_masks[seat]),
+        "hand_sizes": tuple([mask.bit_count() for mask in state.hand_masks]),
+        "dealer": deal.dealer,
+        "turn": state.turn,
+        "phase": state.phase,
+        "trump": deal.trump,
+        "trump_card": deal.trump_card,
+        "talon_shown": (state.talon[0] if state.talon else None) if rules.talon is not None else None,
+        "talon_size": len(state.talon),
+        "stock_size": len(state.stock),
+        "trick": None if trick is None else tuple([_played(play, seat) for play in trick.plays]),
+        "trick_winner": None if trick is None else trick.best.seat,
+        "trick_counts": state.trick_counts,
+        "won_sizes": tuple([mask.bit_count() for mask in state.won_masks]),
+        "scores": match.scores,
+        "sets": match.sets,
+        "hand_results": match.hand_results,
+        "result": match.result,
+        "declarer": deal.declarer,
+        "praise": praise.value if praise is not None else None,
+        "transfers_done": None if window is None else window.done,
+        "_later": later,
+    }
     if voids is not None:
-        _set(view, "voids", voids)
-    _set(view, "_later", later)
+        fields["voids"] = voids
+    view.__dict__.update(fields)
     return view
 
 
 def _played(play: Move, seat: int) -> Played:
-    hidden = play.kind in _HIDDEN_IN_TRICK and play.seat != seat
-    return Played(play.seat, play.kind, None if hidden else play.cards, len(play.cards), play.choice)
-
+    return played_event(play).for_seat(seat)
