@@ -11,7 +11,7 @@ hook for choosing hidden cards (:data:`Arrange`, :class:`Draw`, :func:`start_dra
 
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.deal import HandStart
-from kozel.engine.events import opening_events, step
+from kozel.engine.events import step
 from kozel.engine.leading import first_trick_suit_cards
 from kozel.engine.praise.common import fill
 from kozel.engine.praise.drawing import Arrange, Draw, apply_lay, drawn_positions, lays, start_drawing
@@ -33,7 +33,6 @@ __all__ = [
     "lays",
     "legal_moves",
     "new_game",
-    "opening_events",
     "refill",
     "start_drawing",
     "start_hand",

@@ -115,19 +115,19 @@ class Played(Event):
     #: The seat that received the cards of a transfer, or None.
     to: int | None = None
 
-    #: The same event with its cards hidden, once made (not part of the value).
-    _hidden: Played | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
-
     def for_seat(self, seat: int) -> Played:
         """Face-down cards only for the mover (and the partner of a transfer)."""
         kind = self.kind
         if seat == self.seat or self.cards is None:
             return self
         if kind in _PRIVATE or (kind in _BETWEEN_PARTNERS and seat != self.to):
-            hidden = self._hidden
+            key = (self.seat, kind, self.count, self.choice, self.to)
+            hidden = _HIDDEN.get(key)
             if hidden is None:
                 hidden = Played(self.seat, kind, None, self.count, self.choice, self.to)
-                object.__setattr__(self, "_hidden", hidden)
+                if len(_HIDDEN) >= _PLAYED_LIMIT:
+                    _HIDDEN.clear()
+                _HIDDEN[key] = hidden
             return hidden
         return self
 
@@ -270,6 +270,8 @@ _NONE_TAKEN: Final[list[int]] = []
 #: the receiver of a transfer): built once and shared, emptied when full.
 _PLAYED: Final[dict[Move, Played]] = {}
 _PLAYED_LIMIT: Final = 1 << 14
+#: The ``Played`` events with their cards hidden, by what they still show: made once and shared.
+_HIDDEN: Final[dict[tuple[int, MoveKind, int, str | None, int | None], Played]] = {}
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:

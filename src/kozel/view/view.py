@@ -96,13 +96,12 @@ class PlayerView:
     #: For each seat, the groups it has shown it holds none of (0-3: the plain suits by number,
     #: 4: trumps), from what the rules imply.
     voids: tuple[frozenset[int], ...]
-    #: Where ``history`` and ``voids`` come from until first read (see the module's docstring); not part of the value.
-    _later: _Later | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
 
     def __getattr__(self, name: str) -> Any:
-        # Only ``history`` and ``voids`` are ever missing: a view made from a state fills them on first access.
+        # Only ``history`` and ``voids`` are ever missing: a view made from a state fills them on first access,
+        # from the source it keeps (not a field: not part of the view's value).
         if name in _LATER:
-            later = object.__getattribute__(self, "_later")
+            later = self.__dict__.get("_later")
             if later is not None:
                 if name == "history":
                     _set(self, "history", later.history())
@@ -114,7 +113,7 @@ class PlayerView:
                 except AttributeError:
                     pass
                 else:
-                    _set(self, "_later", None)  # both filled in: the source is no longer needed
+                    del self.__dict__["_later"]  # both filled in: the source is no longer needed
                 return object.__getattribute__(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -123,7 +122,7 @@ class PlayerView:
         self.history  # noqa: B018 - fills them in
         self.voids  # noqa: B018
         state = dict(self.__dict__)
-        state["_later"] = None
+        state.pop("_later", None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
