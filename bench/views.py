@@ -8,7 +8,8 @@ match) and times ``kozel.observe(state, seat)`` and ``kozel.determinize(view, rn
 microseconds per call, and a ``kozel.ViewTracker``'s update after one step (``update``: taking in
 the step's events) and the view it then gives (``update+view``), with the reference engine of
 ``bench/reference.py`` timed in the same run.  The ``pairs`` row leaves out the deals dealt by
-drawing ("trousers", "pants double"), whose worlds are drawn another way: the row ``pairs/drawing`` times positions inside and after them.
+drawing ("trousers", "pants double"), whose worlds are drawn another way: the row
+``pairs/drawing`` times positions inside and after them.
 """
 
 from __future__ import annotations
