@@ -5,9 +5,11 @@
 
 For each ruleset it reaches positions by random play (a random number of moves into a random
 match) and times ``kozel.observe(state, seat)`` and ``kozel.determinize(view, rng)`` there, in
-microseconds per call, with the reference engine of ``bench/reference.py`` timed in the same
-run.  The ``pairs`` row leaves out the deals dealt by drawing ("trousers", "pants double"), whose
-worlds are drawn another way: the row ``pairs/drawing`` times positions inside and after them.
+microseconds per call, and a ``kozel.ViewTracker``'s update after one step (``update``: taking in
+the step's events) and the view it then gives (``update+view``), with the reference engine of
+``bench/reference.py`` timed in the same run.  The ``pairs`` row leaves out the deals dealt by
+drawing ("trousers", "pants double"), whose worlds are drawn another way: the row
+``pairs/drawing`` times positions inside and after them.
 """
 
 from __future__ import annotations
@@ -70,6 +72,37 @@ def timed(calls: list[tuple[object, ...]], function: object, repeat: int) -> flo
     return best / len(calls) * 1e6
 
 
+def timed_updates(found: list[tuple[GameState, int]], repeat: int) -> tuple[float, float]:
+    """Microseconds of a tracker's ``update`` after one random step, and of ``update`` and ``view``, best of ``repeat``.
+
+    Each tracker has already given the seat's view at its position (as a runner's would), so the
+    view after the step renders only that step's events.
+    """
+    rng = random.Random(9)
+    steps = [
+        (state, seat, kozel.step(state, rng.choice(kozel.legal_moves(state))))
+        for state, seat in found
+        if not state.is_over
+    ]
+    best_update = best_both = float("inf")
+    for _ in range(repeat):
+        for both in (False, True):
+            trackers = [kozel.ViewTracker(state) for state, _, _ in steps]
+            for tracker, (_, seat, _) in zip(trackers, steps, strict=True):
+                tracker.view(seat)
+            start = time.perf_counter()
+            for tracker, (_, seat, (after, events)) in zip(trackers, steps, strict=True):
+                tracker.update(after, events)
+                if both:
+                    tracker.view(seat)
+            elapsed = time.perf_counter() - start
+            if both:
+                best_both = min(best_both, elapsed)
+            else:
+                best_update = min(best_update, elapsed)
+    return best_update / len(steps) * 1e6, best_both / len(steps) * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("rulesets", nargs="*", default=list(kozel.variants.names()))
@@ -89,14 +122,21 @@ def main() -> None:
         observe_us = timed(list(found), kozel.observe, args.repeat)
         draws = [(view, random.Random(index)) for index, view in enumerate(views)]
         determinize_us = timed(draws, kozel.determinize, args.repeat)
-        rows.append((name, observe_us, determinize_us))
+        update_us, both_us = timed_updates(found, args.repeat)
+        rows.append((name, observe_us, determinize_us, update_us, both_us))
     marks.append(reference_us_per_step(2.0))
     mark = sum(marks) / len(marks)
     print(f"kozel {kozel.__version__}, Python {sys.version.split()[0]}")
     print(f"reference: {mark:.3f} us/step")
-    print(f"{'ruleset':<14}{'observe us':>11}{'x ref':>8}{'determinize us':>16}{'x ref':>8}")
-    for name, observe_us, determinize_us in rows:
-        print(f"{name:<14}{observe_us:11.0f}{observe_us / mark:8.0f}{determinize_us:16.0f}{determinize_us / mark:8.0f}")
+    print(
+        f"{'ruleset':<14}{'observe us':>11}{'x ref':>7}{'determinize us':>15}{'x ref':>7}"
+        f"{'update us':>10}{'x ref':>7}{'update+view us':>15}{'x ref':>7}"
+    )
+    for name, observe_us, determinize_us, update_us, both_us in rows:
+        print(
+            f"{name:<14}{observe_us:11.1f}{observe_us / mark:7.1f}{determinize_us:15.0f}{determinize_us / mark:7.0f}"
+            f"{update_us:10.1f}{update_us / mark:7.1f}{both_us:15.1f}{both_us / mark:7.1f}"
+        )
 
 
 if __name__ == "__main__":

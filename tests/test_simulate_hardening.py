@@ -341,7 +341,7 @@ def alive_in_group(group: int) -> list[int]:
 
 
 def test_simulate_killed_at_random_moments_goes_on_from_its_log_and_leaves_no_worker(tmp_path):
-    matches, seed = 60, 5
+    matches, seed = 400, 5  # enough that a kill 0.7 to 1.6 s in lands in the middle of the run
     command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", *RANDOMS]
     command += ["-n", str(matches), "--seed", str(seed), "--processes", "2", "--log", str(tmp_path / "run.log")]
     moments = random.Random(20240607)

@@ -24,7 +24,7 @@ from kozel.errors import (
 from kozel.forms import load_ruleset, loads_ruleset
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
 from kozel.rules import Ruleset
-from kozel.view import PlayerView, determinize, observe, step
+from kozel.view import PlayerView, ViewTracker, determinize, observe, step
 
 #: The version of this kozel package.
 __version__ = "0.1.0"
@@ -51,6 +51,7 @@ __all__ = [
     "StateError",
     "Suit",
     "Trick",
+    "ViewTracker",
     "WrongTypeError",
     "__version__",
     "apply",

@@ -1,6 +1,7 @@
-"""The engine: dealing, trick play, drawing and scoring, behind ``new_game``, ``legal_moves`` and ``apply``.
+"""The engine: dealing, trick play, drawing and scoring, behind ``new_game``, ``legal_moves``, ``apply`` and ``step``.
 
-Besides those three, the engine's face towards the layers above it (views, sampling, records):
+``step`` is ``apply`` that also returns the events of the transition (:mod:`kozel.engine.events`);
+``apply`` builds none.  Besides these, the engine's face towards the layers above it (views, sampling, records):
 how a deal is started (:class:`HandStart`, :func:`start_hand`, :func:`start_of_deal`), how hands
 are refilled from the stock (:func:`refill`), who takes a trick (:func:`trick_taker`), the cards
 laid so far in a deal dealt by drawing (:func:`lays`), and the drawing deals' steps with their
@@ -10,6 +11,7 @@ hook for choosing hidden cards (:data:`Arrange`, :class:`Draw`, :func:`start_dra
 
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.deal import HandStart
+from kozel.engine.events import step
 from kozel.engine.leading import first_trick_suit_cards
 from kozel.engine.praise.common import fill
 from kozel.engine.praise.drawing import Arrange, Draw, apply_lay, drawn_positions, lays, start_drawing
@@ -35,5 +37,6 @@ __all__ = [
     "start_drawing",
     "start_hand",
     "start_of_deal",
+    "step",
     "trick_taker",
 ]

@@ -6,6 +6,7 @@ from typing import Final
 
 from kozel.engine.hand_end import finish_hand
 from kozel.engine.refill import refill
+from kozel.engine.taken import LISTENER
 from kozel.game.move import Move
 from kozel.game.state import GameState, Phase, TransferWindow, make_state
 
@@ -19,6 +20,9 @@ def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winn
 
     ``hands`` are the bitmasks after the last play (changed in place by the draw); ``log`` is the deal's moves.
     """
+    heard = LISTENER.get()
+    if heard is not None:  # a step is listening: it reads the winner here rather than working it out again
+        heard.append(winner)
     rules = state.match.ruleset
     side = winner % rules.seating.sides
     cards = 0

@@ -136,7 +136,7 @@ def _points(rules: Ruleset, mask: int) -> int:
 
 
 def hand_bound(rules: Ruleset) -> int:
-    """The most hands a match of ``rules`` may take: :data:`~kozel.testing.HAND_SLACK` times the most it could take writing the least.
+    """The most hands a match of ``rules`` may take: ``HAND_SLACK`` times the most it could take writing the least.
 
     The least is every hand writing the smallest positive amount of the scoring tables to one
     side in turn, each side stopping one short of the target, in every set the match may need.

@@ -18,6 +18,7 @@ from kozel.view.events import (
     opening_events,
 )
 from kozel.view.step import step
+from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView, observe
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "PraiseDealt",
     "TalonTaken",
     "TrickTaken",
+    "ViewTracker",
     "determinize",
     "move_events",
     "observe",

@@ -1,24 +1,33 @@
 """Events: what a UI can show of each transition, and what each seat may see of it.
 
-``kozel.step(state, move)`` returns the next state and the events of the transition:
-the move itself, then what followed from it (cards returned by a molodka, a trick
-taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a catch, the match over, the next
-deal).  Each event holds everything; ``event.for_seat(seat)`` is the same event as that
-seat may see it, with hidden cards left out (their number stays).
+The engine says what happened: ``kozel.step(state, move)`` returns the next state and the events
+of the transition (the move itself, then what followed from it: cards returned by a molodka, a
+trick taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a catch, the
+match over, the next deal).  Each event holds everything; ``event.for_seat(seat)`` is the same
+event as that seat may see it, with hidden cards left out (their number stays).  The event
+classes are defined with the engine (``kozel.engine.events``) and shown here, where views use them.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-import attrs
-
-from kozel.cards.card import Card
-from kozel.cards.cardset import CardSet, cardset_from_mask
-from kozel.engine import lays, trick_taker
-from kozel.game.move import Move, MoveKind
-from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Phase
+from kozel.engine.events import (
+    CardsDrawn,
+    CardsReturned,
+    Caught,
+    Dealt,
+    Event,
+    HandScored,
+    Laid,
+    MatchOver,
+    Played,
+    PraiseDealt,
+    TalonTaken,
+    TrickTaken,
+    opening_events,
+    transition_events,
+)
+from kozel.game.move import Move
+from kozel.game.state import GameState
 
 __all__ = [
     "CardsDrawn",
@@ -37,329 +46,11 @@ __all__ = [
     "opening_events",
 ]
 
-#: Moves whose cards only the mover sees (and, for a transfer, the partner who gets them).
-_PRIVATE: Final = frozenset({MoveKind.PASS, MoveKind.LAY_AWAY, MoveKind.LAY_DARK})
-_BETWEEN_PARTNERS: Final = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
-
-
-@attrs.frozen
-class Event:
-    """Something that happened at the table."""
-
-    def for_seat(self, seat: int) -> Event:
-        """This event as ``seat`` sees it (hidden cards left out)."""
-        return self
-
-
-@attrs.frozen
-class Dealt(Event):
-    """A deal: each seat's cards (None where hidden), the stock and talon left, the shown cards, who is to move."""
-
-    #: The dealer.
-    dealer: int
-    #: Each seat's hand, or None for a hand this seat may not see.
-    hands: tuple[CardSet | None, ...]
-    #: How many cards each seat holds.
-    sizes: tuple[int, ...]
-    #: Cards left in the stock.
-    stock: int
-    #: Cards in the talon.
-    talon: int
-    #: The card shown to name the trump suit, or None.
-    trump_card: Card | None
-    #: The talon card shown face up, or None.
-    talon_shown: Card | None
-    #: The seat to move first.
-    turn: int | None
-    #: The seat due to open the hand (after the bidding or the praise, where there is one).
-    leader: int = 0
-    #: Written points per side before this deal.
-    scores: tuple[int, ...] = ()
-    #: Sets won per side before this deal, in a match of sets.
-    sets: tuple[int, ...] = ()
-    #: How many hands were finished before this deal.
-    hand_number: int = 0
-    #: The seat that opened the previous hand, or None.
-    last_opener: int | None = None
-    #: The sides whose redeal calls in a row led to this deal, oldest first.
-    redeals: tuple[int, ...] = ()
-
-    def for_seat(self, seat: int) -> Dealt:
-        """Only ``seat``'s own hand is shown."""
-        return attrs.evolve(self, hands=tuple(hand if i == seat else None for i, hand in enumerate(self.hands)))
-
-
-@attrs.frozen
-class Played(Event):
-    """A seat made a move: its cards (None where hidden from this seat) and how many there were."""
-
-    #: The seat that moved.
-    seat: int
-    #: What it did.
-    kind: MoveKind
-    #: The cards, or None where hidden from the viewer.
-    cards: tuple[Card, ...] | None
-    #: How many cards.
-    count: int
-    #: What the seat chose, for a move that is a choice.
-    choice: str | None = None
-    #: The seat that received the cards of a transfer, or None.
-    to: int | None = None
-
-    def for_seat(self, seat: int) -> Played:
-        """Face-down cards only for the mover (and the partner of a transfer)."""
-        hidden = (self.kind in _PRIVATE and seat != self.seat) or (
-            self.kind in _BETWEEN_PARTNERS and seat not in (self.seat, self.to)
-        )
-        return attrs.evolve(self, cards=None) if hidden else self
-
-    @property
-    def move(self) -> Move | None:
-        """The move, where its cards are known."""
-        return Move(self.seat, self.kind, self.cards, self.choice) if self.cards is not None else None
-
-
-@attrs.frozen
-class CardsReturned(Event):
-    """A molodka sent the cards on the table back to their owners: ``(seat, cards or None, count)`` each."""
-
-    #: Each play taken back: the seat, its cards (None where face down and not the viewer's), how many,
-    #: and whether they had been played face up.
-    returned: tuple[tuple[int, tuple[Card, ...] | None, int, bool], ...]
-
-    def for_seat(self, seat: int) -> CardsReturned:
-        """Face-down cards only for their owner."""
-        return CardsReturned(
-            tuple(
-                (owner, cards if face_up or owner == seat else None, count, face_up)
-                for owner, cards, count, face_up in self.returned
-            )
-        )
-
-
-@attrs.frozen
-class Laid(Event):
-    """In a deal dealt by drawing, a player laid the one card he could, without a move of his own."""
-
-    #: The player.
-    seat: int
-    #: Whether it was laid face up (else face down).
-    face_up: bool
-    #: The card, or None where laid face down and not the viewer's.
-    card: Card | None
-
-    def for_seat(self, seat: int) -> Laid:
-        """A face-down card only for its player."""
-        return self if self.face_up or seat == self.seat else attrs.evolve(self, card=None)
-
-
-@attrs.frozen
-class TrickTaken(Event):
-    """A trick was taken: by whom, and how many cards it held."""
-
-    #: The seat that took it.
-    winner: int
-    #: Cards in the trick.
-    count: int
-
-
-@attrs.frozen
-class CardsDrawn(Event):
-    """Seats drew or received cards out of sight: ``(seat, cards or None, count)`` each."""
-
-    #: Each seat's new cards (None for a hand the viewer may not see) and how many.
-    drawn: tuple[tuple[int, CardSet | None, int], ...]
-
-    def for_seat(self, seat: int) -> CardsDrawn:
-        """Only ``seat``'s own cards are shown."""
-        return CardsDrawn(tuple((owner, cards if owner == seat else None, n) for owner, cards, n in self.drawn))
-
-
-@attrs.frozen
-class PraiseDealt(Event):
-    """A praise deal was dealt: the hands (None where hidden), and the tricks it dealt before play."""
-
-    #: The praise announced.
-    praise: str
-    #: Each seat's hand, or None for a hand the viewer may not see.
-    hands: tuple[CardSet | None, ...]
-    #: The tricks dealt: each play ``(seat, card or None)`` (face-down cards hidden), and the winner.
-    tricks: tuple[tuple[tuple[tuple[int, Card | None], ...], int], ...]
-    #: The seat to lead.
-    turn: int | None
-
-    def for_seat(self, seat: int) -> PraiseDealt:
-        """Only ``seat``'s own hand is shown."""
-        return attrs.evolve(self, hands=tuple(hand if i == seat else None for i, hand in enumerate(self.hands)))
-
-
-@attrs.frozen
-class TalonTaken(Event):
-    """The declarer took the talon into his hand (the viewer sees its cards only if he is the declarer)."""
-
-    #: The declarer.
-    seat: int
-    #: The talon's cards, or None where hidden from the viewer.
-    cards: tuple[Card, ...] | None
-    #: The card that was shown face up.
-    shown: Card | None
-
-    def for_seat(self, seat: int) -> TalonTaken:
-        """The talon's hidden card only for the declarer."""
-        return self if seat == self.seat else attrs.evolve(self, cards=None)
-
-
-@attrs.frozen
-class HandScored(Event):
-    """A hand ended and was scored (eggs, a catch and a forfeit are marked in the result)."""
-
-    #: The hand's result.
-    result: HandResult
-    #: Written points per side after the hand.
-    scores: tuple[int, ...]
-
-
-@attrs.frozen
-class Caught(Event):
-    """A catch stopped the hand: the catching card and seat, and the caught card and seat."""
-
-    #: The card that caught.
-    catcher: Card
-    #: Its player.
-    catcher_seat: int
-    #: The card caught.
-    victim: Card
-    #: Its player.
-    victim_seat: int
-
-
-@attrs.frozen
-class MatchOver(Event):
-    """The match is over: the goats and their titles."""
-
-    #: The match's result.
-    result: MatchResult
-
-
-def opening_events(state: GameState) -> tuple[Event, ...]:
-    """The events of the start of ``state``'s deal, as everyone at the table knows it."""
-    return (_dealt(state),)
-
-
-def _dealt(state: GameState) -> Dealt:
-    deal, match = state.deal, state.match
-    return Dealt(
-        dealer=state.dealer,
-        hands=state.hands,
-        sizes=tuple(len(hand) for hand in state.hands),
-        stock=len(state.stock),
-        talon=len(state.talon),
-        trump_card=state.trump_card,
-        talon_shown=state.talon_shown if state.ruleset.talon is not None else None,
-        turn=state.turn,
-        leader=deal.base.leader,
-        scores=match.scores,
-        sets=match.sets,
-        hand_number=len(match.hand_results),
-        last_opener=deal.last_opener,
-        redeals=deal.redeals,
-    )
-
-
-def _played(state: GameState, move: Move) -> Played:
-    receiver = None
-    if move.kind is MoveKind.TRANSFER:
-        receiver = state.ruleset.seating.partner(move.seat)
-    elif move.kind is MoveKind.TRANSFER_BACK and state.window is not None and state.window.pending is not None:
-        receiver = state.window.pending.seat
-    return Played(move.seat, move.kind, move.cards, len(move.cards), move.choice, receiver)
-
-
-def _trick_events(before: GameState, move: Move, after: GameState, same_deal: bool) -> list[Event]:
-    trick = before.trick
-    rules = before.ruleset
-    if trick is None or move.kind not in (MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY):
-        return []
-    if len(trick.plays) != rules.players - 1:
-        return []
-    result = after.hand_results[-1] if not same_deal and after.hand_results else None
-    if result is not None and result.caught:
-        return []
-    count = sum(len(play.cards) for play in trick.plays) + len(move.cards)
-    # The winner leads the next trick; where the hand ended with this one, the engine's rule says.
-    winner = after.turn if same_deal and after.result is None else trick_taker(before, move)
-    assert winner is not None
-    return [TrickTaken(winner=winner, count=count)]
-
-
-def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
-    taken = move.mask if move.kind not in _BETWEEN_PARTNERS else 0
-    drawn = []
-    for seat, (old, new) in enumerate(zip(before.hand_masks, after.hand_masks, strict=True)):
-        received = 0
-        if move.kind in _BETWEEN_PARTNERS and seat != move.seat:
-            received = move.mask
-        if move.kind is MoveKind.TAKE_TALON and seat == move.seat:
-            received = sum(card.bit for card in before.talon)
-        if move.kind is MoveKind.MOLODKA and before.trick is not None:
-            received = sum(play.mask for play in before.trick.plays if play.seat == seat)
-        new_cards = new & ~old & ~received & ~(taken if seat == move.seat else 0)
-        if new_cards:
-            drawn.append((seat, cardset_from_mask(new_cards), new_cards.bit_count()))
-    return [CardsDrawn(tuple(drawn))] if drawn else []
-
-
-def _laid(before: GameState, move: Move, after: GameState) -> list[Event]:
-    """The cards laid without a move in a drawing deal, in the order laid."""
-    if before.phase not in (Phase.PRAISE, Phase.DRAWING):
-        return []
-    done = lays(before)
-    return [
-        Laid(lay.seat, lay.kind is MoveKind.LAY_OPEN, lay.cards[0]) for lay in lays(after)[len(done) :] if lay != move
-    ]
-
 
 def move_events(before: GameState, move: Move, after: GameState) -> tuple[Event, ...]:
-    """Every event of the transition ``before`` --``move``--> ``after``, with all cards shown."""
-    found: list[Event] = [_played(before, move)]
-    same_deal = after.deal.number == before.deal.number
-    if move.kind is MoveKind.MOLODKA and before.trick is not None:
-        returned = tuple((p.seat, p.cards, len(p.cards), p.face_up) for p in before.trick.plays)
-        found.append(CardsReturned(returned))
-    if move.kind is MoveKind.TAKE_TALON:
-        found.append(TalonTaken(move.seat, before.talon, before.talon_shown))
-    found += _trick_events(before, move, after, same_deal)
-    if move.kind is MoveKind.PRAISE or (before.phase is Phase.DRAWING and after.phase is not Phase.DRAWING):
-        if same_deal and after.phase is Phase.PLAY:
-            found += _laid(before, move, after)
-            tricks = tuple(
-                (tuple((p.seat, p.cards[0] if p.face_up else None) for p in trick.plays), trick.winner)
-                for trick in after.deal.dealt_tricks
-            )
-            praise = after.deal.praise
-            found.append(PraiseDealt(praise.value if praise is not None else "", after.hands, tricks, after.turn))
-        elif same_deal:
-            found += _drawn(before, move, after)
-            found += _laid(before, move, after)
-    elif same_deal:
-        found += _drawn(before, move, after)
-        found += _laid(before, move, after)
-    if not same_deal or after.is_over:
-        if len(after.hand_results) > len(before.hand_results):
-            result = after.hand_results[-1]
-            if result.caught:
-                found.append(_caught(before, move, after))
-            found.append(HandScored(result, after.scores))
-        if after.result is not None:
-            found.append(MatchOver(after.result))
-        elif not same_deal:
-            found.append(_dealt(after))
-    return tuple(found)
+    """Every event of the transition ``before`` --``move``--> ``after``, with all cards shown.
 
-
-def _caught(before: GameState, move: Move, after: GameState) -> Caught:
-    catch = before.ruleset.catch
-    assert catch is not None
-    plays = (*before.trick.plays, move) if before.trick is not None else (move,)
-    seats = {card: play.seat for play in plays for card in play.cards}
-    return Caught(catch.catcher, seats[catch.catcher], catch.victim, seats[catch.victim])
+    For a caller that already holds both states; :func:`kozel.step` gives the same events while it
+    applies the move, and is cheaper (it hears the trick's winner from the transition).
+    """
+    return transition_events(before, move, after)

@@ -5,26 +5,43 @@ the score sheet, the public history of this deal (with the seat's own hidden car
 nobody else's), and what the rules let everyone infer.  It holds no other hand, no
 face-down card of another seat, no stock order and no seed: two states that differ only
 in what this seat may not see give equal views.
+
+What a view costs: every field but ``history`` and ``voids`` is read straight from the state
+(the state already holds it).  Those two need the deal's events, so a view gets them one of two
+ways.  From :func:`observe`, they are worked out on first access, by replaying the deal from its
+start (once; the result is kept in the view), so a bot that never reads them never pays for them.
+From a :class:`~kozel.view.ViewTracker`, which keeps them from the events of each step, they cost
+nothing more than the step.  Either way the view is the same value: equality, hashing, ``repr``,
+pickling and the JSON form read both fields (and so fill them in first).  Until then a view made
+by ``observe`` keeps a reference to the state it was made from (private, dropped once filled);
+one made by a tracker keeps only its own seat's events.
 """
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import attrs
 
 from kozel.cards.card import Card, Suit
-from kozel.cards.cardset import CardSet
-from kozel.engine import apply, start_of_deal
+from kozel.cards.cardset import CardSet, cardset_from_mask
+from kozel.engine import start_of_deal, step
+from kozel.engine.events import played_event
 from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
-from kozel.view.events import Event, Played, move_events, opening_events
+from kozel.view.events import Event, Played, opening_events
 from kozel.view.inference import Voids
 
 __all__ = ["PlayerView", "observe"]
 
+_set: Final = object.__setattr__
+_new: Final = object.__new__
+_LATER: Final = frozenset({"history", "voids"})
 
-@attrs.frozen
+
+@attrs.frozen(slots=False)  # a dict, not slots: built in one update, the cheapest way to make one
 class PlayerView:
     """What one seat may know of a match at one moment."""
 
@@ -80,62 +97,180 @@ class PlayerView:
     #: 4: trumps), from what the rules imply.
     voids: tuple[frozenset[int], ...]
 
+    def __getattr__(self, name: str) -> Any:
+        # Only ``history`` and ``voids`` are ever missing: a view made from a state fills them on first access,
+        # from the source it keeps (not a field: not part of the view's value).
+        if name in _LATER:
+            later = self.__dict__.get("_later")
+            if later is not None:
+                if name == "history":
+                    _set(self, "history", later.history())
+                else:
+                    _set(self, "voids", later.voids())
+                try:
+                    object.__getattribute__(self, "history")
+                    object.__getattribute__(self, "voids")
+                except AttributeError:
+                    pass
+                else:
+                    del self.__dict__["_later"]  # both filled in: the source is no longer needed
+                return object.__getattribute__(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The view's fields for pickling: ``history`` and ``voids`` filled in, no private source."""
+        self.history  # noqa: B018 - fills them in
+        self.voids  # noqa: B018
+        state = dict(self.__dict__)
+        state.pop("_later", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled view."""
+        self.__dict__.update(state)
+
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
         return self.result is not None
 
 
+class _Later:
+    """How a view fills in ``history`` and ``voids`` on first access."""
+
+    __slots__ = ()
+
+    def history(self) -> tuple[Event, ...]:
+        """The view's history."""
+        raise NotImplementedError
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """The view's voids."""
+        raise NotImplementedError
+
+
+class _Replay(_Later):
+    """A view made by ``observe``: the deal is replayed from its start, once, when first needed."""
+
+    __slots__ = ("_done", "_seat", "_state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state: GameState | None = state
+        self._seat = seat
+        self._done: tuple[tuple[Event, ...], tuple[frozenset[int], ...]] | None = None
+
+    def _replayed(self) -> tuple[tuple[Event, ...], tuple[frozenset[int], ...]]:
+        if self._done is None:
+            assert self._state is not None
+            events, voids = replay(self._state)
+            seat = self._seat
+            self._done = (tuple(event.for_seat(seat) for event in events), voids_of(voids))
+            self._state = None
+        return self._done
+
+    def history(self) -> tuple[Event, ...]:
+        """The seat's events of the deal so far."""
+        return self._replayed()[0]
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """What the deal's public events show."""
+        return self._replayed()[1]
+
+
+class Seen(_Later):
+    """A view made by a tracker: its seat's events of the deal (the first ``count`` of ``events``)."""
+
+    __slots__ = ("_count", "_events")
+
+    def __init__(self, events: list[Event], count: int) -> None:
+        self._events = events
+        self._count = count
+
+    def history(self) -> tuple[Event, ...]:
+        """The seat's events of the deal up to the view's moment."""
+        return tuple(self._events[: self._count])
+
+    def voids(self) -> tuple[frozenset[int], ...]:  # pragma: no cover - a tracker gives its views their voids
+        """Never asked: a tracker's views hold their voids."""
+        raise AssertionError("a tracker's view holds its voids")
+
+
+def replay(state: GameState) -> tuple[list[Event], Voids]:
+    """The events of ``state``'s deal so far (all cards shown), from its start, and the voids they show."""
+    current = start_of_deal(state)
+    events: list[Event] = list(opening_events(current))
+    voids = Voids(state.match.ruleset, current.deal.table)
+    see = voids.see
+    for move in state.moves:
+        current, found = step(current, move)
+        for event in found:
+            events.append(event)
+            see(event)
+    return events, voids
+
+
+def voids_of(voids: Voids) -> tuple[frozenset[int], ...]:
+    """The voids as a view holds them."""
+    return tuple(frozenset(groups) for groups in voids.groups)
+
+
 def observe(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``: its own cards, what is face up, and the public history.
+
+    Cheap: it reads what the state holds.  The view's ``history`` and ``voids`` are worked out from
+    the deal's moves when first read (a :class:`~kozel.view.ViewTracker` keeps them step by step).
 
     >>> import kozel
     >>> view = kozel.observe(kozel.new_game(kozel.variants.get("classic"), seed=7), 1)
     >>> str(view.hand), view.hand_sizes, str(view.trump_card)
     ('K♣ 7♠ 9♠ 8♥', (4, 4, 4, 4), '10♥')
     """
-    rules = state.ruleset
-    if not isinstance(seat, int) or not 0 <= seat < rules.players:
-        raise ValueError(f"seat must be a seat from 0 to {rules.players - 1}, not {seat!r}")
-    current = start_of_deal(state)
-    history: list[Event] = list(opening_events(current))
-    voids = Voids(rules, current.table)
-    for move in state.moves:
-        after = apply(current, move)
-        for event in move_events(current, move, after):
-            history.append(event)
-            voids.see(event)
-        current = after
+    players = state.match.ruleset.players
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+    return make_view(state, seat, _Replay(state, seat), None)
+
+
+def make_view(state: GameState, seat: int, later: _Later, voids: tuple[frozenset[int], ...] | None) -> PlayerView:
+    """The view of ``seat`` in ``state``, its ``history`` (and ``voids``, where not given) filled in from ``later``."""
+    match = state.match
+    deal = state.deal
+    rules = match.ruleset
     trick = state.trick
     window = state.window
-    return PlayerView(
-        ruleset=rules,
-        seat=seat,
-        hand=state.hands[seat],
-        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
-        dealer=state.dealer,
-        turn=state.turn,
-        phase=state.phase,
-        trump=state.trump,
-        trump_card=state.trump_card,
-        talon_shown=state.talon_shown if rules.talon is not None else None,
-        talon_size=len(state.talon),
-        stock_size=len(state.stock),
-        trick=None if trick is None else tuple(_played(play, seat) for play in trick.plays),
-        trick_winner=None if trick is None else trick.winner,
-        trick_counts=state.trick_counts,
-        won_sizes=tuple(mask.bit_count() for mask in state.won_masks),
-        scores=state.scores,
-        sets=state.match.sets,
-        hand_results=state.hand_results,
-        result=state.result,
-        declarer=state.declarer,
-        praise=state.deal.praise.value if state.deal.praise is not None else None,
-        transfers_done=None if window is None else window.done,
-        history=tuple(event.for_seat(seat) for event in history),
-        voids=tuple(frozenset(groups) for groups in voids.groups),
-    )
+    praise = deal.praise
+    view = _new(PlayerView)
+    fields = {
+        "ruleset": rules,
+        "seat": seat,
+        "hand": cardset_from_mask(state.hand_masks[seat]),
+        "hand_sizes": tuple([mask.bit_count() for mask in state.hand_masks]),
+        "dealer": deal.dealer,
+        "turn": state.turn,
+        "phase": state.phase,
+        "trump": deal.trump,
+        "trump_card": deal.trump_card,
+        "talon_shown": (state.talon[0] if state.talon else None) if rules.talon is not None else None,
+        "talon_size": len(state.talon),
+        "stock_size": len(state.stock),
+        "trick": None if trick is None else tuple([_played(play, seat) for play in trick.plays]),
+        "trick_winner": None if trick is None else trick.best.seat,
+        "trick_counts": state.trick_counts,
+        "won_sizes": tuple([mask.bit_count() for mask in state.won_masks]),
+        "scores": match.scores,
+        "sets": match.sets,
+        "hand_results": match.hand_results,
+        "result": match.result,
+        "declarer": deal.declarer,
+        "praise": praise.value if praise is not None else None,
+        "transfers_done": None if window is None else window.done,
+        "_later": later,
+    }
+    if voids is not None:
+        fields["voids"] = voids
+    view.__dict__.update(fields)
+    return view
 
 
 def _played(play: Move, seat: int) -> Played:
-    return Played(play.seat, play.kind, play.cards, len(play.cards), play.choice).for_seat(seat)
+    return played_event(play).for_seat(seat)

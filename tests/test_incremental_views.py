@@ -1,0 +1,116 @@
+"""Views kept step by step (``kozel.ViewTracker``) are the views ``kozel.observe`` makes from scratch."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from profiles import examples
+from test_properties import RULESETS
+
+import kozel
+from kozel.bots import RandomBot, next_move, play_match
+from kozel.record import from_json, to_json
+from kozel.view import Caught, Dealt, TrickTaken, ViewTracker, opening_events
+
+IDS = [f"{rules.name}-{rules.players}" for rules in RULESETS]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_kept_view_is_the_observed_view_and_the_seats_events_after_every_step(rules, seed):
+    rng = random.Random(seed)
+    state = kozel.new_game(rules, seed=seed)
+    tracker = ViewTracker(state)
+    sent = [[event.for_seat(seat) for event in opening_events(state)] for seat in range(rules.players)]
+    for number in range(rng.randrange(20, 260)):
+        if state.is_over:
+            break
+        events = tracker.step(rng.choice(kozel.legal_moves(state)))
+        state = tracker.state
+        for seat in range(rules.players):
+            for event in events:
+                if isinstance(event, Dealt):
+                    sent[seat] = []
+                sent[seat].append(event.for_seat(seat))
+        for seat in range(rules.players):
+            view = tracker.view(seat)
+            assert view == kozel.observe(state, seat)
+            assert view.history == tuple(sent[seat])
+            if (number + seat) % 9 == 0:
+                assert from_json(to_json(view)) == view
+        if number % 50 == 49:  # a tracker started mid-deal (a state loaded, say) replays the deal once
+            tracker = ViewTracker(state)
+
+
+def test_a_view_read_before_its_history_equals_one_read_after():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    lazy, eager = kozel.observe(state, 2), kozel.observe(state, 2)
+    assert eager.history  # filled in now
+    assert eager.voids is not None
+    assert lazy == eager
+    assert hash(lazy) == hash(eager)
+    assert pickle.loads(pickle.dumps(kozel.observe(state, 2))) == eager
+    assert repr(lazy) == repr(eager)
+    assert "_later" not in repr(lazy)
+
+
+def test_observe_and_a_tracker_refuse_a_seat_that_is_not_at_the_table():
+    tracker = ViewTracker(kozel.new_game(kozel.variants.get("classic"), seed=1))
+    with pytest.raises(ValueError, match="seat must be a seat from 0 to 3"):
+        tracker.view(4)
+    with pytest.raises(ValueError, match="seat must be a seat from 0 to 3"):
+        tracker.view(-1)
+
+
+def test_a_trick_stopped_by_a_catch_in_the_last_hand_is_not_taken():
+    # six_of_clubs, seed 4 (the match of ``kozel match six_of_clubs --seed 4``): its last hand stops on a catch.
+    rules = kozel.variants.get("six_of_clubs")
+    found = None
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = kozel.new_game(rules, seed=seed)
+        while not state.is_over:
+            state, events = kozel.step(state, rng.choice(kozel.legal_moves(state)))
+            if state.is_over and any(isinstance(event, Caught) for event in events):
+                found = events
+        if found:
+            break
+    assert found is not None, "no match of six_of_clubs among these seeds ended on a catch"
+    assert not any(isinstance(event, TrickTaken) for event in found)
+
+
+def test_the_bot_runner_asks_bots_with_the_views_observe_makes():
+    class Watching(RandomBot):
+        def __init__(self, seen):
+            super().__init__()
+            self.seen = seen
+
+        def choose(self, view, moves):
+            self.seen.append(view)
+            return super().choose(view, moves)
+
+        def interrupt(self, view, moves):
+            self.seen.append(view)
+            return super().interrupt(view, moves)
+
+    rules = kozel.variants.get("seven_of_clubs")
+    kept, observed = [], []
+    end = play_match(rules, [Watching(kept) for _ in range(rules.players)], seed=11)
+    # The same match asked move by move with views made by observe (no tracker).
+    bots = [Watching(observed) for _ in range(rules.players)]
+    for seat, bot in enumerate(bots):
+        bot.setup(rules, seat, 11)
+    state = kozel.new_game(rules, seed=11)
+    while not state.is_over:
+        state = kozel.apply(state, next_move(state, bots))
+    assert state == end
+    assert len(kept) > 20
+    assert kept == observed
