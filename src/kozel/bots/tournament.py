@@ -28,7 +28,6 @@ from kozel.bots.specs import make_bot
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError
 from kozel.game.state import GameState
-from kozel.record.text import dumps
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
@@ -66,7 +65,7 @@ class MatchOutcome:
     points: tuple[int, ...]
     #: How many hands were played.
     hands: int
-    #: The SHA-256 of the match's record text (:func:`record_digest`): the same only for the same moves.
+    #: The SHA-256 of the match's moves (:func:`record_digest`): the same only for the same moves.
     record: str
 
     def as_data(self) -> dict[str, Any]:
@@ -136,12 +135,14 @@ def play(rules: Ruleset, specs: Sequence[str], seed: int, index: int) -> MatchOu
 
 
 def record_digest(state: GameState) -> str:
-    """The SHA-256 (64 hex digits) of the record text of the match in ``state`` (:func:`kozel.record.dumps`).
+    """The SHA-256 (64 hex digits) of every move of the match in ``state``, as the state packs them.
 
-    Two matches have the same digest only when they were dealt the same cards and every move was the
-    same, so it tells whether a replayed match is the one that was played.
+    The deal comes from the run's seed and the match's number, so two matches of a run have the same
+    digest only when they were dealt the same cards and every move was the same: it tells whether a
+    replayed match is the one that was played.  (The packed moves say the same as the match's record
+    text, and cost nothing to read: writing the record would replay the match.)
     """
-    return hashlib.sha256(dumps(state).encode("utf-8")).hexdigest()
+    return hashlib.sha256(state.match.history + state.log).hexdigest()
 
 
 def _play_chunk(rules: Ruleset, specs: Sequence[str], seed: int, indexes: Sequence[int]) -> list[MatchOutcome]:
