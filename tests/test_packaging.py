@@ -169,7 +169,7 @@ def test_the_readme_links_are_absolute_and_lead_to_pages_that_exist():
 
 def test_the_extras():
     extras = PROJECT["optional-dependencies"]
-    assert {"pytest", "hypothesis"} <= _names(extras["test"])
+    assert {"pytest", "pytest-xdist", "hypothesis"} <= _names(extras["test"])
     assert {"ruff", "mypy"} <= _names(extras["lint"])
     assert {"mkdocs-material", "sphinx"} <= _names(extras["docs"])
     assert extras["dev"] == ["kozel[test,lint,docs]"]
@@ -186,6 +186,7 @@ def test_ci_runs_docs_and_release_checks():
         'install -q -e ".[dev]"',
         "-m extra -rs",
         "-m hypothesis --hypothesis-profile=thorough",
+        "-n auto",
         'ruff" check .',
         'ruff" format --check .',
         'mypy" --strict src',
@@ -205,12 +206,13 @@ def test_ci_runs_the_readme_s_test_command_as_written():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = re.search(r"Run the whole test suite[^`]*```sh\n(.*?)\n```", readme, re.S).group(1)
     install, test = re.fullmatch(
-        r"python3 -m venv \.venv && \.venv/bin/pip (install .*) && \.venv/bin/(python -m pytest)", command
+        r"python3 -m venv \.venv && \.venv/bin/pip (install .*) && \.venv/bin/(python -m pytest -n auto)", command
     ).groups()
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert f'"$work/dev/bin/pip" {install.replace("install", "install -q", 1)}' in run
     program, arguments = test.split(" ", 1)
     assert f'"$work/dev/bin/{program}" {arguments} -q' in run
+    assert arguments == "-m pytest -n auto"  # every core: the suite is quick only so
 
 
 def _workflow(name: str) -> str:
