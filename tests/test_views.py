@@ -298,11 +298,11 @@ def test_a_card_laid_without_a_move_is_an_event_hidden_from_the_others_when_face
     assert found[1] == Laid(0, True, kozel.Card.parse("10♣"))
     assert found[1].for_seat(2) == found[1]
     seen = [event.for_seat(2) for event in found]
-    lines = describe_events(after, Move.parse("3 lay_open K♣"), end, seen, kozel.observe(after, 2))
+    lines = describe_events(seen, kozel.observe(after, 2), kozel.observe(end, 2))
     assert "  seat 0 lays 10♣ face up" in lines
     praise = Move.parse("1 praise trousers")
     started, found = kozel.step(state, praise)
-    hidden = describe_events(state, praise, started, [event.for_seat(2) for event in found], kozel.observe(state, 2))
+    hidden = describe_events([event.for_seat(2) for event in found], kozel.observe(state, 2), kozel.observe(started, 2))
     assert "  seat 1 lays a card face down" in hidden
 
 

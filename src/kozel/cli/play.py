@@ -382,7 +382,7 @@ class _Game:
         view = kozel.observe(before, self.you)
         after, events = kozel.step(before, move)
         seen = [event.for_seat(self.you) for event in events]
-        lines = describe_events(before, move, after, seen, view)
+        lines = describe_events(seen, view, kozel.observe(after, self.you))
         if note and lines:
             lines[0] += note
         self._dress(before if after.hand_number == before.hand_number else after)

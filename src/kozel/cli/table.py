@@ -14,7 +14,7 @@ from kozel.cards.card import Card, Suit
 from kozel.cards.notation import format_cards
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Phase
+from kozel.game.state import Phase
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
 from kozel.rules.trump import TRUMP_GROUP
@@ -427,19 +427,19 @@ def _hidden_move(play: Played) -> str:
     return f"{who} {words.get(play.kind, f'{play.kind.word}s {count}')}"
 
 
-def _move_line(before: GameState, move: Move, play: Played, you: int) -> str:
-    """The move in words, with its cards where the seat sees them, else the hidden version."""
+def _move_line(view: PlayerView, play: Played) -> str:
+    """The move in words as the seat of ``view`` saw it: its cards where he sees them, else the hidden version."""
     if play.cards is None:
         return _hidden_move(play)
-    mine = move.seat == you
-    if move.kind is MoveKind.TAKE_TALON:
-        return "you take the talon and play alone" if mine else f"seat {move.seat} takes the talon and plays alone"
-    cards = format_cards(_in_order(before.ruleset, before.trump, move.cards))
-    choice = (move.choice or "").replace("_", " ")
+    mine = play.seat == view.seat
+    if play.kind is MoveKind.TAKE_TALON:
+        return "you take the talon and play alone" if mine else f"seat {play.seat} takes the talon and plays alone"
+    cards = format_cards(_in_order(view.ruleset, view.trump, play.cards))
+    choice = (play.choice or "").replace("_", " ")
     they, you_verb, rest = {
         MoveKind.LEAD: ("leads", "lead", cards),
         MoveKind.BEAT: ("beats", "beat", f"with {cards}"),
-        MoveKind.PASS: ("passes", "pass", f"{len(move.cards)} face down ({cards})"),
+        MoveKind.PASS: ("passes", "pass", f"{len(play.cards)} face down ({cards})"),
         MoveKind.MOLODKA: ("plays", "play", f"a molodka out of turn: {cards}"),
         MoveKind.PLAY: ("plays", "play", cards),
         MoveKind.TRANSFER: ("hands", "hand", f"{cards} to the partner face down"),
@@ -450,8 +450,8 @@ def _move_line(before: GameState, move: Move, play: Played, you: int) -> str:
         MoveKind.PRAISE: ("announces", "announce", f"the deal: {choice}"),
         MoveKind.LAY_DARK: ("lays", "lay", f"{cards} face down"),
         MoveKind.LAY_OPEN: ("lays", "lay", f"{cards} face up"),
-    }[move.kind]
-    return f"you {you_verb} {rest}" if mine else f"seat {move.seat} {they} {rest}"
+    }[play.kind]
+    return f"you {you_verb} {rest}" if mine else f"seat {play.seat} {they} {rest}"
 
 
 def _trick_points(view_trick: Sequence[Played] | None, play: Played, rules: Ruleset) -> str:
@@ -461,18 +461,16 @@ def _trick_points(view_trick: Sequence[Played] | None, play: Played, rules: Rule
     return f", {sum(rules.card_points(card) for p in plays for card in p.cards or ())} points"
 
 
-def describe_events(
-    before: GameState, move: Move, after: GameState, seen: Sequence[Event], before_view: PlayerView
-) -> list[str]:
-    """What the viewer of ``before_view`` saw happen when ``move`` was made: ``seen`` are the events for his seat."""
-    rules = before.ruleset
+def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: PlayerView) -> list[str]:
+    """What one seat saw happen in one move: ``seen`` are the move's events for that seat, between its two views."""
+    rules = before_view.ruleset
     you = before_view.seat
     lines: list[str] = []
     play: Played | None = None
     for event in seen:
         if isinstance(event, Played) and play is None:
             play = event
-            lines.append("  " + _move_line(before, move, event, you))
+            lines.append("  " + _move_line(before_view, event))
         elif isinstance(event, CardsReturned):
             back = [
                 f"{seat_name(owner, you)} {format_cards(cards) if cards is not None else ' '.join([BACK] * count)}"
@@ -507,7 +505,9 @@ def describe_events(
         elif isinstance(event, HandScored):
             lines.extend(describe_hand_result(rules, event.result, event.scores, you))
         elif isinstance(event, MatchOver):
-            lines.extend(describe_match_result(rules, event.result, after.scores, after.hand_number, you))
+            lines.extend(
+                describe_match_result(rules, event.result, after_view.scores, len(after_view.hand_results), you)
+            )
         elif isinstance(event, Dealt):
             lines.extend(describe_dealt(event, rules, you))
     return lines
