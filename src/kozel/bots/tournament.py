@@ -22,12 +22,13 @@ over local processes is bounded and its workers end with it (:mod:`kozel.bots.po
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -58,6 +59,7 @@ _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 #: What plays matches away from this process: anything with ``submit(fn, *args)`` returning a
 #: :class:`concurrent.futures.Future` (a ``ProcessPoolExecutor``, a ``RayExecutor``...).
 Executor = concurrent.futures.Executor
+_Batch = TypeVar("_Batch")
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -173,11 +175,11 @@ def play_batch(
 
 def batches(
     calls: Sequence[tuple[Any, ...]],
-    function: Callable[..., list[MatchOutcome]],
+    function: Callable[..., _Batch],
     *,
     processes: int,
     executor: Executor | None,
-) -> Iterator[list[MatchOutcome]]:
+) -> Generator[_Batch, None, None]:
     """``function(*call)`` for each of ``calls``, as they finish: here, over a local pool, or on ``executor``.
 
     With no executor and one process every call runs here, in order.  With no executor and more
@@ -197,7 +199,7 @@ def batches(
         else executor
     )
     waiting = list(reversed(calls))
-    running: set[concurrent.futures.Future[list[MatchOutcome]]] = set()
+    running: set[concurrent.futures.Future[_Batch]] = set()
     try:
         while True:
             while len(running) < 2 * processes:  # two batches queued a process, not the whole run
@@ -339,14 +341,15 @@ class Tournament:
         known = {outcome.index for outcome in outcomes}
         to_play = [index for index in range(self.matches) if index not in known]
         played = 0
-        for chunk in self._played(processes, to_play, on_outcome is not None, executor):
-            outcomes += chunk
-            played += len(chunk)
-            if on_outcome is not None:
-                for outcome in chunk:
-                    on_outcome(outcome)
-            if progress is not None:
-                progress(played, len(to_play))
+        with contextlib.closing(self._played(processes, to_play, on_outcome is not None, executor)) as chunks:
+            for chunk in chunks:  # closed at once if a callback raises: the matches not begun are cancelled
+                outcomes += chunk
+                played += len(chunk)
+                if on_outcome is not None:
+                    for outcome in chunk:
+                        on_outcome(outcome)
+                if progress is not None:
+                    progress(played, len(to_play))
         outcomes.sort(key=lambda outcome: outcome.index)
         return self.records(outcomes), outcomes
 
@@ -440,7 +443,7 @@ class Tournament:
 
     def _played(
         self, processes: int, indexes: Sequence[int], one_by_one: bool, executor: Executor | None = None
-    ) -> Iterator[list[MatchOutcome]]:
+    ) -> Generator[list[MatchOutcome], None, None]:
         """The matches ``indexes`` played, in batches as they finish (a match each if ``one_by_one``)."""
         calls = self.calls(self.chunks(processes, indexes, one_by_one))
         yield from batches(calls, play_batch, processes=processes, executor=executor)
