@@ -310,7 +310,7 @@ def report(records: list[BotResult]) -> str:
         titles = ", ".join(f"{title} {count}" for title, count in record.titles) or "-"
         rows.append(
             [
-                record.spec,
+                record.name,
                 str(record.matches),
                 str(record.wins),
                 f"{record.win_rate:.3f} ({low:.3f}-{high:.3f})",
