@@ -177,8 +177,11 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
 
     An :class:`Entrant` is returned as it is.  The bot is built once here, so that a bad one fails
     now, not in a worker.  A spec's name is the
-    bot's name with the spec's arguments (``ismcts(iterations=50)``); a class's, factory's or
-    instance's is the bot's :attr:`Bot.name` (its class's name where the class kept the default).
+    bot's name with the spec's arguments (``ismcts(iterations=50)``), and so is that of a
+    ``functools.partial`` of keywords, whose spec is written as a spec string
+    (``kozel.bots.ismcts:IsmctsBot(iterations=50)``); a class's, other factory's or instance's is
+    the bot's :attr:`Bot.name` (its class's name where the class kept the default).  A bot that
+    sets its own name on the instance keeps it, without the arguments.
     An instance is copied for every match by pickling: :class:`~kozel.errors.KozelError` if it
     does not pickle.
     """
@@ -188,7 +191,7 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
         made = make_bot(bot)
         match = _SPEC.fullmatch(bot)
         arguments = match.group(2) if match is not None else None
-        name = _display(made) + (f"({arguments.strip()})" if arguments and arguments.strip() else "")
+        name = _with_arguments(made, arguments.strip() if arguments else "")
         return Entrant(functools.partial(make_bot, bot), name, bot.strip(), "spec")
     if isinstance(bot, Bot):
         try:
@@ -215,7 +218,18 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
         raise KozelError(f"cannot make a bot from {_qualified(bot)} with no arguments: {error}") from None
     if not isinstance(made, Bot):
         raise KozelError(f"{_qualified(bot)} made {made!r}, not a Bot")
+    if isinstance(bot, functools.partial) and not bot.args:  # partial(IsmctsBot, iterations=60): as its spec
+        arguments = ", ".join(f"{key}={value!r}" for key, value in bot.keywords.items())
+        spec = f"{_qualified(bot.func)}({arguments})" if arguments else _qualified(bot.func)
+        return Entrant(bot, _with_arguments(made, arguments), spec, kind)
     return Entrant(bot, _display(made), _qualified(bot), kind)
+
+
+def _with_arguments(bot: Bot, arguments: str) -> str:
+    """A bot's name with the arguments it was made with, unless it names itself after them already."""
+    if not arguments or bot.name != getattr(type(bot), "name", None):  # a name of its own, set by the bot
+        return _display(bot)
+    return f"{_display(bot)}({arguments})"
 
 
 def unique_names(entrants: tuple[Entrant, ...]) -> tuple[Entrant, ...]:
