@@ -132,7 +132,7 @@ def test_kozel_league_prints_ratings_and_head_to_head_and_writes_json(capsys, tm
     assert lines[2].split()[:2] == ["1", "heuristic"]
     assert "head to head:" in lines
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert [row["bot"] for row in data["ratings"]][0] == "heuristic"
+    assert next(row["bot"] for row in data["ratings"]) == "heuristic"
     assert data["matches_per_pairing"] == 2
     assert len(data["head_to_head"]) == 3
     assert [pairing["bots"] for pairing in data["pairings"]] == [
@@ -162,6 +162,7 @@ def test_plot_draws_png_files_of_a_simulation_and_a_league(capsys, tmp_path):
     assert main(args) == 0
     for path in (wins, league):
         data = path.read_bytes()
-        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        assert len(data) > 5000
     assert main(["simulate", "-n", "2", "--plot", str(tmp_path / "none" / "p.png")]) == 2
     assert "cannot write the plot" in capsys.readouterr().err

@@ -13,6 +13,7 @@ import pytest
 
 from kozel.cli import simulate
 from kozel.cli.main import main
+from kozel.integrations.ray import RayExecutor
 
 pytestmark = [
     pytest.mark.extra,
@@ -24,7 +25,7 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def ray():
-    import ray
+    import ray  # noqa: PLC0415 - only where the extra is installed
 
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     yield ray
@@ -52,9 +53,7 @@ def test_ray_and_the_local_processes_give_the_same_json(ray, tmp_path, capsys):
 
 
 def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp_path, capsys, monkeypatch):
-    from ray.exceptions import TaskCancelledError
-
-    from kozel.integrations.ray import RayExecutor
+    from ray.exceptions import TaskCancelledError  # noqa: PLC0415 - only where the extra is installed
 
     log, resumed, whole = tmp_path / "run.log", tmp_path / "resumed.json", tmp_path / "whole.json"
     args = ["simulate", "--bots", "heuristic", "random", "-n", "12", "--seed", "4", "--processes", "2"]
