@@ -85,5 +85,5 @@ def plot_league(result: LeagueResult, path: str | Path, title: str = "") -> None
         [pair.a_rate for pair in pairs],
         [pair.a_interval for pair in pairs],
     )
-    rates.set_title("head to head: the first bot's share of the pairing's matches")
+    rates.set_title("head to head: the first bot's share")
     _save(figure, path)
