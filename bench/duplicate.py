@@ -12,7 +12,9 @@ and the written points A's side came out ahead by (penalties on the other side, 
 own), each with a 95% interval (1.96 standard errors).  Two-sided rulesets only.
 
 It is a screen, not a verdict: the first hand of a match only, and a hand's value rather than the
-match's.  A bot that gains here still has to win matches in ``kozel simulate``.
+match's.  ``kozel league`` plays the same scheme on whole matches (each deal once in both seatings
+of a pairing, the same deals for every pairing: ``Tournament(..., duplicate=True)``) and rates the
+bots from the match wins; a bot that gains here still has to win matches there.
 """
 
 from __future__ import annotations

@@ -34,14 +34,14 @@ state = play_match(rules, [Grabby(), HeuristicBot(), Grabby(), HeuristicBot()], 
 goat = state.result.goats[0]
 print(f"one match: {len(state.hand_results)} hands, scores {state.scores}, the goat is side {goat}")
 
-# A tournament names its bots by text, so that it can build fresh ones for every match (and in
-# other processes): a built-in name, or "module:Class".  A class of the script being run lives
-# in the module "__main__".  The bots change sides every match; the seed fixes every deal.
-tournament = Tournament(rules, ("__main__:Grabby", "heuristic"), matches=10, seed=1)
+# A tournament takes bots as classes (as here), factories, instances or spec strings such as
+# "heuristic" or "ismcts(iterations=60)", and builds fresh ones for every match.  The bots change
+# sides every match; the seed fixes every deal.  Tables name each bot by its Bot.name.
+tournament = Tournament(rules, (Grabby, "heuristic"), matches=10, seed=1)
 records, outcomes = tournament.run(processes=1)
 for record in records:
     low, high = record.win_interval  # a 95% confidence interval for the win rate
     print(
-        f"{record.spec}: {record.wins} wins in {record.matches} matches (95% CI {low:.2f}-{high:.2f}), "
+        f"{record.name}: {record.wins} wins in {record.matches} matches (95% CI {low:.2f}-{high:.2f}), "
         f"{record.mean_points:.1f} card points per hand, titles {dict(record.titles)}"
     )

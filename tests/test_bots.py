@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import hashlib
 import io
 import json
 import random
@@ -377,3 +379,138 @@ def test_the_search_bot_draws_fewer_worlds_in_a_hand_dealt_by_drawing(monkeypatc
     moves = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
     assert bot.choose(kozel.observe(state, state.turn), moves) in moves
     assert drawn == [state.turn] * expected
+
+
+# Bots as objects: classes, factories, instances and specs; their names; the current folder.
+
+
+class Greedy(Bot):
+    """Plays the first of its moves: cheap, and the same from the same seed."""
+
+    name = "greedy"
+
+    def __init__(self, nudge: int = 0) -> None:
+        super().__init__()
+        self.nudge = nudge
+
+    def choose(self, view, moves):
+        return moves[self.nudge % len(moves)]
+
+
+class Nameless(Bot):
+    """A bot that keeps the default name."""
+
+    def choose(self, view, moves):
+        return moves[-1]
+
+
+def _qualname(function) -> str:
+    return f"{function.__module__}:{function.__qualname__}"
+
+
+def make_greedy() -> Bot:
+    return Greedy(nudge=1)
+
+
+def test_a_tournament_takes_classes_factories_instances_and_specs_alike():
+    """Each form of the same bot plays the same matches as its spec string."""
+    by_spec = Tournament(CLASSIC, ("test_bots:Greedy", "random"), matches=4, seed=2).run()
+    for form in (Greedy, Greedy(), lambda: Greedy()):  # noqa: PLW0108 - a factory, not the class
+        records, outcomes = Tournament(CLASSIC, (form, "random"), matches=4, seed=2).run()
+        assert outcomes == by_spec[1]
+        assert [record.name for record in records] == ["greedy", "random"]
+        assert records[0].spec == ("test_bots:Greedy" if isinstance(form, (type, Bot)) else _qualname(form))
+    factory = Tournament(CLASSIC, (make_greedy, Greedy(nudge=1)), matches=2, seed=2)
+    assert factory.names == ("greedy", "greedy #2")  # the same name twice is told apart
+    assert [bot.kind for bot in factory.bots] == ["factory", "instance"]
+    records, outcomes = factory.run()
+    assert [outcome.sides for outcome in outcomes] == [(0, 1), (1, 0)]
+    assert {outcome.record for outcome in outcomes} == {  # the instance plays as the factory's bot does
+        outcome.record for outcome in Tournament(CLASSIC, (make_greedy, make_greedy), matches=2, seed=2).run()[1]
+    }
+
+
+def test_an_instance_is_copied_for_each_match_and_must_pickle():
+    instance = Greedy(nudge=1)
+    tournament = Tournament(CLASSIC, (instance, "random"), matches=2, seed=1)
+    first, second = tournament.bots[0].make(), tournament.bots[0].make()
+    assert first is not second
+    assert first is not instance
+    assert first.nudge == 1
+    unpicklable = Greedy()
+    unpicklable.lock = __import__("threading").Lock()
+    with pytest.raises(KozelError, match=r"cannot be copied for each match .it must pickle.*give its class"):
+        Tournament(CLASSIC, (unpicklable, "random"), matches=2)
+
+
+def test_a_bot_that_cannot_go_to_another_process_is_refused_there_only():
+    class Local(Greedy):
+        name = "local"
+
+    tournament = Tournament(CLASSIC, (Local, "random"), matches=2, seed=1)
+    records, _ = tournament.run(processes=1)  # in this process a local class is fine
+    assert records[0].name == "local"
+    with pytest.raises(KozelError, match=r"local .*cannot be sent to another process"):
+        tournament.run(processes=2)
+
+
+def test_things_that_are_not_bots_are_refused():
+    with pytest.raises(KozelError, match="is not a Bot class"):
+        Tournament(CLASSIC, (int, "random"), matches=1)
+    with pytest.raises(KozelError, match="made 3, not a Bot"):
+        Tournament(CLASSIC, (lambda: 3, "random"), matches=1)
+    with pytest.raises(KozelError, match="is not a bot"):
+        Tournament(CLASSIC, (3, "random"), matches=1)
+    with pytest.raises(KozelError, match=r"cannot make a bot from .* with no arguments"):
+        Tournament(CLASSIC, (lambda x: Greedy(), "random"), matches=1)
+    with pytest.raises(KozelError, match="a sequence of bots"):
+        Tournament(CLASSIC, "heuristic", matches=1)
+
+
+def test_bot_names_are_in_the_table_and_json_with_the_spec_beside_them(capsys, tmp_path, monkeypatch):
+    (tmp_path / "mine.py").write_text(
+        "from kozel.bots import Bot\n\n\nclass Mine(Bot):\n    name = 'mine'\n\n"
+        "    def choose(self, view, moves):\n        return moves[0]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [path for path in __import__("sys").path if path not in ("", str(tmp_path))])
+    assert main(["simulate", "--bots", "mine:Mine", "ismcts(iterations=1, worlds=1)", "-n", "2", "--processes", "1",
+                 "--json", "out.json"]) == 0  # fmt: skip
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[0] == "bot"
+    assert lines[1].split()[-1] == "spec"
+    assert lines[2].split()[0] == "mine"
+    assert lines[2].split()[-1] == "mine:Mine"
+    assert lines[3].startswith("ismcts(iterations=1, worlds=1)  ")
+    data = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert [(bot["bot"], bot["spec"]) for bot in data["bots"]] == [
+        ("mine", "mine:Mine"),
+        ("ismcts(iterations=1, worlds=1)", "ismcts(iterations=1, worlds=1)"),
+    ]
+    assert Tournament(CLASSIC, (Nameless, "random"), matches=1).names == ("Nameless", "random")
+
+
+def test_a_module_not_found_says_where_it_was_looked_for(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--bots", "nowhere:Bot", "random", "-n", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "No module named 'nowhere'" in err
+    assert f"in the current folder ({tmp_path})" in err
+    assert "run it from the folder that holds nowhere.py, install the bot's package, or add its folder" in err
+    assert "Traceback" not in err
+
+
+def test_the_local_pool_gives_the_same_outcomes_as_before_executors():
+    """The outcomes of kozel simulate classic --bots heuristic random -n 40 --seed 5, as this release's
+    predecessor wrote them (the SHA-256 of their JSON): the same in one process, two, and a pool given in."""
+    tournament = Tournament(CLASSIC, ("heuristic", "random"), matches=40, seed=5)
+    expected = "1723787935e1f395b3ce80b46d94bda792008cfad34401e1f979689820edec18"
+
+    def digest(outcomes):
+        text = json.dumps([outcome.as_data() for outcome in outcomes], sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    assert digest(tournament.run(processes=2)[1]) == expected
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert digest(tournament.run(processes=2, executor=pool)[1]) == expected

@@ -172,7 +172,9 @@ def test_the_extras():
     assert {"pytest", "pytest-xdist", "hypothesis"} <= _names(extras["test"])
     assert {"ruff", "mypy"} <= _names(extras["lint"])
     assert {"mkdocs-material", "sphinx"} <= _names(extras["docs"])
-    assert extras["dev"] == ["kozel[test,lint,docs]"]
+    assert _names(extras["ray"]) == {"ray"}
+    assert _names(extras["plot"]) == {"matplotlib"}
+    assert extras["dev"] == ["kozel[test,lint,docs,ray,plot]"]
 
 
 # CI and the release workflow (they cannot run here; their text must hold the pieces that matter).

@@ -296,9 +296,9 @@ def test_a_log_is_replayed_in_a_sample_drawn_from_its_seed_and_length(tmp_path, 
     played: list[list[int]] = []
     real = Tournament.replay
 
-    def counted(self, indexes, processes=1):
+    def counted(self, indexes, processes=1, executor=None):
         played.append(list(indexes))
-        return real(self, indexes, processes)
+        return real(self, indexes, processes, executor)
 
     log = tmp_path / "run.log"
     assert simulate("-n", "10", "--log", str(log)) == 0
@@ -446,11 +446,13 @@ def fuzz_log() -> tuple[tuple[bytes, ...], tuple[MatchOutcome, ...], tuple[bytes
 
 def header_of(tournament: Tournament) -> dict[str, object]:
     return {
-        "kozel tournament": 2,
+        "kozel tournament": 3,
         "kozel": kozel.__version__,
         "ruleset": tournament.rules.name,
         "players": tournament.rules.players,
         "bots": list(tournament.specs),
+        "names": list(tournament.names),
+        "duplicate": tournament.duplicate,
         "seed": tournament.seed,
     }
 
@@ -537,7 +539,7 @@ def test_ctrl_c_while_the_log_is_replayed_stops_cleanly_and_leaves_the_log(tmp_p
     text = log.read_bytes()
     capsys.readouterr()
 
-    def pressed(self, indexes, processes=1):
+    def pressed(self, indexes, processes=1, executor=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Tournament, "replay", pressed)

@@ -35,11 +35,13 @@ def test_a_run_stopped_and_resumed_from_its_log_gives_the_results_of_a_whole_run
     assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
     lines = log.read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0]) == {
-        "kozel tournament": 2,
+        "kozel tournament": 3,
         "kozel": kozel.__version__,
         "ruleset": "classic",
         "players": 4,
         "bots": ["heuristic", "random"],
+        "names": ["heuristic", "random"],
+        "duplicate": False,
         "seed": 4,
     }
     assert sorted(json.loads(line)["match"] for line in lines[1:]) == [0, 1, 2, 3, 4, 5]

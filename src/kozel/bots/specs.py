@@ -6,14 +6,31 @@ no arguments), optionally with keyword arguments: ``"ismcts(iterations=50)"``.  
 written as in Python: a number, ``True``, ``False``, ``None``, or text in quotes
 (``"mybot(style='bold')"``); a bare word such as ``bold`` is refused, not taken as text, so that a
 mistyped number or ``None`` is not quietly passed on as text.
+
+Where a bot is wanted as an object (:class:`~kozel.bots.Tournament`, :class:`~kozel.bots.league.League`),
+it may also be given as a :class:`~kozel.bots.Bot` class, a factory (a function of no arguments
+returning a bot) or a bot instance; :func:`entrant` turns each into an :class:`Entrant`, which
+builds a fresh bot for every match.  An instance is copied for every match by pickling it, so it
+must pickle; a class or factory must pickle (be defined at the top level of a module) to be played
+in other processes or on a cluster.
+
+The command line finds ``module:Class`` in the current folder too: it calls :func:`add_current_folder`
+first, which puts the current folder at the front of ``sys.path``.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
+import os
+import pickle
 import re
+import sys
+from collections.abc import Callable
 from typing import Any, Final
+
+import attrs
 
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
@@ -21,7 +38,7 @@ from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
 from kozel.errors import KozelError
 
-__all__ = ["BOTS", "make_bot"]
+__all__ = ["BOTS", "BotLike", "Entrant", "add_current_folder", "entrant", "make_bot", "unique_names"]
 
 #: The built-in bots by name.
 BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, HeuristicBot, IsmctsBot)}
@@ -39,6 +56,13 @@ def make_bot(spec: str) -> Bot:
         module, _, attribute = name.partition(":")
         try:
             kind = getattr(importlib.import_module(module), attribute)
+        except ModuleNotFoundError as error:
+            raise KozelError(
+                f"cannot load the bot {name!r}: {error}; a bot's module is looked for on the import path "
+                f"(sys.path), and by the kozel command in the current folder ({os.getcwd()}): run it from "
+                f"the folder that holds {module.split('.')[0]}.py, install the bot's package, or add its "
+                "folder to PYTHONPATH"
+            ) from None
         except (ImportError, AttributeError) as error:
             raise KozelError(f"cannot load the bot {name!r}: {error}") from None
     elif name in BOTS:
@@ -79,3 +103,140 @@ def _keywords(text: str, spec: str) -> dict[str, Any]:
                 f"or quoted text{hint}"
             ) from None
     return keywords
+
+
+#: What may stand for a bot in a tournament: a spec string, a Bot class, a factory, or a Bot instance.
+BotLike = str | type[Bot] | Callable[[], Bot] | Bot
+
+
+def add_current_folder() -> None:
+    """Put the current folder first on the import path (``sys.path``), so that ``mybot:MyBot`` finds ``./mybot.py``.
+
+    The ``kozel`` command does this before it reads ``--bots``, as ``python -m`` does; a program of
+    one's own decides for itself.  Nothing is done if the folder is on the path already.
+    """
+    folder = os.getcwd()
+    if folder not in sys.path and "" not in sys.path:
+        sys.path.insert(0, folder)
+
+
+@attrs.frozen
+class _Copies:
+    """A factory that gives a fresh copy of one bot instance each call (the instance pickled once)."""
+
+    pickled: bytes
+
+    def __call__(self) -> Bot:
+        bot = pickle.loads(self.pickled)
+        assert isinstance(bot, Bot)
+        return bot
+
+
+@attrs.frozen
+class Entrant:
+    """One bot of a tournament: how to build it fresh for every match, its name in tables, and its spec."""
+
+    #: Builds the bot for one match (a fresh one each call).
+    factory: Callable[[], Bot] = attrs.field(eq=False, repr=False)
+    #: The bot's name in tables, JSON and logs: its :attr:`Bot.name`, with any arguments of its spec.
+    name: str
+    #: How the bot was given, for reproducing the run: the spec string, or ``module:Class`` of a class,
+    #: factory or instance (an instance's own settings are not in it).
+    spec: str
+    #: What was given: ``"spec"``, ``"class"``, ``"factory"`` or ``"instance"``.
+    kind: str = "spec"
+
+    def make(self) -> Bot:
+        """A fresh bot for one match."""
+        return self.factory()
+
+    def check_portable(self) -> None:
+        """:class:`~kozel.errors.KozelError` unless the bot can be sent to another process (it pickles)."""
+        try:
+            pickle.dumps(self.factory)
+        except Exception as error:  # pickle raises many kinds: PicklingError, AttributeError, TypeError
+            raise KozelError(
+                f"the bot {self.name} ({self.spec}) cannot be sent to another process: {error}; define its "
+                "class or factory at the top level of a module, or play it in this process (processes=1)"
+            ) from None
+
+
+def _qualified(thing: Any) -> str:
+    module = getattr(thing, "__module__", None) or "?"
+    return f"{module}:{getattr(thing, '__qualname__', type(thing).__qualname__)}"
+
+
+def _display(bot: Bot) -> str:
+    """A bot's own name: its :attr:`Bot.name`, or its class's name where the class kept the default."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) and name and name != Bot.name else type(bot).__name__
+
+
+def entrant(bot: BotLike | Entrant) -> Entrant:
+    """The :class:`Entrant` for ``bot``: a spec string, a Bot class, a factory of no arguments, or a Bot instance.
+
+    An :class:`Entrant` is returned as it is.  The bot is built once here, so that a bad one fails
+    now, not in a worker.  A spec's name is the
+    bot's name with the spec's arguments (``ismcts(iterations=50)``), and so is that of a
+    ``functools.partial`` of keywords, whose spec is written as a spec string
+    (``kozel.bots.ismcts:IsmctsBot(iterations=50)``); a class's, other factory's or instance's is
+    the bot's :attr:`Bot.name` (its class's name where the class kept the default).  A bot that
+    sets its own name on the instance keeps it, without the arguments.
+    An instance is copied for every match by pickling: :class:`~kozel.errors.KozelError` if it
+    does not pickle.
+    """
+    if isinstance(bot, Entrant):
+        return bot
+    if isinstance(bot, str):
+        made = make_bot(bot)
+        match = _SPEC.fullmatch(bot)
+        arguments = match.group(2) if match is not None else None
+        name = _with_arguments(made, arguments.strip() if arguments else "")
+        return Entrant(functools.partial(make_bot, bot), name, bot.strip(), "spec")
+    if isinstance(bot, Bot):
+        try:
+            pickled = pickle.dumps(bot)
+        except Exception as error:  # PicklingError, AttributeError (a local class), TypeError (a lock, a file)
+            raise KozelError(
+                f"the bot instance {bot!r} cannot be copied for each match (it must pickle): {error}; "
+                "give its class or a factory function instead"
+            ) from None
+        return Entrant(_Copies(pickled), _display(bot), _qualified(type(bot)), "instance")
+    if isinstance(bot, type):
+        if not issubclass(bot, Bot):
+            raise KozelError(f"{bot.__qualname__} is not a Bot class")
+        kind = "class"
+    elif callable(bot):
+        kind = "factory"
+    else:
+        raise KozelError(f"{bot!r} is not a bot: give a spec string, a Bot class, a factory or a Bot instance")
+    try:
+        made = bot()
+    except KozelError:
+        raise
+    except Exception as error:  # the user's class or factory refused to be built without arguments
+        raise KozelError(f"cannot make a bot from {_qualified(bot)} with no arguments: {error}") from None
+    if not isinstance(made, Bot):
+        raise KozelError(f"{_qualified(bot)} made {made!r}, not a Bot")
+    if isinstance(bot, functools.partial) and not bot.args:  # partial(IsmctsBot, iterations=60): as its spec
+        arguments = ", ".join(f"{key}={value!r}" for key, value in bot.keywords.items())
+        spec = f"{_qualified(bot.func)}({arguments})" if arguments else _qualified(bot.func)
+        return Entrant(bot, _with_arguments(made, arguments), spec, kind)
+    return Entrant(bot, _display(made), _qualified(bot), kind)
+
+
+def _with_arguments(bot: Bot, arguments: str) -> str:
+    """A bot's name with the arguments it was made with, unless it names itself after them already."""
+    if not arguments or bot.name != getattr(type(bot), "name", None):  # a name of its own, set by the bot
+        return _display(bot)
+    return f"{_display(bot)}({arguments})"
+
+
+def unique_names(entrants: tuple[Entrant, ...]) -> tuple[Entrant, ...]:
+    """``entrants`` with names made distinct: a name given again gets `` #2``, `` #3``... in order."""
+    seen: dict[str, int] = {}
+    named = []
+    for one in entrants:
+        seen[one.name] = seen.get(one.name, 0) + 1
+        named.append(one if seen[one.name] == 1 else attrs.evolve(one, name=f"{one.name} #{seen[one.name]}"))
+    return tuple(named)

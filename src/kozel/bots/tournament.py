@@ -5,26 +5,36 @@ seats the bots by turns: the bots are given one per side, and the side each bot 
 by one every match, so every bot plays every side equally often.  A match's outcome depends only
 on ``s`` and ``i``, so a tournament gives the same results however many processes play it.
 
-Bots are named by spec strings (:func:`kozel.bots.make_bot`).
+With ``duplicate=True`` (as a :class:`~kozel.bots.league.League` plays) match ``i`` is dealt from
+the seed of ``i // sides`` instead: each deal is played once in every seating, so the luck of the
+cards falls on every bot alike.
 
-A run over several processes is bounded and its workers end with it (:mod:`kozel.bots.pool`).
+Bots are given as spec strings (:func:`kozel.bots.make_bot`), Bot classes, factories or
+instances (:func:`kozel.bots.specs.entrant`); a fresh bot is built for every match.  Tables, JSON
+and logs name each bot by its :attr:`~kozel.bots.Bot.name`, its spec kept beside it.
+
+Matches are played in this process, over a local process pool, or by any executor in the manner of
+:mod:`concurrent.futures` (``submit`` returning a future that can be cancelled), such as
+:class:`kozel.integrations.ray.RayExecutor` on a cluster: the outcomes are the same in each.  A run
+over local processes is bounded and its workers end with it (:mod:`kozel.bots.pool`).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from kozel.bots.pool import check_processes, end_with_parent
 from kozel.bots.runner import play_match
-from kozel.bots.specs import make_bot
+from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError
 from kozel.game.state import GameState
@@ -32,15 +42,23 @@ from kozel.rules.ruleset import Ruleset
 
 __all__ = [
     "BotResult",
+    "Executor",
     "MatchOutcome",
     "Tournament",
+    "batches",
     "match_seed",
     "play",
+    "play_batch",
     "record_digest",
     "seating",
 ]
 
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
+
+#: What plays matches away from this process: anything with ``submit(fn, *args)`` returning a
+#: :class:`concurrent.futures.Future` (a ``ProcessPoolExecutor``, a ``RayExecutor``...).
+Executor = concurrent.futures.Executor
+_Batch = TypeVar("_Batch")
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -121,11 +139,15 @@ def seating(sides: int, index: int) -> tuple[int, ...]:
     return tuple((side + index) % sides for side in range(sides))
 
 
-def play(rules: Ruleset, specs: Sequence[str], seed: int, index: int) -> MatchOutcome:
-    """Play match ``index`` of the tournament of ``specs`` with ``seed``."""
+def play(
+    rules: Ruleset, bots: Sequence[BotLike | Entrant], seed: int, index: int, duplicate: bool = False
+) -> MatchOutcome:
+    """Play match ``index`` of the tournament of ``bots`` with ``seed`` (dealt from ``index // sides`` if duplicate)."""
+    entrants = [entrant(bot) for bot in bots]
     sides = seating(rules.sides, index)
-    bots = [make_bot(specs[sides[rules.side_of(seat)]]) for seat in range(rules.players)]
-    state = play_match(rules, bots, seed=match_seed(seed, index))
+    players = [entrants[sides[rules.side_of(seat)]].make() for seat in range(rules.players)]
+    deal = index // rules.sides if duplicate else index
+    state = play_match(rules, players, seed=match_seed(seed, deal))
     result = state.result
     assert result is not None
     points = tuple(sum(hand.points[side] for hand in state.hand_results) for side in range(rules.sides))
@@ -145,15 +167,65 @@ def record_digest(state: GameState) -> str:
     return hashlib.sha256(state.match.history + state.log).hexdigest()
 
 
-def _play_chunk(rules: Ruleset, specs: Sequence[str], seed: int, indexes: Sequence[int]) -> list[MatchOutcome]:
-    return [play(rules, specs, seed, index) for index in indexes]
+def play_batch(
+    rules: Ruleset, entrants: Sequence[Entrant], seed: int, duplicate: bool, indexes: Sequence[int]
+) -> list[MatchOutcome]:
+    """Play the matches ``indexes`` of a tournament (what one process is sent); their outcomes."""
+    return [play(rules, entrants, seed, index, duplicate) for index in indexes]
+
+
+def batches(
+    calls: Sequence[tuple[Any, ...]],
+    function: Callable[..., _Batch],
+    *,
+    processes: int,
+    executor: Executor | None,
+) -> Generator[_Batch, None, None]:
+    """``function(*call)`` for each of ``calls``, as they finish: here, over a local pool, or on ``executor``.
+
+    With no executor and one process every call runs here, in order.  With no executor and more
+    processes, a local process pool of that many is started and shut down at the end.  With an
+    executor, ``processes`` is how many calls it runs at once.  At most two calls a process are
+    queued at a time, not the whole run; stopped early (an error, Ctrl-C, the caller gone), the
+    calls not yet finished are cancelled, and a pool of its own is shut down.
+    """
+    if executor is None and processes <= 1:
+        for call in calls:
+            yield function(*call)
+        return
+    owned = executor is None
+    pool = (
+        concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=end_with_parent)
+        if executor is None
+        else executor
+    )
+    waiting = list(reversed(calls))
+    running: set[concurrent.futures.Future[_Batch]] = set()
+    try:
+        while True:
+            while len(running) < 2 * processes:  # two batches queued a process, not the whole run
+                if not waiting:
+                    break
+                running.add(pool.submit(function, *waiting.pop()))
+            if not running:
+                return
+            finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+    finally:  # stopped early (an error, the caller gone): the matches not yet begun are not played
+        for future in running:
+            future.cancel()
+        if owned:
+            pool.shutdown(cancel_futures=True)
 
 
 @attrs.frozen
 class BotResult:
     """One bot's record over a tournament."""
 
-    #: The bot as it was named.
+    #: The bot's name in the table (its :attr:`~kozel.bots.Bot.name`, with its spec's arguments).
+    name: str
+    #: The bot as it was given, for reproducing the run (:attr:`~kozel.bots.specs.Entrant.spec`).
     spec: str
     #: Matches it played.
     matches: int
@@ -189,7 +261,8 @@ class BotResult:
     def as_data(self) -> dict[str, Any]:
         """The record as plain data (for ``--json``)."""
         return {
-            "bot": self.spec,
+            "bot": self.name,
+            "spec": self.spec,
             "matches": self.matches,
             "wins": self.wins,
             "win_rate": self.win_rate,
@@ -202,29 +275,46 @@ class BotResult:
         }
 
 
+def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
+    if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
+        raise KozelError(f"the bots are a sequence of bots, one per side, not {bots!r}")
+    return unique_names(tuple(entrant(bot) for bot in bots))
+
+
 @attrs.frozen
 class Tournament:
     """A tournament's settings; :meth:`run` plays it."""
 
     #: The rules played.
     rules: Ruleset
-    #: The bots, one per side of each match (they take turns on the sides).
-    specs: tuple[str, ...]
+    #: The bots, one per side of each match (they take turns on the sides): spec strings, Bot
+    #: classes, factories or instances, held as :class:`~kozel.bots.specs.Entrant` values.
+    bots: tuple[Entrant, ...] = attrs.field(converter=_entrants)
     #: How many matches.
     matches: int
     #: The seed of every match.
     seed: int = 0
+    #: Whether each deal is played once in every seating (match ``i`` dealt from ``i // sides``).
+    duplicate: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if len(self.specs) != self.rules.sides:
+        if len(self.bots) != self.rules.sides:
             raise KozelError(
                 f"{self.rules.name} is played by {self.rules.sides} sides: name {self.rules.sides} bots, "
-                f"not {len(self.specs)}"
+                f"not {len(self.bots)}"
             )
-        if self.matches < 1:
+        if type(self.matches) is not int or self.matches < 1:
             raise KozelError(f"a tournament plays at least one match, not {self.matches}")
-        for spec in self.specs:
-            make_bot(spec)  # a bad name fails now, not in a worker
+
+    @property
+    def specs(self) -> tuple[str, ...]:
+        """Each bot as it was given (a spec string, or ``module:Class``), for reproducing the run."""
+        return tuple(bot.spec for bot in self.bots)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each bot's name in tables, JSON and logs (distinct: a name given again gets `` #2``)."""
+        return tuple(bot.name for bot in self.bots)
 
     def run(
         self,
@@ -232,31 +322,46 @@ class Tournament:
         progress: Callable[[int, int], None] | None = None,
         done: Sequence[MatchOutcome] = (),
         on_outcome: Callable[[MatchOutcome], None] | None = None,
+        executor: Executor | None = None,
     ) -> tuple[list[BotResult], list[MatchOutcome]]:
-        """Play every match (over ``processes`` processes); each bot's record, and every match in order.
+        """Play every match (over ``processes`` processes, or on ``executor``); each bot's record, and every match.
 
-        ``processes`` is from 1 to :func:`~kozel.bots.pool.max_processes`
-        (:func:`~kozel.bots.pool.check_processes`).  ``done`` holds
+        Without ``executor``, ``processes`` is from 1 to :func:`~kozel.bots.pool.max_processes`
+        (:func:`~kozel.bots.pool.check_processes`) and more than one starts a local process pool.
+        With ``executor`` (anything with ``submit`` returning a future, such as
+        :class:`kozel.integrations.ray.RayExecutor`), ``processes`` is how many matches it plays at
+        once; the executor is the caller's to shut down, and the matches not yet played are
+        cancelled on it if the run stops early.  The outcomes are the same either way.  ``done`` holds
         matches already played (by an earlier run that was stopped): they are not played again, only
         checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
         match this call plays as soon as it ends (each process then plays one match at a time, not a
         batch), and ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
-        check_processes(processes)
+        self._check_workers(processes, executor)
         outcomes = list(self.check(done).values())
         known = {outcome.index for outcome in outcomes}
         to_play = [index for index in range(self.matches) if index not in known]
         played = 0
-        for chunk in self._played(processes, to_play, one_by_one=on_outcome is not None):
-            outcomes += chunk
-            played += len(chunk)
-            if on_outcome is not None:
-                for outcome in chunk:
-                    on_outcome(outcome)
-            if progress is not None:
-                progress(played, len(to_play))
+        with contextlib.closing(self._played(processes, to_play, on_outcome is not None, executor)) as chunks:
+            for chunk in chunks:  # closed at once if a callback raises: the matches not begun are cancelled
+                outcomes += chunk
+                played += len(chunk)
+                if on_outcome is not None:
+                    for outcome in chunk:
+                        on_outcome(outcome)
+                if progress is not None:
+                    progress(played, len(to_play))
         outcomes.sort(key=lambda outcome: outcome.index)
         return self.records(outcomes), outcomes
+
+    def _check_workers(self, processes: int, executor: Executor | None) -> None:
+        if executor is None:
+            check_processes(processes)
+        elif type(processes) is not int or processes < 1:
+            raise KozelError(f"an executor plays 1 or more matches at once, not {processes}")
+        if executor is not None or processes > 1:
+            for bot in self.bots:
+                bot.check_portable()
 
     def check(self, outcomes: Sequence[MatchOutcome]) -> dict[int, MatchOutcome]:
         """The ``outcomes`` by match number, each checked to be one of this tournament's matches.
@@ -308,51 +413,46 @@ class Tournament:
         if not _DIGEST.fullmatch(outcome.record):
             raise KozelError(f"match {index} gives the record digest {outcome.record!r}: 64 hex digits, 0-9 a-f")
 
-    def replay(self, indexes: Sequence[int], processes: int = 1) -> list[MatchOutcome]:
-        """Play the matches ``indexes`` of this tournament again (over ``processes``); their outcomes, in that order.
+    def replay(
+        self, indexes: Sequence[int], processes: int = 1, executor: Executor | None = None
+    ) -> list[MatchOutcome]:
+        """Play the matches ``indexes`` of this tournament again (over processes or on an executor); their outcomes.
 
-        A match depends only on the seed and its number, so its replay is the match that was played,
+        They come in the order of ``indexes``.  A match depends only on the seed and its number, so
+        its replay is the match that was played,
         record digest included, as long as the bots play the same from the same seed (the built-in
         ones do).
         """
-        check_processes(processes)
+        self._check_workers(processes, executor)
         for index in indexes:
             if not 0 <= index < self.matches:
                 raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
-        played = {outcome.index: outcome for chunk in self._played(processes, indexes, False) for outcome in chunk}
+        played = {
+            outcome.index: outcome for chunk in self._played(processes, indexes, False, executor) for outcome in chunk
+        }
         return [played[index] for index in indexes]
 
-    def _played(self, processes: int, indexes: Sequence[int], one_by_one: bool) -> Iterator[list[MatchOutcome]]:
-        """The matches ``indexes`` played, in batches as they finish (a match each if ``one_by_one``)."""
+    def chunks(self, processes: int, indexes: Sequence[int], one_by_one: bool) -> list[list[int]]:
+        """The matches ``indexes`` in the batches sent to a process: one match each if ``one_by_one``."""
         count = len(indexes)
         size = 1 if one_by_one or processes <= 1 else max(1, min(25, count // (4 * processes)))
-        chunks = [list(indexes[start : start + size]) for start in range(0, count, size)]
-        if processes <= 1:
-            for chunk in chunks:
-                yield _play_chunk(self.rules, self.specs, self.seed, chunk)
-            return
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=end_with_parent)
-        waiting = iter(chunks)
-        running: set[concurrent.futures.Future[list[MatchOutcome]]] = set()
-        try:
-            while True:
-                while len(running) < 2 * processes:  # two batches queued a process, not the whole run
-                    batch = next(waiting, None)
-                    if batch is None:
-                        break
-                    running.add(pool.submit(_play_chunk, self.rules, self.specs, self.seed, batch))
-                if not running:
-                    return
-                finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
-                for future in finished:
-                    yield future.result()
-        finally:  # stopped early (an error, the caller gone): the matches not yet begun are not played
-            pool.shutdown(cancel_futures=True)
+        return [list(indexes[start : start + size]) for start in range(0, count, size)]
+
+    def calls(self, chunks: Sequence[Sequence[int]]) -> list[tuple[Any, ...]]:
+        """The arguments of :func:`play_batch` that play each of ``chunks``."""
+        return [(self.rules, self.bots, self.seed, self.duplicate, chunk) for chunk in chunks]
+
+    def _played(
+        self, processes: int, indexes: Sequence[int], one_by_one: bool, executor: Executor | None = None
+    ) -> Generator[list[MatchOutcome], None, None]:
+        """The matches ``indexes`` played, in batches as they finish (a match each if ``one_by_one``)."""
+        calls = self.calls(self.chunks(processes, indexes, one_by_one))
+        yield from batches(calls, play_batch, processes=processes, executor=executor)
 
     def records(self, outcomes: Sequence[MatchOutcome]) -> list[BotResult]:
         """Each bot's record over ``outcomes``."""
         results = []
-        for bot, spec in enumerate(self.specs):
+        for bot, one in enumerate(self.bots):
             played = wins = goats = hands = 0
             points = 0
             titles: dict[str, int] = {}
@@ -370,5 +470,5 @@ class Tournament:
                     else:
                         wins += 1
             mean = points / hands if hands else 0.0
-            results.append(BotResult(spec, played, wins, goats, mean, tuple(sorted(titles.items()))))
+            results.append(BotResult(one.name, one.spec, played, wins, goats, mean, tuple(sorted(titles.items()))))
         return results

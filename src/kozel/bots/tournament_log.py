@@ -2,7 +2,7 @@
 
 The log is a text file of JSON lines.  The first line names the run::
 
-    {"kozel tournament": 2, "kozel": "(its version)", "ruleset": "classic", "players": 4,
+    {"kozel tournament": 3, "kozel": "(its version)", "ruleset": "classic", "players": 4,
      "bots": ["ismcts", "heuristic"], "seed": 1}
 
 (on one line), and each further line is one match's outcome
@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import kozel
-from kozel.bots.tournament import MatchOutcome, Tournament
+from kozel.bots.tournament import Executor, MatchOutcome, Tournament
 from kozel.errors import KozelError
 
 __all__ = [
@@ -81,11 +81,13 @@ class LogError(KozelError, ValueError):
 def _header(tournament: Tournament) -> dict[str, Any]:
     rules = tournament.rules
     return {
-        _FORMAT: 2,
+        _FORMAT: 3,
         "kozel": kozel.__version__,
         "ruleset": rules.name,
         "players": rules.players,
         "bots": list(tournament.specs),
+        "names": list(tournament.names),
+        "duplicate": tournament.duplicate,
         "seed": tournament.seed,
     }
 
@@ -124,11 +126,13 @@ def read_log(
     replay: int | None = REPLAYED,
     processes: int = 1,
     on_replay: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[MatchOutcome]:
     """The matches of ``tournament`` already written in the log at ``path``; none if there is no file.
 
     Every line is checked (see the module's notes), and ``replay`` of the logged matches (all if
-    ``None``, see :func:`replay_sample`) are played again over ``processes`` and compared with their
+    ``None``, see :func:`replay_sample`) are played again over ``processes`` (or on ``executor``,
+    see :meth:`~kozel.bots.Tournament.run`) and compared with their
     lines; ``on_replay(replayed, logged)`` is called before that.  :class:`LogError` names the first
     line that fails.
     """
@@ -152,7 +156,16 @@ def read_log(
             lines_of[outcome.index] = number
             outcomes.append(outcome)
     if outcomes:
-        _check_replays(path, tournament, outcomes, lines_of, replay=replay, processes=processes, on_replay=on_replay)
+        _check_replays(
+            path,
+            tournament,
+            outcomes,
+            lines_of,
+            replay=replay,
+            processes=processes,
+            on_replay=on_replay,
+            executor=executor,
+        )
     return outcomes
 
 
@@ -183,6 +196,7 @@ def _check_replays(
     replay: int | None,
     processes: int,
     on_replay: Callable[[int, int], None] | None,
+    executor: Executor | None = None,
 ) -> None:
     """Replay a sample of the logged matches; :class:`LogError` at the first that comes out otherwise."""
     logged = {outcome.index: outcome for outcome in outcomes}
@@ -191,7 +205,7 @@ def _check_replays(
         return
     if on_replay is not None:
         on_replay(len(chosen), len(logged))
-    for again in tournament.replay(chosen, processes):
+    for again in tournament.replay(chosen, processes, executor):
         written = logged[again.index]
         if again != written:
             changed = [

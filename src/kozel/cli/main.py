@@ -1,6 +1,7 @@
 """The ``kozel`` command: ``kozel match`` plays a whole match between random players and tells it trick by trick;
 ``kozel play`` is a game against bots at the terminal; ``kozel simulate`` pits bots against each other;
-``kozel rules`` prints a ruleset's rule sheet; ``kozel check`` plays random matches checking every invariant."""
+``kozel league`` rates several bots; ``kozel rules`` prints a ruleset's rule sheet; ``kozel check`` plays random
+matches checking every invariant."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 import kozel
-from kozel.cli import check, play, rules_command, simulate
+from kozel.cli import check, league, play, rules_command, simulate
 from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
 from kozel.errors import KozelError
 
@@ -49,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_parser(commands)
     simulate.add_parser(commands)
     check.add_parser(commands)
+    league.add_parser(commands)
     return parser
 
 
@@ -123,6 +125,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return simulate.run(args, sys.stdout, sys.stderr)
         if args.command == "check":
             return check.run(args, sys.stdout, sys.stderr)
+        if args.command == "league":
+            return league.run(args, sys.stdout, sys.stderr)
         return _play(args.ruleset, args.seed, args.players, args.quiet)
     except KozelError as error:
         print(f"kozel: {error}", file=sys.stderr)

@@ -7,20 +7,33 @@ The command's help (:data:`DESCRIPTION`, plain text as a terminal shows it) says
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import time
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 import kozel
 from kozel.bots.pool import PROCESSES_PER_CORE, check_processes, max_processes
-from kozel.bots.tournament import BotResult, MatchOutcome, Tournament
+from kozel.bots.specs import add_current_folder
+from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
 from kozel.errors import KozelError
 
-__all__ = ["DESCRIPTION", "add_parser", "report", "run"]
+__all__ = [
+    "DESCRIPTION",
+    "add_backend_arguments",
+    "add_parser",
+    "backend",
+    "bot_specs",
+    "check_plot",
+    "check_writable",
+    "report",
+    "run",
+]
 
 #: What ``kozel simulate --help`` says about the command: plain text, as a terminal shows it.
 DESCRIPTION: Final = f"""\
@@ -30,6 +43,8 @@ kozel simulate: many matches between bots, across all cores, and a table of thei
     kozel simulate seven_of_clubs --bots "ismcts(iterations=100)" heuristic -n 200 --json results.json
     kozel simulate threesome --bots heuristic random random --processes 4 --seed 7
     kozel simulate classic --bots "mypackage.mybots:Styled(style='bold')" heuristic
+    kozel simulate classic --bots mybot:MyBot heuristic --plot wins.png
+    kozel simulate classic --bots heuristic random -n 100000 --backend ray --address HEAD:6379
 
 One bot per side; the bots take turns on the sides, match by match.  The seed makes the whole run
 reproducible, whatever the number of processes.  The table gives, per bot, the matches won (its
@@ -37,7 +52,14 @@ side not a goat) and the goat rate, each with its 95% confidence interval, the c
 side took per hand, and the titles it got.
 
 A bot's arguments are keyword=value, each value a number, True, False, None or text in quotes:
-iterations=100, style='bold' (a bare word is refused, not taken as text).
+iterations=100, style='bold' (a bare word is refused, not taken as text).  A module:Class is
+looked for in the current folder first (mybot:MyBot is ./mybot.py), then on the import path.
+The table names each bot by its name (Bot.name), with the spec it was given beside it.
+
+--backend ray plays the matches on a Ray cluster (pip install 'kozel[ray]'): the one at
+--address, or the one RAY_ADDRESS names, or a Ray runtime started on this machine.  The outcomes
+are the same as on the local processes for the same seed and -n.  --plot FILE.png draws the win
+rates with their 95% intervals (pip install 'kozel[plot]').
 
 With --log PATH each match's outcome is written to PATH as it ends; the same command run again
 with the same PATH plays only the matches missing from it, so a long run that was stopped goes on
@@ -66,8 +88,9 @@ def add_parser(subparsers: Any) -> None:
         "--bots",
         nargs="+",
         default=None,
-        help="one bot per side: a name (random, heuristic, ismcts) or module:Class, with (key=value, ...) "
-        "arguments if wanted; a value is a number, True, False, None or 'quoted text'",
+        help="one bot per side: a name (random, heuristic, ismcts) or module:Class (looked for in the current "
+        "folder first), with (key=value, ...) arguments if wanted; a value is a number, True, False, None or "
+        "'quoted text'",
     )
     parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
@@ -75,7 +98,8 @@ def add_parser(subparsers: Any) -> None:
         "--processes",
         type=int,
         default=None,
-        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core)",
+        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
+        "matches played at once (default: the cluster's CPUs)",
     )
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
@@ -84,6 +108,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="PATH",
         default=None,
         help="write each match's outcome to PATH as it ends, and play only the matches PATH lacks (resume a run)",
+    )
+    add_backend_arguments(parser)
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        default=None,
+        help="also draw the win rates with their 95%% intervals to FILE (.png, .svg or .pdf; needs kozel[plot])",
     )
     parser.add_argument(
         "--replay",
@@ -104,27 +135,105 @@ def _replay_count(text: str) -> int | None:
     return int(text)
 
 
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--backend`` and ``--address``, where the matches are played, to a command's parser."""
+    parser.add_argument(
+        "--backend",
+        choices=("process", "ray"),
+        default="process",
+        help="where the matches are played: local processes (the default) or a Ray cluster (needs kozel[ray])",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="with --backend ray: the cluster's address (HEAD:6379, ray://HEAD:10001 or auto; default: the "
+        "cluster RAY_ADDRESS names, or a Ray runtime started on this machine)",
+    )
+
+
+def bot_specs(specs: list[str]) -> tuple[str, ...]:
+    """The ``--bots`` as given, the current folder put on the import path first if one names ``module:Class``."""
+    if any(":" in spec for spec in specs):
+        add_current_folder()
+    return tuple(specs)
+
+
+@contextmanager
+def backend(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int, str]]:
+    """The executor ``args`` ask for (None: local processes), how many matches at once, and how to say it."""
+    if args.address is not None and args.backend != "ray":
+        raise KozelError("--address names a Ray cluster: give it with --backend ray")
+    if args.backend == "process":
+        processes = args.processes if args.processes is not None else min(os.cpu_count() or 1, max_processes())
+        try:
+            check_processes(processes)
+        except KozelError as error:
+            raise KozelError(f"--processes {processes}: {error}") from None
+        yield None, processes, f"{processes} processes"
+        return
+    if args.processes is not None and args.processes < 1:
+        raise KozelError(f"--processes {args.processes}: a Ray cluster plays 1 or more matches at once")
+    from kozel.integrations.ray import RayExecutor  # noqa: PLC0415 - the ray extra is needed only here
+
+    executor = RayExecutor(args.address)
+    try:
+        at_once = args.processes if args.processes is not None else executor.workers
+        yield executor, at_once, f"Ray, {at_once} at once"
+    finally:
+        executor.shutdown(cancel_futures=True)
+
+
+def check_plot(path: str | None, *others: str | None) -> None:
+    """Refuse a ``--plot`` that could not be drawn (no matplotlib, a path not writable) before any match."""
+    if path is None:
+        return
+    if importlib.util.find_spec("matplotlib") is None:
+        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'")
+    for other in others:
+        if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
+            raise KozelError(f"--plot names a file given to another option too, {path}")
+    check_writable(Path(path), "the plot")
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel simulate`` with parsed ``args``; the exit status."""
     rules = kozel.variants.get(args.ruleset)
     if args.players is not None:
         rules = rules.for_players(args.players)
-    specs = tuple(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
+    specs = bot_specs(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
-    processes = args.processes if args.processes is not None else min(os.cpu_count() or 1, max_processes())
-    try:
-        check_processes(processes)
-    except KozelError as error:
-        raise KozelError(f"--processes {processes}: {error}") from None
     if args.json not in (None, "-"):
         _check_writable(Path(args.json), args.log)
+    check_plot(args.plot, args.json, args.log)
+    with backend(args) as (executor, processes, where):
+        return _simulate(args, out, err, tournament, executor=executor, processes=processes, where=where)
+
+
+def _simulate(
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    tournament: Tournament,
+    *,
+    executor: Executor | None,
+    processes: int,
+    where: str,
+) -> int:
+    rules = tournament.rules
 
     def replaying(replayed: int, logged: int) -> None:
         print(f"checking {args.log}: replaying {replayed} of its {logged} matches", file=err, flush=True)
 
     try:
         done = (
-            read_log(args.log, tournament, replay=args.replay, processes=processes, on_replay=replaying)
+            read_log(
+                args.log,
+                tournament,
+                replay=args.replay,
+                processes=processes,
+                on_replay=replaying,
+                executor=executor,
+            )
             if args.log
             else []
         )
@@ -135,7 +244,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
     try:
         with writing_log(args.log, tournament) if args.log else nullcontext(None) as write:
-            records, outcomes = tournament.run(processes, progress=bar.update, done=done, on_outcome=write)
+            records, outcomes = tournament.run(
+                processes, progress=bar.update, done=done, on_outcome=write, executor=executor
+            )
     except KeyboardInterrupt:
         bar.close()
         kept = f": every match that ended is in {args.log}, run the same command to go on" if args.log else ""
@@ -146,7 +257,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json != "-":
         logged = f" ({len(done)} of them read from {args.log})" if done else ""
         print(
-            f"{rules.name}: {args.matches} matches{logged}, seed {args.seed}, {processes} processes, {elapsed:.1f} s",
+            f"{rules.name}: {args.matches} matches{logged}, seed {args.seed}, {where}, {elapsed:.1f} s",
             file=out,
         )
         print(report(records), file=out)
@@ -159,6 +270,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 Path(args.json).write_text(text + "\n", encoding="utf-8")
             except OSError as error:
                 raise KozelError(f"cannot write the results to {args.json}: {error.strerror}") from None
+    if args.plot is not None:
+        from kozel.integrations.plot import plot_tournament  # noqa: PLC0415 - the plot extra is needed only here
+
+        plot_tournament(records, args.plot, f"{rules.name}: {args.matches} matches, seed {args.seed}")
     return 0
 
 
@@ -166,31 +281,43 @@ def _check_writable(path: Path, log: str | None) -> None:
     """Refuse a ``--json`` path the results could not be written to, before any match is played."""
     if log is not None and path.resolve() == Path(log).resolve():
         raise KozelError(f"--json and --log name the same file, {path}: the results would overwrite the log")
+    check_writable(path)
+
+
+def check_writable(path: Path, what: str = "the results") -> None:
+    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission)."""
     if path.is_dir():
-        raise KozelError(f"cannot write the results to {path}: it is a folder")
+        raise KozelError(f"cannot write {what} to {path}: it is a folder")
     folder = path.resolve().parent
     if not folder.is_dir():
-        raise KozelError(f"cannot write the results to {path}: its folder does not exist")
+        raise KozelError(f"cannot write {what} to {path}: its folder does not exist")
     if not os.access(path if path.exists() else folder, os.W_OK):
-        raise KozelError(f"cannot write the results to {path}: permission denied")
+        raise KozelError(f"cannot write {what} to {path}: permission denied")
 
 
 def report(records: list[BotResult]) -> str:
-    """The results as a table: wins and goat rate with their 95% intervals, card points per hand, titles."""
+    """The results as a table: wins and goat rate with their 95% intervals, card points per hand, titles.
+
+    Each bot is named by its name; where a bot's spec differs from its name, a last column gives the specs.
+    """
+    specs = any(record.spec != record.name for record in records)
     rows = [["bot", "matches", "wins", "win rate (95% CI)", "goat rate (95% CI)", "points/hand", "titles"]]
+    if specs:
+        rows[0].append("spec")
     for record in records:
         low, high = record.win_interval
         goat_low, goat_high = record.goat_interval
         titles = ", ".join(f"{title} {count}" for title, count in record.titles) or "-"
         rows.append(
             [
-                record.spec,
+                record.name,
                 str(record.matches),
                 str(record.wins),
                 f"{record.win_rate:.3f} ({low:.3f}-{high:.3f})",
                 f"{record.goat_rate:.3f} ({goat_low:.3f}-{goat_high:.3f})",
                 f"{record.mean_points:.1f}",
                 titles,
+                *([record.spec] if specs else []),
             ]
         )
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]

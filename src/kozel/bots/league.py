@@ -1,0 +1,257 @@
+"""Leagues: every pairing of a list of bots, on the same deals in every seating, rated by Bradley–Terry.
+
+A league of bots ``A B C D`` in a game of two sides plays every pairing (``A-B``, ``A-C``... six
+of them) for ``matches`` matches each.  A pairing seats one bot per side (in a team game each bot
+plays every seat of its side); in a game of more sides a "pairing" is every group of as many
+bots as there are sides.  Each pairing is a :class:`~kozel.bots.Tournament` with
+``duplicate=True``: match ``i`` is dealt from the seed of deal ``i // sides`` and the bots move
+round by one side a match, so each deal is played once in every seating, with the sides swapped
+in a game of two.  Every pairing is dealt the same deals, from the league's seed, so the luck of
+the cards falls on every bot alike.
+
+From the matches: a head-to-head table (for each two bots, how often each beat the other, with 95%
+Wilson intervals), and a rating per bot, Bradley–Terry fitted to every pairing at once
+(:mod:`kozel.bots.ratings`: Elo scale, 95% intervals from the Fisher information).  In a match a
+bot beats another when its side is not a goat and the other's is; when both or neither are goats
+it is a draw, half a win each.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from kozel.bots.pool import check_processes
+from kozel.bots.ratings import Ratings, bradley_terry
+from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
+from kozel.bots.stats import wilson
+from kozel.bots.tournament import Executor, MatchOutcome, Tournament, batches, play_batch
+from kozel.errors import KozelError
+from kozel.rules.ruleset import Ruleset
+
+__all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
+
+
+def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
+    if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
+        raise KozelError(f"a league's bots are a sequence of bots, not {bots!r}")
+    return unique_names(tuple(entrant(bot) for bot in bots))
+
+
+def play_pairing_batch(pairing: int, *call: Any) -> tuple[int, list[MatchOutcome]]:
+    """Play one batch of the matches of ``pairing`` (what one process is sent); the pairing and the outcomes."""
+    return pairing, play_batch(*call)
+
+
+@attrs.frozen
+class HeadToHead:
+    """Two bots' record against each other over a league."""
+
+    #: The first bot's name.
+    a: str
+    #: The second bot's name.
+    b: str
+    #: Matches they played together.
+    matches: int
+    #: Matches ``a`` beat ``b`` (its side not a goat, ``b``'s a goat).
+    a_wins: int
+    #: Matches ``b`` beat ``a``.
+    b_wins: int
+
+    @property
+    def draws(self) -> int:
+        """Matches neither beat the other (both goats, or neither)."""
+        return self.matches - self.a_wins - self.b_wins
+
+    @property
+    def a_rate(self) -> float:
+        """The share of their matches ``a`` won, a draw counting half."""
+        return (self.a_wins + self.draws / 2) / self.matches if self.matches else 0.0
+
+    @property
+    def a_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of ``a``'s share (draws counted half, rounded down)."""
+        return wilson(self.a_wins + self.draws // 2, self.matches)
+
+    def as_data(self) -> dict[str, Any]:
+        """The record as plain data (for ``--json``)."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "matches": self.matches,
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "draws": self.draws,
+            "a_win_rate": self.a_rate,
+            "a_win_rate_95": list(self.a_interval),
+        }
+
+
+@attrs.frozen
+class LeagueResult:
+    """What a league came to: every pairing's matches, the head-to-head table and the ratings."""
+
+    #: The league played.
+    league: League
+    #: The outcomes of each pairing's matches, in the order of :meth:`League.pairings`, each in match order.
+    outcomes: tuple[tuple[MatchOutcome, ...], ...]
+
+    def wins(self) -> list[list[float]]:
+        """The table of wins: ``wins[i][j]``, the matches bot ``i`` beat bot ``j``, each draw half a win each."""
+        size = len(self.league.bots)
+        table = [[0.0] * size for _ in range(size)]
+        for pairing, outcomes in zip(self.league.pairings(), self.outcomes, strict=True):
+            for outcome in outcomes:
+                bots = [pairing[sitter] for sitter in outcome.sides]  # the league's bot on each side
+                for x, y in itertools.combinations(range(len(bots)), 2):
+                    x_goat, y_goat = x in outcome.goats, y in outcome.goats
+                    if x_goat == y_goat:
+                        table[bots[x]][bots[y]] += 0.5
+                        table[bots[y]][bots[x]] += 0.5
+                    elif y_goat:
+                        table[bots[x]][bots[y]] += 1
+                    else:
+                        table[bots[y]][bots[x]] += 1
+        return table
+
+    def ratings(self) -> Ratings:
+        """Each bot's Bradley–Terry rating, in the order of the league's bots (see :mod:`kozel.bots.ratings`)."""
+        return bradley_terry(self.wins())
+
+    def head_to_head(self) -> list[HeadToHead]:
+        """Each two bots' record against each other, in the order of the league's bots."""
+        names = self.league.names
+        size = len(names)
+        together = [[0] * size for _ in range(size)]
+        beat = [[0] * size for _ in range(size)]
+        for pairing, outcomes in zip(self.league.pairings(), self.outcomes, strict=True):
+            for outcome in outcomes:
+                bots = [pairing[sitter] for sitter in outcome.sides]
+                for x, y in itertools.permutations(range(len(bots)), 2):
+                    together[bots[x]][bots[y]] += 1
+                    if x not in outcome.goats and y in outcome.goats:
+                        beat[bots[x]][bots[y]] += 1
+        return [
+            HeadToHead(names[i], names[j], together[i][j], beat[i][j], beat[j][i])
+            for i, j in itertools.combinations(range(size), 2)
+        ]
+
+    def table(self) -> list[tuple[str, str, float, tuple[float, float], int, int]]:
+        """The bots from the best rated: name, spec, rating, its 95% interval, matches played, matches won."""
+        ratings = self.ratings()
+        played = [0] * len(self.league.bots)
+        won = [0] * len(self.league.bots)
+        for pairing, outcomes in zip(self.league.pairings(), self.outcomes, strict=True):
+            for outcome in outcomes:
+                for side, sitter in enumerate(outcome.sides):
+                    played[pairing[sitter]] += 1
+                    won[pairing[sitter]] += side not in outcome.goats
+        rows = [
+            (bot.name, bot.spec, ratings.ratings[i], ratings.interval(i), played[i], won[i])
+            for i, bot in enumerate(self.league.bots)
+        ]
+        return sorted(rows, key=lambda row: -row[2])
+
+    def as_data(self) -> dict[str, Any]:
+        """The league's results as plain data (for ``--json``)."""
+        league = self.league
+        return {
+            "ruleset": league.rules.name,
+            "players": league.rules.players,
+            "matches_per_pairing": league.matches,
+            "seed": league.seed,
+            "rating": "Bradley-Terry, Elo scale (mean 0), 95% intervals from the Fisher information",
+            "ratings": [
+                {
+                    "bot": name,
+                    "spec": spec,
+                    "rating": rating,
+                    "rating_95": list(interval),
+                    "matches": matches,
+                    "wins": wins,
+                }
+                for name, spec, rating, interval, matches, wins in self.table()
+            ],
+            "head_to_head": [row.as_data() for row in self.head_to_head()],
+            "pairings": [
+                {"bots": [league.names[i] for i in pairing], "outcomes": [outcome.as_data() for outcome in outcomes]}
+                for pairing, outcomes in zip(league.pairings(), self.outcomes, strict=True)
+            ],
+        }
+
+
+@attrs.frozen
+class League:
+    """A league's settings: every pairing of ``bots`` plays ``matches`` matches; :meth:`run` plays it."""
+
+    #: The rules played.
+    rules: Ruleset
+    #: The bots: spec strings, Bot classes, factories or instances, held as entrants (names made distinct).
+    bots: tuple[Entrant, ...] = attrs.field(converter=_entrants)
+    #: Matches per pairing: a multiple of the number of sides, so that each deal is played in every seating.
+    matches: int
+    #: The seed of the deals (the same deals for every pairing).
+    seed: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        sides = self.rules.sides
+        if len(self.bots) < max(2, sides):
+            raise KozelError(f"a league of {self.rules.name} ({sides} sides) needs {max(2, sides)} or more bots")
+        if type(self.matches) is not int or self.matches < 1 or self.matches % sides:
+            raise KozelError(
+                f"a league plays each deal once in each of the {sides} seatings of a pairing: its matches per "
+                f"pairing are a positive multiple of {sides}, not {self.matches}"
+            )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each bot's name in tables and JSON."""
+        return tuple(bot.name for bot in self.bots)
+
+    def pairings(self) -> list[tuple[int, ...]]:
+        """Every pairing: the bots (by their place in the list) of each, one per side, in order."""
+        return list(itertools.combinations(range(len(self.bots)), self.rules.sides))
+
+    def tournament(self, pairing: Sequence[int]) -> Tournament:
+        """The tournament one pairing plays: its bots, this league's matches and seed, each deal in every seating."""
+        return Tournament(self.rules, tuple(self.bots[i] for i in pairing), self.matches, self.seed, duplicate=True)
+
+    def run(
+        self,
+        processes: int = 1,
+        progress: Callable[[int, int], None] | None = None,
+        executor: Executor | None = None,
+    ) -> LeagueResult:
+        """Play every pairing (over ``processes`` local processes, or on ``executor``); the results.
+
+        ``processes`` and ``executor`` are as in :meth:`Tournament.run
+        <kozel.bots.tournament.Tournament.run>`; ``progress(played, to_play)`` is called as matches end.
+        """
+        if executor is None:
+            check_processes(processes)
+        elif type(processes) is not int or processes < 1:
+            raise KozelError(f"an executor plays 1 or more matches at once, not {processes}")
+        if executor is not None or processes > 1:
+            for bot in self.bots:
+                bot.check_portable()
+        pairings = self.pairings()
+        total = len(pairings) * self.matches
+        size = 1 if processes <= 1 else max(1, min(25, total // (4 * processes)))
+        calls = []
+        for number, pairing in enumerate(pairings):
+            tournament = self.tournament(pairing)
+            chunks = [list(range(start, min(start + size, self.matches))) for start in range(0, self.matches, size)]
+            calls += [(number, *call) for call in tournament.calls(chunks)]
+        found: list[list[MatchOutcome]] = [[] for _ in pairings]
+        played = 0
+        with contextlib.closing(batches(calls, play_pairing_batch, processes=processes, executor=executor)) as done:
+            for number, chunk in done:
+                found[number] += chunk
+                played += len(chunk)
+                if progress is not None:
+                    progress(played, total)
+        return LeagueResult(self, tuple(tuple(sorted(each, key=lambda outcome: outcome.index)) for each in found))

@@ -1,0 +1,163 @@
+"""``kozel league``: every pairing of several bots on the same deals, a rating per bot, and a head-to-head table.
+
+The command's help (:data:`DESCRIPTION`) says what it does; :mod:`kozel.bots.league` and
+:mod:`kozel.bots.ratings` hold the rules it follows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+import kozel
+from kozel.bots.league import League, LeagueResult
+from kozel.bots.pool import PROCESSES_PER_CORE
+from kozel.bots.ratings import PRIOR
+from kozel.cli.simulate import _Bar, _Lines, add_backend_arguments, backend, bot_specs, check_plot, check_writable
+from kozel.errors import KozelError
+
+__all__ = ["DESCRIPTION", "add_parser", "report", "run"]
+
+#: What ``kozel league --help`` says about the command: plain text, as a terminal shows it.
+DESCRIPTION: Final = f"""\
+kozel league: every pairing of several bots, a rating per bot with its 95% interval, and a
+head-to-head table.
+
+    kozel league classic --bots random heuristic "ismcts(iterations=60)" ismcts -n 100
+    kozel league seven_of_clubs --bots heuristic mybot:MyBot random -n 200 --json league.json --plot league.png
+    kozel league classic --bots heuristic random ismcts -n 1000 --backend ray --address HEAD:6379
+
+Every pairing of the bots plays -n matches (one bot per side; in a team game a bot plays every
+seat of its side; in a game of more sides every group of as many bots as sides).  Each deal is
+played once in every seating of a pairing, the sides swapped in a game of two, and every pairing
+gets the same deals from --seed: the luck of the cards falls on every bot alike.  So -n is a
+multiple of the number of sides.
+
+The ratings are a Bradley-Terry model fitted to every pairing at once, on the Elo scale (mean 0;
+400 points are odds of 10 to 1), with 95% intervals from the Fisher information of the fit.  A bot
+beats another in a match when its side is not a goat and the other's is; otherwise it is a draw,
+half a win each.  Every two bots are given one drawn match more ({PRIOR} of a win each), so that a
+bot that won every match still has a finite rating.
+
+--backend ray plays on a Ray cluster (pip install 'kozel[ray]'), --plot FILE.png draws the ratings
+and the head-to-head win rates with their intervals (pip install 'kozel[plot]').
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``league`` command to the ``kozel`` command line."""
+    parser = subparsers.add_parser(
+        "league",
+        help="rate several bots: every pairing on the same deals, Bradley-Terry ratings",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        required=True,
+        help="two or more bots: names (random, heuristic, ismcts) or module:Class (looked for in the current "
+        "folder first), with (key=value, ...) arguments if wanted",
+    )
+    parser.add_argument(
+        "-n", "--matches", type=int, default=100, help="matches per pairing, a multiple of the sides (default 100)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
+        "matches played at once (default: the cluster's CPUs)",
+    )
+    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        default=None,
+        help="also draw the ratings and head-to-head win rates with their 95%% intervals (needs kozel[plot])",
+    )
+    add_backend_arguments(parser)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``kozel league`` with parsed ``args``; the exit status."""
+    rules = kozel.variants.get(args.ruleset)
+    if args.players is not None:
+        rules = rules.for_players(args.players)
+    league = League(rules, bot_specs(args.bots), args.matches, args.seed)
+    if args.json not in (None, "-"):
+        check_writable(Path(args.json))
+    check_plot(args.plot, args.json)
+    with backend(args) as (executor, processes, where):
+        started = time.perf_counter()
+        bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
+        try:
+            result = league.run(processes, progress=bar.update, executor=executor)
+        except KeyboardInterrupt:
+            bar.close()
+            print("kozel league: stopped", file=err)
+            return 130
+        bar.close()
+        elapsed = time.perf_counter() - started
+    pairings = len(league.pairings())
+    if args.json != "-":
+        print(
+            f"{rules.name}: {len(league.bots)} bots, {pairings} pairings of {args.matches} matches, "
+            f"seed {args.seed}, {where}, {elapsed:.1f} s",
+            file=out,
+        )
+        print(report(result), file=out)
+    if args.json is not None:
+        text = json.dumps(result.as_data(), indent=2, ensure_ascii=False)
+        if args.json == "-":
+            print(text, file=out)
+        else:
+            try:
+                Path(args.json).write_text(text + "\n", encoding="utf-8")
+            except OSError as error:
+                raise KozelError(f"cannot write the results to {args.json}: {error.strerror}") from None
+    if args.plot is not None:
+        from kozel.integrations.plot import plot_league  # noqa: PLC0415 - the plot extra is needed only here
+
+        plot_league(result, args.plot, f"{rules.name}: {args.matches} matches a pairing, seed {args.seed}")
+    return 0
+
+
+def _columns(rows: list[list[str]]) -> str:
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
+    )
+
+
+def report(result: LeagueResult) -> str:
+    """The ratings (best first, with their 95% intervals) and the head-to-head table, as text."""
+    table = result.table()
+    specs = any(name != spec for name, spec, *_ in table)
+    rows = [["rank", "bot", "rating (95% CI)", "matches", "wins", *(["spec"] if specs else [])]]
+    for rank, (name, spec, rating, (low, high), matches, wins) in enumerate(table, 1):
+        rows.append(
+            [str(rank), name, f"{rating:+.0f} ({low:+.0f} to {high:+.0f})", str(matches), str(wins)]
+            + ([spec] if specs else [])
+        )
+    pairs = [["a", "b", "matches", "a wins", "b wins", "draws", "a's share (95% CI)"]]
+    for pair in result.head_to_head():
+        low, high = pair.a_interval
+        pairs.append(
+            [
+                pair.a,
+                pair.b,
+                str(pair.matches),
+                str(pair.a_wins),
+                str(pair.b_wins),
+                str(pair.draws),
+                f"{pair.a_rate:.3f} ({low:.3f}-{high:.3f})",
+            ]
+        )
+    return f"{_columns(rows)}\n\nhead to head:\n{_columns(pairs)}"

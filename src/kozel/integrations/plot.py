@@ -1,0 +1,89 @@
+"""Pictures of results: win rates with their 95% intervals, and a league's ratings with theirs (PNG and more).
+
+Needs the ``plot`` extra (``pip install 'kozel[plot]'``, matplotlib).  The figures are drawn with
+matplotlib's Agg renderer, without a window or a display, so they work on a server; the file's
+suffix (``.png``, ``.svg``, ``.pdf``) picks its format.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kozel.bots.league import LeagueResult
+from kozel.bots.tournament import BotResult
+from kozel.errors import KozelError
+
+__all__ = ["plot_league", "plot_tournament"]
+
+
+def _figure(rows: int, height: float) -> Any:
+    try:
+        figure_module = importlib.import_module("matplotlib.figure")
+    except ImportError:
+        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'") from None
+    return figure_module.Figure(figsize=(7.5, height), layout="constrained")
+
+
+def _save(figure: Any, path: str | Path) -> None:
+    try:
+        figure.savefig(str(path), dpi=100)
+    except (OSError, ValueError) as error:  # a folder that is not there, a suffix matplotlib does not write
+        raise KozelError(f"cannot draw the plot to {path}: {error}") from None
+
+
+def _rates(axes: Any, labels: Sequence[str], rates: Sequence[float], intervals: Sequence[tuple[float, float]]) -> None:
+    """Horizontal points with 95% interval bars, the first label on top, and the even line at 0.5."""
+    places = list(range(len(labels)))[::-1]
+    low = [rate - interval[0] for rate, interval in zip(rates, intervals, strict=True)]
+    high = [interval[1] - rate for rate, interval in zip(rates, intervals, strict=True)]
+    axes.errorbar(rates, places, xerr=[low, high], fmt="o", capsize=4, color="tab:blue")
+    axes.axvline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_yticks(places, labels)
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("share of matches won, with its 95% interval")
+
+
+def plot_tournament(records: Sequence[BotResult], path: str | Path, title: str = "") -> None:
+    """Draw each bot's win rate with its 95% Wilson interval to ``path``."""
+    figure = _figure(1, 1.2 + 0.5 * len(records))
+    axes = figure.add_subplot()
+    _rates(
+        axes,
+        [f"{record.name} ({record.wins}/{record.matches})" for record in records],
+        [record.win_rate for record in records],
+        [record.win_interval for record in records],
+    )
+    axes.set_title(title or "win rates")
+    _save(figure, path)
+
+
+def plot_league(result: LeagueResult, path: str | Path, title: str = "") -> None:
+    """Draw a league's ratings with their 95% intervals, and each pairing's win rate with its interval, to ``path``."""
+    table = result.table()
+    pairs = result.head_to_head()
+    figure = _figure(2, 2.2 + 0.35 * (len(table) + len(pairs)))
+    ratings, rates = figure.subplots(2, 1, height_ratios=[len(table) + 1, len(pairs) + 1])
+    places = list(range(len(table)))[::-1]
+    values = [row[2] for row in table]
+    ratings.errorbar(
+        values,
+        places,
+        xerr=[[row[2] - row[3][0] for row in table], [row[3][1] - row[2] for row in table]],
+        fmt="o",
+        capsize=4,
+        color="tab:red",
+    )
+    ratings.set_yticks(places, [row[0] for row in table])
+    ratings.set_xlabel("Bradley–Terry rating (Elo scale, mean 0), with its 95% interval")
+    ratings.set_title(title or "league ratings")
+    _rates(
+        rates,
+        [f"{pair.a} vs {pair.b}" for pair in pairs],
+        [pair.a_rate for pair in pairs],
+        [pair.a_interval for pair in pairs],
+    )
+    rates.set_title("head to head: the first bot's share")
+    _save(figure, path)

@@ -1,0 +1,138 @@
+"""Tournaments and leagues on a Ray cluster: :class:`RayExecutor`, an executor whose workers are Ray tasks.
+
+Needs the ``ray`` extra (``pip install 'kozel[ray]'``).  A tournament given a ``RayExecutor``
+(``Tournament.run(executor=...)``, ``kozel simulate --backend ray``) sends its batches of matches
+to the cluster as tasks; every match depends only on the run's seed and its number, so the
+outcomes are those of a run on the local process pool.  The results come back to the driver (the
+process that started the run), which alone writes the log.  Stopped early (Ctrl-C, an error),
+the run cancels the tasks not yet finished on the cluster (:func:`ray.cancel`).
+
+Each node runs the driver's Python code for the matches: kozel, and the module of any bot of one's
+own, must be installed on every node (a class defined in the driver's own script is sent by value).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import importlib
+import threading
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, TypeVar
+
+from kozel.errors import KozelError
+
+__all__ = ["RayExecutor", "ray_module"]
+
+_T = TypeVar("_T")
+
+
+def ray_module() -> ModuleType:
+    """The ``ray`` package; :class:`~kozel.errors.KozelError` saying how to install it if it is missing."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise KozelError(
+            "the ray backend needs Ray, the ray extra: pip install 'kozel[ray]' (on every node of the cluster)"
+        ) from None
+
+
+def _call(function: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+    """On a node: ``function(*args)``, as ``(True, result)``, or ``(False, what went wrong)`` as text."""
+    try:
+        return True, function(*args)
+    except KozelError as error:
+        return False, str(error)
+    except Exception as error:  # a bot's own bug: reported by the driver, without the node's traceback
+        return False, f"{type(error).__name__}: {error}"
+
+
+class _RayFuture(concurrent.futures.Future[Any]):
+    """The future of one Ray task: cancelling it cancels the task on the cluster."""
+
+    def __init__(self, ref: Any, ray: ModuleType) -> None:
+        super().__init__()
+        #: The task's object reference.
+        self.ref = ref
+        self._ray = ray
+
+    def cancel(self) -> bool:
+        """Cancel the task (on the cluster too) unless it has finished; whether it was cancelled."""
+        if self.done():
+            return False
+        with contextlib.suppress(Exception):  # the task ended meanwhile, or the cluster is gone: nothing to stop
+            self._ray.cancel(self.ref)
+        return super().cancel()
+
+
+class RayExecutor(concurrent.futures.Executor):
+    """An executor whose calls run as Ray tasks, one CPU each, on the cluster at ``address``.
+
+    ``address`` is that of a running cluster (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``);
+    ``None`` joins the cluster named by ``RAY_ADDRESS`` or starts a local Ray runtime on this
+    machine (``num_cpus`` of its cores, all by default).  If Ray is already initialized in this
+    process it is used as it is.  :meth:`shutdown` disconnects (and stops the local runtime) only
+    if this executor started it.
+    """
+
+    def __init__(self, address: str | None = None, *, num_cpus: int | None = None) -> None:
+        ray = ray_module()
+        self._ray = ray
+        self._lock = threading.Lock()
+        self._futures: set[_RayFuture] = set()
+        self._started = False
+        if not ray.is_initialized():
+            options: dict[str, Any] = {"address": address, "logging_level": "ERROR", "log_to_driver": False}
+            if address is None:
+                options.update(num_cpus=num_cpus, include_dashboard=False)
+            try:
+                ray.init(**options)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                raise KozelError(f"cannot reach the Ray cluster at {address or 'this machine'}: {error}") from None
+            self._started = True
+        self._remote = ray.remote(num_cpus=1)(_call)
+
+    @property
+    def workers(self) -> int:
+        """How many tasks the cluster runs at once: its CPUs (at least 1)."""
+        return max(1, int(self._ray.cluster_resources().get("CPU", 1)))
+
+    def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[_T]:
+        """Run ``fn(*args)`` as a task on the cluster; its future (cancelling it cancels the task)."""
+        if kwargs:
+            raise KozelError("a task on the Ray cluster takes positional arguments only")
+        ref = self._remote.remote(fn, *args)
+        future = _RayFuture(ref, self._ray)
+        with self._lock:
+            self._futures.add(future)
+
+        def finished(outer: concurrent.futures.Future[Any]) -> None:
+            with self._lock:
+                self._futures.discard(future)
+            if future.cancelled():
+                return
+            try:
+                ok, value = outer.result()
+            except BaseException as error:  # the task was lost (a node died) or cancelled on the cluster
+                future.set_exception(KozelError(f"a task on the Ray cluster failed: {type(error).__name__}"))
+                return
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(KozelError(f"on the Ray cluster: {value}"))
+
+        # The future stays pending (not running) until the task ends, so that it can still be cancelled.
+        ref.future().add_done_callback(finished)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Cancel the tasks not yet finished if ``cancel_futures``; stop Ray if this executor started it."""
+        if cancel_futures:
+            with self._lock:
+                pending = list(self._futures)
+            for future in pending:
+                future.cancel()
+        if self._started:
+            self._ray.shutdown()
+            self._started = False

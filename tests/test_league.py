@@ -1,0 +1,168 @@
+"""Leagues: every pairing on the same deals in both seatings, Bradley–Terry ratings, kozel league, plots."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import math
+
+import pytest
+
+import kozel
+from kozel import KozelError
+from kozel.bots import Bot, HeuristicBot, play_match
+from kozel.bots.league import League
+from kozel.bots.ratings import ELO, bradley_terry
+from kozel.bots.tournament import Tournament, match_seed, record_digest
+from kozel.cli.main import main
+
+CLASSIC = kozel.variants.get("classic")
+HAS_PLOT = importlib.util.find_spec("matplotlib") is not None
+
+
+class Mixed(Bot):
+    """The heuristic bot's move with probability ``share``, else a random one: a ladder of known strengths."""
+
+    name = "mixed"
+
+    def __init__(self, share: float = 0.5) -> None:
+        super().__init__()
+        self.share = share
+        self.name = f"heuristic {share:.0%}"
+        self.expert = HeuristicBot()
+
+    def setup(self, rules, seat, seed):
+        super().setup(rules, seat, seed)
+        self.expert.setup(rules, seat, seed)
+
+    def choose(self, view, moves):
+        return self.expert.choose(view, moves) if self.rng.random() < self.share else self.rng.choice(moves)
+
+    def interrupt(self, view, moves):
+        if self.rng.random() < self.share:
+            return self.expert.interrupt(view, moves)
+        return self.rng.choice((None, *moves))
+
+
+def test_bradley_terry_fits_the_wins_and_its_errors_are_those_of_the_fisher_information():
+    wins = [[0, 30, 60], [10, 0, 40], [5, 20, 0]]
+    ratings = bradley_terry(wins, prior=0)
+    assert abs(sum(ratings.ratings)) < 1e-9  # the mean is held at 0
+    for i in range(3):  # at the maximum of the likelihood each bot's expected wins are its wins
+        expected = sum((wins[i][j] + wins[j][i]) * ratings.expected(i, j) for j in range(3) if j != i)
+        assert expected == pytest.approx(sum(wins[i]), rel=1e-9)
+    even = bradley_terry([[0, 50], [50, 0]], prior=0)  # two bots, 100 games, even: each rating ±d/2
+    assert even.ratings == pytest.approx((0.0, 0.0), abs=1e-9)
+    assert even.errors[0] == pytest.approx(ELO / math.sqrt(100))  # var(d) = 1/(n p q) = 4/n, and var(d/2) = 1/n
+    low, high = even.interval(0)
+    assert high - low == pytest.approx(2 * 1.959963984540054 * ELO / 10)
+
+
+def test_a_bot_that_won_every_game_has_a_finite_rating_thanks_to_the_prior():
+    ratings = bradley_terry([[0, 10], [0, 0]])  # 10.5 to 0.5 with one drawn game added
+    assert ratings.ratings[0] - ratings.ratings[1] == pytest.approx(ELO * math.log(10.5 / 0.5))
+    with pytest.raises(KozelError, match="never won"):
+        bradley_terry([[0, 10], [0, 0]], prior=0)
+    with pytest.raises(KozelError, match="never met"):
+        bradley_terry([[0, 3, 0, 0], [3, 0, 0, 0], [0, 0, 0, 2], [0, 0, 2, 0]])
+    with pytest.raises(KozelError, match="square"):
+        bradley_terry([[0, 1]])
+    with pytest.raises(KozelError, match="0 or more wins"):
+        bradley_terry([[0, -1], [1, 0]])
+
+
+def test_a_league_plays_every_pairing_on_the_same_deals_with_the_sides_swapped():
+    league = League(CLASSIC, ["random", "random", "random"], matches=4, seed=3)
+    assert league.names == ("random", "random #2", "random #3")
+    assert league.pairings() == [(0, 1), (0, 2), (1, 2)]
+    result = league.run()
+    for outcomes in result.outcomes:
+        assert [outcome.sides for outcome in outcomes] == [(0, 1), (1, 0)] * 2
+    # match 2k and 2k+1 of a pairing are the deal of k, one bot on each side in a team game,
+    # and every pairing has the same deals: each match is the one play_match plays from match_seed(3, k)
+    for pairing, outcomes in zip(league.pairings(), result.outcomes, strict=True):
+        for outcome in outcomes:
+            bots = [league.bots[pairing[outcome.sides[CLASSIC.side_of(seat)]]].make() for seat in range(4)]
+            state = play_match(CLASSIC, bots, seed=match_seed(3, outcome.index // 2))
+            assert record_digest(state) == outcome.record
+    assert Tournament(CLASSIC, ["random", "random"], 4, 3, duplicate=True).run()[1] == list(result.outcomes[0])
+    table = result.wins()
+    assert sum(map(sum, table)) == 12  # one win (or two halves) a match
+    assert {row.matches for row in result.head_to_head()} == {4}
+
+
+def test_the_same_league_over_two_processes_is_the_same():
+    league = League(CLASSIC, ["random", "heuristic", "random"], matches=2, seed=1)
+    assert league.run(processes=2).as_data() == league.run(processes=1).as_data()
+
+
+def test_a_league_checks_its_settings():
+    with pytest.raises(KozelError, match="positive multiple of 2, not 3"):
+        League(CLASSIC, ["random", "heuristic"], matches=3)
+    with pytest.raises(KozelError, match="needs 2 or more bots"):
+        League(CLASSIC, ["random"], matches=2)
+    with pytest.raises(KozelError, match="needs 3 or more bots"):
+        League(kozel.variants.get("threesome"), ["random", "heuristic"], matches=3)
+
+
+def test_the_ratings_order_a_ladder_of_known_strengths():
+    """random < heuristic a third of the time < two thirds < always: the heuristic bot beats the random
+    bot in 999 classic matches of 1000, so each step up the ladder plays more of its moves.  (The search
+    bot at two budgets would be the natural ladder, but a league of it takes minutes here.)"""
+    ladder = ["random", functools.partial(Mixed, 1 / 3), functools.partial(Mixed, 2 / 3), "heuristic"]
+    result = League(CLASSIC, ladder, matches=8, seed=1).run(processes=2)
+    table = result.table()
+    assert [row[0] for row in table] == ["heuristic", "heuristic 67%", "heuristic 33%", "random"]
+    intervals = {row[0]: row[3] for row in table}
+    assert intervals["heuristic"][0] > intervals["random"][1]  # a large gap: the intervals do not overlap
+    assert intervals["heuristic"][0] > intervals["heuristic 33%"][1]
+    ratings = [row[2] for row in table]
+    assert abs(sum(ratings)) < 1e-6
+
+
+def test_kozel_league_prints_ratings_and_head_to_head_and_writes_json(capsys, tmp_path):
+    path = tmp_path / "league.json"
+    args = ["league", "classic", "--bots", "random", "heuristic", "random", "-n", "2", "--processes", "1"]
+    assert main([*args, "--json", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("classic: 3 bots, 3 pairings of 2 matches, seed 0, 1 processes")
+    assert lines[1].split()[:3] == ["rank", "bot", "rating"]
+    assert lines[2].split()[:2] == ["1", "heuristic"]
+    assert "head to head:" in lines
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert next(row["bot"] for row in data["ratings"]) == "heuristic"
+    assert data["matches_per_pairing"] == 2
+    assert len(data["head_to_head"]) == 3
+    assert [pairing["bots"] for pairing in data["pairings"]] == [
+        ["random", "heuristic"],
+        ["random", "random #2"],
+        ["heuristic", "random #2"],
+    ]
+    assert main(["league", "classic", "--bots", "random", "heuristic", "-n", "3"]) == 2
+    assert "multiple of 2" in capsys.readouterr().err
+    assert main(["league", "classic", "--bots", "random", "heuristic", "-n", "2", "--address", "x:1"]) == 2
+    assert "--backend ray" in capsys.readouterr().err
+
+
+def test_plot_without_matplotlib_says_which_extra_before_any_match(capsys, tmp_path, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    assert main(["simulate", "-n", "2", "--plot", str(tmp_path / "p.png")]) == 2
+    assert "pip install 'kozel[plot]'" in capsys.readouterr().err
+
+
+@pytest.mark.extra
+@pytest.mark.skipif(not HAS_PLOT, reason="the plot extra is not installed (pip install -e '.[plot]')")
+def test_plot_draws_png_files_of_a_simulation_and_a_league(capsys, tmp_path):
+    wins, league = tmp_path / "wins.png", tmp_path / "league.png"
+    assert main(["simulate", "--bots", "heuristic", "random", "-n", "2", "--processes", "1", "--plot", str(wins)]) == 0
+    args = ["league", "--bots", "random", "heuristic", "random", "-n", "2", "--processes", "1", "--plot", str(league)]
+    assert main(args) == 0
+    for path in (wins, league):
+        data = path.read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        assert len(data) > 5000
+    assert main(["simulate", "-n", "2", "--plot", str(tmp_path / "none" / "p.png")]) == 2
+    assert "cannot write the plot" in capsys.readouterr().err

@@ -1,0 +1,89 @@
+"""The Ray backend: the same outcomes as the local processes, a log resumed, Ctrl-C cancelling the cluster's tasks.
+
+Needs the ``ray`` extra (``pip install -e ".[ray]"``); without it these tests are skipped, saying
+so.  One local Ray runtime of two CPUs serves the whole module (Ray takes seconds to start).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from kozel.cli import simulate
+from kozel.cli.main import main
+from kozel.integrations.ray import RayExecutor
+
+pytestmark = [
+    pytest.mark.extra,
+    pytest.mark.skipif(
+        importlib.util.find_spec("ray") is None, reason="the ray extra is not installed (pip install -e '.[ray]')"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def ray():
+    import ray  # noqa: PLC0415 - only where the extra is installed
+
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_and_the_local_processes_give_the_same_json(ray, tmp_path, capsys):
+    runs = {}
+    for backend in ("process", "ray"):
+        path = tmp_path / f"{backend}.json"
+        args = ["simulate", "--bots", "heuristic", "random", "-n", "8", "--seed", "3", "--json", str(path)]
+        assert main([*args, "--backend", backend, "--processes", "2"]) == 0
+        runs[backend] = json.loads(path.read_text(encoding="utf-8"))
+        captured = capsys.readouterr()
+        assert "8/8 matches played" in captured.err  # progress comes back from the cluster too
+    assert runs["ray"] == runs["process"]
+    assert "Ray, 2 at once" in captured.out
+    leagues = {}
+    for backend in ("process", "ray"):
+        path = tmp_path / f"league-{backend}.json"
+        args = ["league", "--bots", "random", "heuristic", "random", "-n", "2", "--json", str(path)]
+        assert main([*args, "--backend", backend, "--processes", "2"]) == 0
+        leagues[backend] = json.loads(path.read_text(encoding="utf-8"))
+    assert leagues["ray"] == leagues["process"]
+
+
+def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp_path, capsys, monkeypatch):
+    from ray.exceptions import TaskCancelledError  # noqa: PLC0415 - only where the extra is installed
+
+    log, resumed, whole = tmp_path / "run.log", tmp_path / "resumed.json", tmp_path / "whole.json"
+    args = ["simulate", "--bots", "heuristic", "random", "-n", "12", "--seed", "4", "--processes", "2"]
+    futures = []
+    real_submit, real_update = RayExecutor.submit, simulate._Lines.update
+
+    def submit(self, fn, *call):
+        futures.append(real_submit(self, fn, *call))
+        return futures[-1]
+
+    def update(self, done, total):  # Ctrl-C once three matches have ended
+        real_update(self, done, total)
+        if done >= 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(RayExecutor, "submit", submit)
+    monkeypatch.setattr(simulate._Lines, "update", update)
+    assert main([*args, "--backend", "ray", "--log", str(log)]) == 130
+    assert "kozel simulate: stopped: every match that ended is in" in capsys.readouterr().err
+    logged = log.read_text(encoding="utf-8").splitlines()
+    assert 1 + 3 <= len(logged) < 1 + 12  # the driver wrote the matches that ended, and only those
+    cancelled = [future for future in futures if future.cancelled()]
+    assert cancelled, "the matches still queued or running on the cluster were cancelled"
+    for future in cancelled:
+        with pytest.raises(TaskCancelledError):
+            ray.get(future.ref, timeout=30)
+    assert len(futures) < 12  # matches not yet sent were never sent
+    monkeypatch.setattr(simulate._Lines, "update", real_update)
+    assert main([*args, "--backend", "ray", "--log", str(log), "--json", str(resumed)]) == 0
+    out = capsys.readouterr().out
+    assert f"({len(logged) - 1} of them read from {log})" in out
+    assert main([*args, "--json", str(whole)]) == 0  # the whole run, on the local processes
+    assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
