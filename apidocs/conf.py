@@ -58,8 +58,11 @@ autodoc_class_signature = "mixed"
 # Every reference to a kozel name must resolve.  Names from the standard library and attrs
 # (``collections.abc.Sequence``, ``attrs.evolve``) are links only with intersphinx, else plain text.
 nitpicky = True
-_OUTSIDE = sorted({*sys.stdlib_module_names, "attrs", "typing_extensions", "hypothesis"})
-nitpick_ignore_regex = [(r"py:.*", rf"(?:{'|'.join(_OUTSIDE)})\..+")]
+_OUTSIDE = sorted({*sys.stdlib_module_names, "attrs", "typing_extensions", "hypothesis", "ray", "matplotlib", "numpy"})
+nitpick_ignore_regex = [
+    (r"py:.*", rf"(?:{'|'.join(_OUTSIDE)})\..+"),
+    (r"py:.*", r"_[A-Za-z]\w*"),  # a private type variable in a signature
+]
 
 if os.environ.get("KOZEL_INTERSPHINX") == "1":
     extensions.append("sphinx.ext.intersphinx")

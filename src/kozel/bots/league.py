@@ -229,7 +229,7 @@ class League:
         """Play every pairing (over ``processes`` local processes, or on ``executor``); the results.
 
         ``processes`` and ``executor`` are as in :meth:`Tournament.run
-        <kozel.bots.tournament.Tournament.run>`; ``progress(played, to_play)`` is called as matches end.
+        <kozel.bots.Tournament.run>`; ``progress(played, to_play)`` is called as matches end.
         """
         if executor is None:
             check_processes(processes)

@@ -138,7 +138,7 @@ class Entrant:
 
     #: Builds the bot for one match (a fresh one each call).
     factory: Callable[[], Bot] = attrs.field(eq=False, repr=False)
-    #: The bot's name in tables, JSON and logs: its :attr:`Bot.name`, with any arguments of its spec.
+    #: The bot's name in tables, JSON and logs: its :attr:`kozel.bots.Bot.name`, with any arguments of its spec.
     name: str
     #: How the bot was given, for reproducing the run: the spec string, or ``module:Class`` of a class,
     #: factory or instance (an instance's own settings are not in it).
@@ -167,7 +167,7 @@ def _qualified(thing: Any) -> str:
 
 
 def _display(bot: Bot) -> str:
-    """A bot's own name: its :attr:`Bot.name`, or its class's name where the class kept the default."""
+    """A bot's own name: its :attr:`kozel.bots.Bot.name`, or its class's name where the class kept the default."""
     name = getattr(bot, "name", None)
     return name if isinstance(name, str) and name and name != Bot.name else type(bot).__name__
 
@@ -180,7 +180,7 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
     bot's name with the spec's arguments (``ismcts(iterations=50)``), and so is that of a
     ``functools.partial`` of keywords, whose spec is written as a spec string
     (``kozel.bots.ismcts:IsmctsBot(iterations=50)``); a class's, other factory's or instance's is
-    the bot's :attr:`Bot.name` (its class's name where the class kept the default).  A bot that
+    the bot's :attr:`kozel.bots.Bot.name` (its class's name where the class kept the default).  A bot that
     sets its own name on the instance keeps it, without the arguments.
     An instance is copied for every match by pickling: :class:`~kozel.errors.KozelError` if it
     does not pickle.

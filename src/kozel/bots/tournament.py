@@ -439,7 +439,7 @@ class Tournament:
         return [list(indexes[start : start + size]) for start in range(0, count, size)]
 
     def calls(self, chunks: Sequence[Sequence[int]]) -> list[tuple[Any, ...]]:
-        """The arguments of :func:`play_batch` that play each of ``chunks``."""
+        """The arguments of :func:`~kozel.bots.tournament.play_batch` that play each of ``chunks``."""
         return [(self.rules, self.bots, self.seed, self.duplicate, chunk) for chunk in chunks]
 
     def _played(

@@ -1,6 +1,6 @@
 """The engine: dealing, trick play, drawing and scoring, behind ``new_game``, ``legal_moves``, ``apply`` and ``step``.
 
-``step`` is ``apply`` that also returns the events of the transition (:mod:`kozel.engine.events`);
+``step`` is ``apply`` that also returns the events of the transition (``kozel.engine.events``);
 ``apply`` builds none.  Besides these, the engine's face towards the layers above it (views, sampling, records):
 how a deal is started (:class:`HandStart`, :func:`start_hand`, :func:`start_of_deal`), how hands
 are refilled from the stock (:func:`refill`), who takes a trick (:func:`trick_taker`), the cards

@@ -285,7 +285,7 @@ def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     Send each seat ``tuple(event.for_seat(seat) for event in events)``: the same events with the
     cards it may not see left out.  A seat sent ``opening_events(state)`` at the start of a match
     and then every step's events so rendered has, since the last :class:`~kozel.view.Dealt`,
-    exactly the ``history`` of ``kozel.observe(state, seat)``.  A :class:`~kozel.view.ViewTracker`
+    exactly the ``history`` of ``kozel.observe(state, seat)``.  A :class:`~kozel.ViewTracker`
     keeps every seat's view from these events.
 
     >>> import kozel

@@ -10,7 +10,7 @@ What a view costs: every field but ``history`` and ``voids`` is read straight fr
 (the state already holds it).  Those two need the deal's events, so a view gets them one of two
 ways.  From :func:`observe`, they are worked out on first access, by replaying the deal from its
 start (once; the result is kept in the view), so a bot that never reads them never pays for them.
-From a :class:`~kozel.view.ViewTracker`, which keeps them from the events of each step, they cost
+From a :class:`~kozel.ViewTracker`, which keeps them from the events of each step, they cost
 nothing more than the step.  Either way the view is the same value: equality, hashing, ``repr``,
 pickling and the JSON form read both fields (and so fill them in first).  Until then a view made
 by ``observe`` keeps a reference to the state it was made from (private, dropped once filled);
@@ -218,7 +218,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know of ``state``: its own cards, what is face up, and the public history.
 
     Cheap: it reads what the state holds.  The view's ``history`` and ``voids`` are worked out from
-    the deal's moves when first read (a :class:`~kozel.view.ViewTracker` keeps them step by step).
+    the deal's moves when first read (a :class:`~kozel.ViewTracker` keeps them step by step).
 
     >>> import kozel
     >>> view = kozel.observe(kozel.new_game(kozel.variants.get("classic"), seed=7), 1)
