@@ -502,13 +502,15 @@ def test_a_module_not_found_says_where_it_was_looked_for(capsys, tmp_path, monke
 
 
 def test_the_local_pool_gives_the_same_outcomes_as_before_executors():
-    """The outcomes of kozel simulate classic --bots heuristic random -n 40 --seed 5, as this release's
-    predecessor wrote them (the SHA-256 of their JSON): the same in one process, two, and a pool given in."""
+    """The outcomes of kozel simulate classic --bots heuristic random -n 40 --seed 5, as the runner before
+    executors gave them (the SHA-256 of their JSON, the record digest left out: its form changed since):
+    the same in two processes and in a pool given in."""
     tournament = Tournament(CLASSIC, ("heuristic", "random"), matches=40, seed=5)
-    expected = "1723787935e1f395b3ce80b46d94bda792008cfad34401e1f979689820edec18"
+    expected = "628fc54e4f8a87bcb19df8aafd22e7bac2a90e0da02f5985f39f508bbe51ea0b"
 
     def digest(outcomes):
-        text = json.dumps([outcome.as_data() for outcome in outcomes], sort_keys=True)
+        data = [{key: value for key, value in outcome.as_data().items() if key != "record"} for outcome in outcomes]
+        text = json.dumps(data, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()
 
     assert digest(tournament.run(processes=2)[1]) == expected

@@ -5,7 +5,8 @@ The order (``docs/architecture.md``)::
     errors, plain_types  <  cards  <  rules  <  variants  <  forms
     <  game  <  engine  <  view  <  record  <  bots  <  testing, integrations  <  cli
 
-A module may import its own layer and those below it.  ``kozel/__init__.py`` (the public face) and
+A module may import its own layer and those below it.  The one import allowed inside a function is
+that of an integration (``kozel.integrations.ray``...), whose extra may not be installed.  ``kozel/__init__.py`` (the public face) and
 ``kozel/__main__.py`` stand above every layer; a module may import the face (``import kozel``) only
 from a layer above every layer the face imports.
 """
@@ -100,6 +101,8 @@ def test_no_module_imports_kozel_inside_a_function(path):
     for function in ast.walk(tree):
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for name, node in imported(function):
+                if name.startswith("kozel.integrations."):
+                    continue  # an integration needs its extra: imported only where it is used, never for a cycle
                 pytest.fail(f"{path.relative_to(SRC)}:{node.lineno} imports {name} inside {function.name}()")
 
 
