@@ -6,7 +6,8 @@ The order (``docs/architecture.md``)::
     <  game  <  engine  <  view  <  record  <  bots  <  testing, integrations  <  cli
 
 A module may import its own layer and those below it.  The one import allowed inside a function is
-that of an integration (``kozel.integrations.ray``...), whose extra may not be installed.  ``kozel/__init__.py`` (the public face) and
+that of an integration (``kozel.integrations.ray``...), whose extra may not be installed.
+``kozel/__init__.py`` (the public face) and
 ``kozel/__main__.py`` stand above every layer; a module may import the face (``import kozel``) only
 from a layer above every layer the face imports.
 """
