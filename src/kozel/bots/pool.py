@@ -10,13 +10,14 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 import time
 from typing import Final
 
 from kozel.errors import KozelError
 
-__all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes"]
+__all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes", "start_worker"]
 
 #: The most processes a run may use for each core of the machine (``os.cpu_count()``).
 PROCESSES_PER_CORE: Final = 4
@@ -64,3 +65,14 @@ def end_with_parent() -> None:
                 os._exit(1)
 
     threading.Thread(target=watch, name="kozel: end with the parent", daemon=True).start()
+
+
+def start_worker() -> None:
+    """The start of a worker process: it leaves Ctrl-C to the process that started it, and ends with it.
+
+    Ctrl-C at a terminal reaches the whole foreground group, workers included.  A worker ignores it:
+    the parent stops the run, cancels the matches not begun and waits for those in play (one match a
+    worker with a log), so no worker dies with a match half sent and no pool is left hanging.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent()

@@ -32,7 +32,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kozel.bots.pool import check_processes, end_with_parent
+from kozel.bots.pool import check_processes, start_worker
 from kozel.bots.runner import play_match
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
@@ -195,7 +195,7 @@ def batches(
         return
     owned = executor is None
     pool = (
-        concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=end_with_parent)
+        concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=start_worker)
         if executor is None
         else executor
     )
