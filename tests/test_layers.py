@@ -3,7 +3,7 @@
 The order (``docs/architecture.md``)::
 
     errors, plain_types  <  cards  <  rules  <  variants  <  forms
-    <  game  <  engine  <  view  <  record  <  bots  <  testing, integrations  <  cli
+    <  game  <  engine  <  view  <  record, play  <  bots  <  testing, integrations  <  cli
 
 A module may import its own layer and those below it.  ``kozel/__init__.py`` (the public face) and
 ``kozel/__main__.py`` stand above every layer; a module may import the face (``import kozel``) only
@@ -31,6 +31,7 @@ LAYERS = {
     "engine": 6,
     "view": 7,
     "record": 8,
+    "play": 8,
     "bots": 9,
     "testing": 10,
     "integrations": 10,
