@@ -172,7 +172,9 @@ def test_the_extras():
     assert {"pytest", "pytest-xdist", "hypothesis"} <= _names(extras["test"])
     assert {"ruff", "mypy"} <= _names(extras["lint"])
     assert {"mkdocs-material", "sphinx"} <= _names(extras["docs"])
-    assert extras["dev"] == ["kozel[test,lint,docs]"]
+    assert extras["dev"] == ["kozel[test,lint,docs,pettingzoo,gymnasium]"]
+    assert {"pettingzoo", "gymnasium", "numpy"} <= _names(extras["pettingzoo"])
+    assert {"gymnasium", "numpy"} <= _names(extras["gymnasium"])
 
 
 # CI and the release workflow (they cannot run here; their text must hold the pieces that matter).

@@ -1,0 +1,1 @@
+"""Adapters to other projects (OpenSpiel, PettingZoo, Gymnasium), each behind its own extra."""
