@@ -71,4 +71,6 @@ def test_bad_numbers_and_moves_are_refused():
     with pytest.raises(kozel.KozelError, match="Ruleset"):
         actions("classic")  # type: ignore[arg-type]
     mask = numbering.compact.mask([kozel.Move.parse("0 lead 8♠")], kozel.CardSet.parse("7♠ 8♠"))
-    assert len(mask) == 47 and sum(mask) == 1 and mask[1] == 1
+    assert len(mask) == 47
+    assert sum(mask) == 1
+    assert mask[1] == 1

@@ -125,15 +125,15 @@ def new_hand(
     dealer: int = 0,
     seed: int = 0,
 ) -> GameState:
-    """Start a match at a given point: the first hand dealt from ``deck`` with the score sheet at ``scores`` (and ``sets``).
+    """Start a match at a given point: a first hand dealt from ``deck``, the score sheet at ``scores`` (and ``sets``).
 
     For training and search one hand at a time: the hand is played as a match's first hand (its
     leader and first-hand rules), later deals are shuffled from ``seed``.  The state's record starts
     from these scores, so it is not the record of a match played from the start.
     """
     state = new_game(ruleset, seed, deck=deck, dealer=dealer)
-    sheet = _sheet("scores", scores, ruleset.sides, state.match.scores, -MAX_POINTS, 2 * MAX_POINTS)
-    won = _sheet("sets", sets, ruleset.sides, state.match.sets, 0, ruleset.match.sets - 1)
+    sheet = _sheet("scores", scores, state.match.scores, (-MAX_POINTS, 2 * MAX_POINTS))
+    won = _sheet("sets", sets, state.match.sets, (0, ruleset.match.sets - 1))
     if ruleset.match.reached(sheet, ruleset.scoring.mode):
         raise KozelError(f"scores {list(sheet)} already end a match of {ruleset.name}: a hand cannot start there")
     match = state.match._replace(scores=sheet, sets=won)
@@ -142,10 +142,11 @@ def new_hand(
 
 
 def _sheet(
-    name: str, values: Iterable[int] | None, sides: int, default: tuple[int, ...], low: int, high: int
+    name: str, values: Iterable[int] | None, default: tuple[int, ...], bounds: tuple[int, int]
 ) -> tuple[int, ...]:
     if values is None:
         return default
+    sides, (low, high) = len(default), bounds
     sheet = tuple(values)
     if len(sheet) != sides or any(type(value) is not int or not low <= value <= high for value in sheet):
         raise KozelError(f"{name}= holds one whole number from {low} to {high} per side ({sides} sides), not {sheet!r}")

@@ -1,1 +1,3 @@
-"""Adapters to other projects (OpenSpiel, PettingZoo, Gymnasium), each behind its own extra."""
+"""Adapters to other projects (PettingZoo, Gymnasium), each behind its own extra: import its module to use it."""
+
+__all__: list[str] = []

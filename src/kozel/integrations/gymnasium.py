@@ -11,7 +11,6 @@ was written minus what the learner's side was written.  An episode is a whole ma
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import gymnasium
@@ -36,13 +35,18 @@ __all__ = ["KozelSeatEnv"]
 _BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
 
 
-class KozelSeatEnv(gymnasium.Env):  # type: ignore[misc]
+class KozelSeatEnv(gymnasium.Env):
     """One seat of a kozel match against bots, as a single-agent Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
 
     def __init__(
-        self, rules: Ruleset | str = "classic", *, seat: int = 0, bots: str = "heuristic", render_mode: str | None = None
+        self,
+        rules: Ruleset | str = "classic",
+        *,
+        seat: int = 0,
+        bots: str = "heuristic",
+        render_mode: str | None = None,
     ) -> None:
         """The learner at ``seat`` of ``rules`` against ``bots`` (``"heuristic"`` or ``"random"``)."""
         self.rules = get_variant(rules) if isinstance(rules, str) else rules

@@ -13,7 +13,7 @@ ends with the last hand.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy
@@ -41,7 +41,11 @@ def _rules(rules: Ruleset | str) -> Ruleset:
 class KozelEnv(AECEnv):  # type: ignore[misc]
     """A kozel match for PettingZoo: one agent per seat, one seat asked at a time."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "kozel_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "kozel_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, rules: Ruleset | str = "classic", render_mode: str | None = None) -> None:
         """The environment of ``rules`` (a ruleset or a built-in name)."""
@@ -106,8 +110,8 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         view = self._tracker.view(seat)
         mask = numpy.zeros(self._numbering.size, numpy.int8)
         asked = self._asked
-        if asked is not None and asked.seat == seat:
-            hand = self.state_.hand_masks[seat] if self.state_ is not None else 0
+        if asked is not None and asked.seat == seat and self.state_ is not None:
+            hand = self.state_.hand_masks[seat]
             for move in asked.moves:
                 mask[self._numbering.index(move, hand)] = 1
         return {"observation": numpy.asarray(self._encoding.observation(view), numpy.float32), "action_mask": mask}
@@ -120,7 +124,8 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.state_
         asked = self._asked
-        assert state is not None and asked is not None
+        assert state is not None
+        assert asked is not None
         move = self._numbering.move(int(action), asked.seat, state.hand_masks[asked.seat])  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         after, self._waited = advance(state, move, self._waited)

@@ -1,13 +1,13 @@
-"""Numbering every move of a ruleset: the whole numbering (``kozel.actions``) and the compact one by hand position.
+"""Every move of a ruleset numbered: the whole numbering (``kozel.actions``), and a compact one by hand position.
 
 The numbering has no seat in it: a move's number says what is done, ``move(index, seat)`` says who does it.
 
 How the numbers are laid out (the rule the golden files pin, stable for an unchanged ruleset):
 
-1. The ruleset's *blocks*, in :class:`~kozel.MoveKind` order, each kind only where the ruleset
+1. The ruleset's *blocks*, in :class:`~kozel.MoveKind` order, each kind where the ruleset
    has its rule: ``lead``, ``beat``, ``pass`` (with 1 to :func:`largest_hand` cards) and
    ``molodka`` (a whole hand) where tricks are beaten or passed; ``play`` (one card) where suit is
-   followed; ``transfer`` and ``transfer_back`` (the transfer's counts) with a trump transfer (one card for the opener's swap);
+   followed; ``transfer`` and ``transfer_back`` (the transfer's counts, or one card for a swap) with a transfer;
    ``redeal`` with a redeal; ``take_talon``, ``decline`` and ``lay_away`` (the cards laid away)
    with a talon; one ``praise`` block per choice of deal, in the ruleset's order, and
    ``lay_dark``, ``lay_open`` (one card) where a praise deal is drawn; ``wait`` last, always.
@@ -33,8 +33,8 @@ from kozel.cards.card import CARDS
 from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
-from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass
 
 __all__ = ["Actions", "Block", "CompactActions", "actions", "largest_hand"]
 
@@ -60,7 +60,7 @@ class Block(NamedTuple):
 
 
 def largest_hand(rules: Ruleset) -> int:
-    """The most cards a seat holds at once during play: the hand dealt, plus the talon and the trumps a transfer (or swap) hands over."""
+    """The most cards a seat holds at once in play: the hand dealt, the talon, the trumps a transfer hands over."""
     extra = rules.talon.size if rules.talon is not None else 0
     if rules.transfer is not None:
         extra += max(rules.transfer.counts)
@@ -102,10 +102,10 @@ def _blocks(rules: Ruleset, positions: int) -> tuple[Block, ...]:
     blocks = []
     start = 0
     for kind, choice, low, high in _kinds(rules, largest_hand(rules)):
-        high = min(high, positions)
-        size = sum(comb(positions, count) for count in range(low, high + 1))
+        most = min(high, positions)
+        size = sum(comb(positions, count) for count in range(low, most + 1))
         if size:
-            blocks.append(Block(start, kind, choice, low, high, size))
+            blocks.append(Block(start, kind, choice, low, most, size))
             start += size
     return tuple(blocks)
 
@@ -125,7 +125,9 @@ class _Numbering:
         block = self._find.get((move.kind, move.choice))
         count = len(places)
         if block is None or not block.low <= count <= block.high:
-            raise KozelError(f"{self.rules.name} has no number for {move.kind.word} moves like {move}: see kozel.actions")
+            raise KozelError(
+                f"{self.rules.name} has no number for {move.kind.word} moves like {move}: see kozel.actions"
+            )
         number = block.start + sum(comb(self.positions, size) for size in range(block.low, count))
         for order, place in enumerate(sorted(places), 1):
             number += comb(place, order)
@@ -225,7 +227,9 @@ class CompactActions(_Numbering):
         """The number of ``move``, made from ``hand`` (a card set or its bitmask)."""
         mask = hand if isinstance(hand, int) else hand.mask
         if move.mask & ~mask:
-            raise KozelError(f"{move} plays cards not in the hand given; the compact numbering counts places in the hand")
+            raise KozelError(
+                f"{move} plays cards not in the hand given; the compact numbering counts places in the hand"
+            )
         return self._index(move, [(mask & (card.bit - 1)).bit_count() for card in move.cards])
 
     def move(self, index: int, seat: int, hand: CardSet | int) -> Move:

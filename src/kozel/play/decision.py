@@ -47,7 +47,7 @@ def wait(seat: int) -> Move:
 
 
 def decision(state: GameState, waited: Sequence[int] = ()) -> Decision | None:
-    """The seat asked in ``state`` after the seats ``waited`` have waited, and its moves; None once the match is over."""
+    """The seat asked in ``state`` once the seats ``waited`` have waited, and its moves; None once the match is over."""
     if state.result is not None:
         return None
     moves = legal_moves(state)
@@ -68,9 +68,13 @@ def _decide(state: GameState, moves: tuple[Move, ...], waited: tuple[int, ...]) 
         by_seat.setdefault(move.seat, []).append(move)
     players = state.match.ruleset.players
     first = turn if turn is not None else min(by_seat)
-    askers = [seat for seat in ((first + step) % players for step in range(players)) if seat != turn and seat in by_seat]
+    askers = [
+        seat for seat in ((first + step) % players for step in range(players)) if seat != turn and seat in by_seat
+    ]
     if list(waited) != askers[: len(waited)]:
-        raise KozelError(f"the seats asked out of turn here are {askers}, in that order; {list(waited)} cannot have waited")
+        raise KozelError(
+            f"the seats asked out of turn here are {askers}, in that order; {list(waited)} cannot have waited"
+        )
     if len(waited) < len(askers):
         seat = askers[len(waited)]
         return Decision(seat, (*by_seat[seat], wait(seat)), True, waited)
@@ -79,7 +83,7 @@ def _decide(state: GameState, moves: tuple[Move, ...], waited: tuple[int, ...]) 
 
 
 def advance(state: GameState, move: Move, waited: Sequence[int] = ()) -> tuple[GameState, tuple[int, ...]]:
-    """The state and the seats waited after the seat asked answers ``move``: ``wait`` keeps the state, a move applies."""
+    """The state and the seats waited after the seat asked answers ``move``: ``wait`` keeps the state, a move applies"""
     asked = decision(state, waited)
     if asked is None:
         raise IllegalMoveError(f"{move} cannot be made: the match is over", move, "over")

@@ -15,6 +15,7 @@ lists of floats; ``array`` gives a numpy array where numpy is installed.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
@@ -50,7 +51,7 @@ class Slice(NamedTuple):
 
 
 def highest_score(rules: Ruleset) -> int:
-    """The highest score a side can be written during a match: the target (or start) plus twice the most one hand writes."""
+    """The highest score a side can have in a match: the target (or start) plus twice the most one hand writes."""
     scoring = rules.scoring
     written = [row.written for row in scoring.rows]
     written += [value for value in (scoring.no_trick, scoring.dealer_loses_written) if value is not None]
@@ -66,7 +67,7 @@ def highest_score(rules: Ruleset) -> int:
 
 
 def most_plays(rules: Ruleset) -> int:
-    """The most plays one deal can hold: every card moved twice (a transfer and back, then played), plus a few choices."""
+    """The most plays one deal can hold: each card moved twice (a transfer and back, then played), and a few choices."""
     return 2 * len(rules.deck) + 2 * rules.players + 8
 
 
@@ -203,14 +204,16 @@ class Encoding:
         return out
 
     def information_state(self, view: PlayerView) -> list[float]:
-        """The observation, then the deal's plays so far as ``view``'s seat saw them: ``state_size`` numbers in [0, 1]."""
+        """The observation, then the deal's plays so far as ``view``'s seat saw them: ``state_size`` numbers."""
         out = self.observation(view)
         rows = [0.0] * (self._rows * self._row)
         players = self.rules.players
         kinds = len(MoveKind)
         plays = [event for event in view.history if isinstance(event, Played)]
         if len(plays) > self._rows:
-            raise KozelError(f"the deal holds {len(plays)} plays, more than the {self._rows} an information state holds")
+            raise KozelError(
+                f"the deal holds {len(plays)} plays, more than the {self._rows} an information state holds"
+            )
         for number, play in enumerate(plays):
             base = number * self._row
             rows[base + (play.seat - view.seat) % players] = 1.0
@@ -224,9 +227,11 @@ class Encoding:
     def array(self, values: Sequence[float]) -> Any:
         """``values`` as a numpy array of float32 (numpy must be installed: the training extras bring it)."""
         try:
-            import numpy
+            numpy = importlib.import_module("numpy")
         except ImportError:
-            raise KozelError("encoding arrays need numpy: pip install numpy (or an extra such as kozel[gymnasium])") from None
+            raise KozelError(
+                "encoding arrays need numpy: pip install numpy (or an extra such as kozel[gymnasium])"
+            ) from None
         return numpy.asarray(values, dtype=numpy.float32)
 
 

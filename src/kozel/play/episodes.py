@@ -20,5 +20,5 @@ def hand_ended(before: GameState, after: GameState) -> HandResult | None:
 
 
 def new_deal(before: GameState, after: GameState) -> bool:
-    """Whether a new deal began between ``before`` and ``after`` (a hand ended or was redealt, and the match goes on)."""
+    """Whether a new deal began between ``before`` and ``after`` (a hand ended or was redealt; the match goes on)."""
     return after.match.result is None and after.deal.number != before.deal.number
