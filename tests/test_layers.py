@@ -3,7 +3,7 @@
 The order (``docs/architecture.md``)::
 
     errors, plain_types  <  cards  <  rules  <  variants  <  forms
-    <  game  <  engine  <  view  <  record  <  bots  <  testing, integrations  <  cli
+    <  game  <  engine  <  view  <  record, play  <  bots  <  testing, integrations  <  cli
 
 A module may import its own layer and those below it.  The one import allowed inside a function is
 that of an integration (``kozel.integrations.ray``...), whose extra may not be installed.
@@ -33,6 +33,7 @@ LAYERS = {
     "engine": 6,
     "view": 7,
     "record": 8,
+    "play": 8,
     "bots": 9,
     "testing": 10,
     "integrations": 10,

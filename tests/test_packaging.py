@@ -174,7 +174,9 @@ def test_the_extras():
     assert {"mkdocs-material", "sphinx"} <= _names(extras["docs"])
     assert _names(extras["ray"]) == {"ray"}
     assert _names(extras["plot"]) == {"matplotlib"}
-    assert extras["dev"] == ["kozel[test,lint,docs,ray,plot]"]
+    assert extras["dev"] == ["kozel[test,lint,docs,ray,plot,pettingzoo,gymnasium]"]
+    assert {"pettingzoo", "gymnasium", "numpy"} <= _names(extras["pettingzoo"])
+    assert {"gymnasium", "numpy"} <= _names(extras["gymnasium"])
 
 
 # CI and the release workflow (they cannot run here; their text must hold the pieces that matter).

@@ -23,6 +23,9 @@ from kozel.errors import (
 )
 from kozel.forms import load_ruleset, loads_ruleset
 from kozel.game import GameState, HandResult, MatchResult, Move, MoveKind, Phase, Trick, parse_move
+from kozel.play.actions import Actions, CompactActions, actions
+from kozel.play.decision import Decision, advance, decision
+from kozel.play.encoding import Encoding, encoding
 from kozel.rules import Ruleset
 from kozel.view import PlayerView, ViewTracker, determinize, observe, step
 
@@ -31,10 +34,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "Actions",
     "Card",
     "CardSet",
+    "CompactActions",
+    "Decision",
     "Deck",
     "DeckError",
+    "Encoding",
     "GameState",
     "HandResult",
     "IllegalMoveError",
@@ -54,8 +61,12 @@ __all__ = [
     "ViewTracker",
     "WrongTypeError",
     "__version__",
+    "actions",
+    "advance",
     "apply",
+    "decision",
     "determinize",
+    "encoding",
     "format_cards",
     "legal_moves",
     "load_ruleset",

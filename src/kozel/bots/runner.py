@@ -1,9 +1,10 @@
 """Playing a match between bots: who is asked what, and when.
 
-At each moment the seats with a move to make are asked in turn.  First every seat that may move
-out of turn (a molodka, a trump transfer), clockwise from the seat to move, through
-:meth:`~kozel.bots.Bot.interrupt`; the first that takes a move makes it.  If none does, the seat
-to move picks one of its moves through :meth:`~kozel.bots.Bot.choose`.  A bot answering with a
+At each moment the seats with a move to make are asked in turn, in the order of
+:func:`kozel.decision`.  First every seat that may move out of turn (a molodka, a trump
+transfer), clockwise from the seat to move, through :meth:`~kozel.bots.Bot.interrupt` (None is
+the ``wait`` answer); the first that takes a move makes it.  If none does, the seat to move picks
+one of its moves through :meth:`~kozel.bots.Bot.choose` (a lone move is made without asking).  A bot answering with a
 move it may not make raises :class:`~kozel.IllegalMoveError` naming the bot.
 
 Each question comes with the seat's :class:`~kozel.PlayerView`.  :func:`play_match` keeps every
@@ -17,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from kozel.bots.base import Bot
-from kozel.engine.core import legal_moves
 from kozel.engine.start import new_game
 from kozel.errors import IllegalMoveError, KozelError
 from kozel.game.move import Move
 from kozel.game.state import GameState
+from kozel.play.decision import decision
 from kozel.rules.ruleset import Ruleset
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView, observe
@@ -38,29 +39,36 @@ def next_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | Non
 
 
 def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerView]) -> Move:
-    turn = state.turn
-    moves = legal_moves(state)
-    for move in moves:
-        if move.seat != turn:
-            break
-    else:  # the common case: only the seat to move has moves
-        if len(moves) == 1 or turn is None:
+    waited: tuple[int, ...] = ()
+    while True:
+        asked = decision(state, waited)
+        if asked is None:
+            raise KozelError("the match is over: nobody has a move to make")
+        seat, moves = asked.seat, asked.moves
+        if asked.out_of_turn:
+            chosen = bots[seat].interrupt(view(seat), moves[:-1])
+            if chosen is None:
+                waited = (*waited, seat)
+                continue
+            return _checked(chosen, moves[:-1], bots[seat], seat)
+        if len(moves) == 1:
             return moves[0]
-        return _checked(bots[turn].choose(view(turn), moves), moves, bots[turn], turn)
-    by_seat = _grouped(moves)
-    if len(by_seat) > 1 or turn not in by_seat:
-        chosen = _interrupting(state, bots, by_seat, view)
-        if chosen is not None:
-            return chosen
-    seat = turn if turn in by_seat else min(by_seat)
-    own = by_seat[seat]
-    chosen = own[0] if len(own) == 1 else bots[seat].choose(view(seat), tuple(own))
-    return _checked(chosen, own, bots[seat], seat)
+        return _checked(bots[seat].choose(view(seat), moves), moves, bots[seat], seat)
 
 
 def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | None = None) -> Move | None:
     """The out-of-turn move some bot takes now (asked clockwise from the seat to move), or None if none does."""
-    return _interrupting(state, bots, _by_seat(state), _views_of(state, views))
+    view = _views_of(state, views)
+    waited: tuple[int, ...] = ()
+    while True:
+        asked = decision(state, waited)
+        if asked is None or not asked.out_of_turn:
+            return None
+        seat, moves = asked.seat, asked.moves[:-1]
+        chosen = bots[seat].interrupt(view(seat), moves)
+        if chosen is not None:
+            return _checked(chosen, moves, bots[seat], seat)
+        waited = (*waited, seat)
 
 
 def _views_of(state: GameState, views: ViewTracker | None) -> Callable[[int], PlayerView]:
@@ -69,33 +77,6 @@ def _views_of(state: GameState, views: ViewTracker | None) -> Callable[[int], Pl
     if views.state is not state:
         raise KozelError("the view tracker given follows another state than the one the bots are asked in")
     return views.view
-
-
-def _by_seat(state: GameState) -> dict[int, list[Move]]:
-    return _grouped(legal_moves(state))
-
-
-def _grouped(moves: Sequence[Move]) -> dict[int, list[Move]]:
-    by_seat: dict[int, list[Move]] = {}
-    for move in moves:
-        by_seat.setdefault(move.seat, []).append(move)
-    return by_seat
-
-
-def _interrupting(
-    state: GameState, bots: Sequence[Bot], by_seat: dict[int, list[Move]], view: Callable[[int], PlayerView]
-) -> Move | None:
-    players = state.ruleset.players
-    turn = state.turn
-    first = turn if turn is not None else min(by_seat)
-    for step in range(players):
-        seat = (first + step) % players
-        if seat == turn or seat not in by_seat:
-            continue
-        chosen = bots[seat].interrupt(view(seat), tuple(by_seat[seat]))
-        if chosen is not None:
-            return _checked(chosen, by_seat[seat], bots[seat], seat)
-    return None
 
 
 def _checked(move: object, allowed: Sequence[Move], bot: Bot, seat: int) -> Move:

@@ -17,7 +17,7 @@ from kozel.engine.praise.common import fill
 from kozel.engine.praise.drawing import Arrange, Draw, apply_lay, drawn_positions, lays, start_drawing
 from kozel.engine.praise.procedures import cut_bottom
 from kozel.engine.refill import refill
-from kozel.engine.start import new_game, start_hand, start_of_deal
+from kozel.engine.start import new_game, new_hand, start_hand, start_of_deal, with_deck
 from kozel.engine.trick_winner import trick_taker
 
 __all__ = [
@@ -33,10 +33,12 @@ __all__ = [
     "lays",
     "legal_moves",
     "new_game",
+    "new_hand",
     "refill",
     "start_drawing",
     "start_hand",
     "start_of_deal",
     "step",
     "trick_taker",
+    "with_deck",
 ]

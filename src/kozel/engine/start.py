@@ -12,10 +12,11 @@ from kozel.engine.deal import HandStart, deal_hand, shuffled_order
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError
 from kozel.game.state import GameState, Match
-from kozel.limits import SEED_DIGITS
+from kozel.limits import MAX_POINTS, SEED_DIGITS
+from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["new_game", "start_hand", "start_of_deal"]
+__all__ = ["new_game", "new_hand", "start_hand", "start_of_deal", "with_deck"]
 
 
 def start_hand(match: Match, start: HandStart) -> GameState:
@@ -113,3 +114,67 @@ def new_game(
         sets=(0,) * ruleset.sides,
     )
     return start_hand(match, HandStart(number=0, dealer=dealer, order=order, lead=ruleset.leading.first_hand))
+
+
+def new_hand(
+    ruleset: Ruleset,
+    deck: Iterable[Card] | str,
+    *,
+    scores: Iterable[int] | None = None,
+    sets: Iterable[int] | None = None,
+    dealer: int = 0,
+    seed: int = 0,
+) -> GameState:
+    """Start a match at a given point: a first hand dealt from ``deck``, the score sheet at ``scores`` (and ``sets``).
+
+    For training and search one hand at a time: the hand is played as a match's first hand (its
+    leader and first-hand rules), later deals are shuffled from ``seed``.  The state's record starts
+    from these scores, so it is not the record of a match played from the start.
+    """
+    state = new_game(ruleset, seed, deck=deck, dealer=dealer)
+    sheet = _sheet("scores", scores, state.match.scores, (-MAX_POINTS, 2 * MAX_POINTS))
+    won = _sheet("sets", sets, state.match.sets, (0, ruleset.match.sets - 1))
+    if ruleset.match.reached(sheet, ruleset.scoring.mode):
+        raise KozelError(f"scores {list(sheet)} already end a match of {ruleset.name}: a hand cannot start there")
+    match = state.match._replace(scores=sheet, sets=won)
+    assert match.opening is not None
+    return start_hand(match, HandStart(number=0, dealer=dealer, order=match.opening, lead=ruleset.leading.first_hand))
+
+
+def _sheet(
+    name: str, values: Iterable[int] | None, default: tuple[int, ...], bounds: tuple[int, int]
+) -> tuple[int, ...]:
+    if values is None:
+        return default
+    sides, (low, high) = len(default), bounds
+    sheet = tuple(values)
+    if len(sheet) != sides or any(type(value) is not int or not low <= value <= high for value in sheet):
+        raise KozelError(f"{name}= holds one whole number from {low} to {high} per side ({sides} sides), not {sheet!r}")
+    return sheet
+
+
+def with_deck(state: GameState, deck: Iterable[Card] | str) -> GameState:
+    """The deal just begun in ``state``, dealt instead from ``deck`` (a chance outcome supplied from outside).
+
+    ``state`` must be at the start of a deal, before its first move (a new match, the move after a
+    hand ended or a redeal).  Everything but the cards stays: dealer, leader's rule, redeals, score
+    sheet.  A later replay from the seed deals the seed's deck, so such a match has no record.
+    """
+    if state.match.result is not None:
+        raise KozelError("the match is over: there is no deal to give a deck")
+    if state.log:
+        raise KozelError("with_deck changes the cards of a deal not yet played; this deal has had moves")
+    rules = state.match.ruleset
+    order = _check_order(rules, deck)
+    deal = state.deal
+    rule = rules.leading.later_hands if state.match.hand_results else rules.leading.first_hand
+    start = HandStart(
+        number=deal.number,
+        dealer=deal.dealer,
+        order=order,
+        lead=rule,
+        last_opener=deal.last_opener,
+        leader=None if rule is LeadSeat.HOLDER else deal.leader,
+        redeals=deal.redeals,
+    )
+    return start_hand(state.match, start)

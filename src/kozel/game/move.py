@@ -46,6 +46,9 @@ class MoveKind(enum.IntEnum):
     LAY_DARK = 12
     #: Lay a card face up into a trick dealt by a praise.
     LAY_OPEN = 13
+    #: Let play go on: a seat that may move out of turn does not (offered by ``kozel.decision``, never by
+    #: ``legal_moves``; ``apply`` refuses it, the decision layer moves the asking on).
+    WAIT = 14
 
     @property
     def word(self) -> str:

@@ -1,7 +1,8 @@
-"""Optional integrations with other libraries: each needs its extra (``pip install 'kozel[ray]'``, ``'kozel[plot]'``).
+"""Optional integrations with other projects, each behind its own extra: Ray (``kozel[ray]``), plots
+(``kozel[plot]``), PettingZoo (``kozel[pettingzoo]``) and Gymnasium (``kozel[gymnasium]``).
 
-Importing :mod:`kozel.integrations` needs nothing; a module of it whose extra is missing raises
-:class:`~kozel.errors.KozelError` saying which extra to install when it is used.
+Importing :mod:`kozel.integrations` needs nothing; import the module of one to use it.  A module whose
+extra is missing raises :class:`~kozel.errors.KozelError` saying which extra to install.
 """
 
 __all__: list[str] = []

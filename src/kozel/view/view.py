@@ -19,6 +19,7 @@ one made by a tracker keeps only its own seat's events.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Final
 
 import attrs
@@ -133,6 +134,20 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the match has ended."""
         return self.result is not None
+
+    def key(self) -> str:
+        """A short stable text naming this view, for tables and caches: equal views, equal keys (32 hex digits).
+
+        It digests the view's whole value (history included), the same in every process and release
+        for an unchanged ruleset.
+        """
+        rules = self.ruleset
+        fields = [f"{rules.name}/{rules.version}", *(repr(getattr(self, name)) for name in _KEYED)]
+        return hashlib.blake2b("|".join(fields).encode(), digest_size=16).hexdigest()
+
+
+#: The fields a view's key digests (all but the ruleset, which it names).
+_KEYED: Final = tuple(field.name for field in attrs.fields(PlayerView) if field.name != "ruleset")
 
 
 class _Later:

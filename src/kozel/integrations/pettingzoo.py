@@ -1,0 +1,181 @@
+"""A PettingZoo AEC environment of a whole kozel match (``pip install kozel[pettingzoo]``).
+
+Agents are the seats (``"seat_0"``...); the agent selected is the seat :func:`kozel.decision`
+asks.  Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`), a
+``Discrete`` space; each observation is a dict of ``observation`` (:class:`~kozel.play.encoding.Encoding`,
+float32 in [0, 1]) and ``action_mask`` (int8, 1 for the moves the seat may answer now, ``wait``
+included when it is asked out of turn).  Rewards come when a hand ends: written points are
+penalties (a side written up to the target is the goat), so each seat gets the most any other
+side was written minus what its own side was written.  The match
+ends with the last hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from kozel.engine import new_game
+from kozel.errors import KozelError
+from kozel.game.state import GameState
+from kozel.play.actions import actions
+from kozel.play.decision import Decision, advance, decision
+from kozel.play.encoding import encoding
+from kozel.play.episodes import hand_ended
+from kozel.rules.ruleset import Ruleset
+from kozel.variants import get as get_variant
+from kozel.view.tracker import ViewTracker
+
+__all__ = ["KozelEnv", "env", "raw_env"]
+
+
+def _rules(rules: Ruleset | str) -> Ruleset:
+    return get_variant(rules) if isinstance(rules, str) else rules
+
+
+class KozelEnv(AECEnv):  # type: ignore[misc]
+    """A kozel match for PettingZoo: one agent per seat, one seat asked at a time."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "kozel_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, rules: Ruleset | str = "classic", render_mode: str | None = None) -> None:
+        """The environment of ``rules`` (a ruleset or a built-in name)."""
+        super().__init__()
+        if render_mode not in (None, "human", "ansi"):
+            raise KozelError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
+        self.rules = _rules(rules)
+        self.render_mode = render_mode
+        self._numbering = actions(self.rules).compact
+        self._encoding = encoding(self.rules)
+        self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.players)]
+        size = self._encoding.size
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(0.0, 1.0, (size,), numpy.float32),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (self._numbering.size,), numpy.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(self._numbering.size) for agent in self.possible_agents}
+        self._seed = random.Random().randrange(2**63)
+        self.state_: GameState | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match (dealt from ``seed``, else from the environment's own sequence of seeds)."""
+        if seed is not None:
+            self._seed = seed
+        else:
+            self._seed = random.Random(self._seed).randrange(2**63)
+        state = new_game(self.rules, seed=self._seed)
+        self._tracker = ViewTracker(state)
+        self.state_ = state
+        self._waited: tuple[int, ...] = ()
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._ask()
+
+    def _ask(self) -> None:
+        assert self.state_ is not None
+        asked = decision(self.state_, self._waited)
+        self._asked: Decision | None = asked
+        if asked is not None:
+            self.agent_selection = self.possible_agents[asked.seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat sees, and the mask of its answers now (all 0 unless it is asked)."""
+        seat = self.possible_agents.index(agent)
+        view = self._tracker.view(seat)
+        mask = numpy.zeros(self._numbering.size, numpy.int8)
+        asked = self._asked
+        if asked is not None and asked.seat == seat and self.state_ is not None:
+            hand = self.state_.hand_masks[seat]
+            for move in asked.moves:
+                mask[self._numbering.index(move, hand)] = 1
+        return {"observation": numpy.asarray(self._encoding.observation(view), numpy.float32), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The selected seat answers ``action`` (None once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state_
+        asked = self._asked
+        assert state is not None
+        assert asked is not None
+        move = self._numbering.move(int(action), asked.seat, state.hand_masks[asked.seat])  # type: ignore[arg-type]
+        self._cumulative_rewards[agent] = 0.0
+        after, self._waited = advance(state, move, self._waited)
+        for name in self.agents:
+            self.rewards[name] = 0.0
+        if after is not state:
+            self._tracker.step(move)
+            self.state_ = after
+            result = hand_ended(state, after)
+            if result is not None:
+                written = result.written
+                for seat, name in enumerate(self.possible_agents):
+                    side = self.rules.side_of(seat)
+                    others = max((w for s, w in enumerate(written) if s != side), default=0)
+                    self.rewards[name] = float(others - written[side])
+            if after.is_over:
+                self.terminations = dict.fromkeys(self.agents, True)
+        self._ask()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text: the last move, the scores, the seat asked (printed in ``human`` mode)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs a render_mode: 'human' or 'ansi'")
+            return None
+        state = self.state_
+        if state is None:
+            text = "no match yet: call reset()"
+        else:
+            moves = state.moves
+            last = str(moves[-1]) if moves else "a new deal"
+            asked = f"seat {self._asked.seat} to answer" if self._asked is not None else "the match is over"
+            text = f"{self.rules.name}: {last}; scores {list(state.scores)}; {asked}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+def raw_env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> KozelEnv:
+    """The environment without PettingZoo's checking wrappers."""
+    return KozelEnv(rules, render_mode)
+
+
+def env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> Any:
+    """The environment of ``rules`` wrapped in PettingZoo's order and bounds checks."""
+    wrapped: Any = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(KozelEnv(rules, render_mode)))
+    return wrapped

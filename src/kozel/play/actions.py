@@ -1,0 +1,262 @@
+"""Every move of a ruleset numbered: the whole numbering (``kozel.actions``), and a compact one by hand position.
+
+The numbering has no seat in it: a move's number says what is done, ``move(index, seat)`` says who does it.
+
+How the numbers are laid out (the rule the golden files pin, stable for an unchanged ruleset):
+
+1. The ruleset's *blocks*, in :class:`~kozel.MoveKind` order, each kind where the ruleset
+   has its rule: ``lead``, ``beat``, ``pass`` (with 1 to :func:`largest_hand` cards) and
+   ``molodka`` (a whole hand) where tricks are beaten or passed; ``play`` (one card) where suit is
+   followed; ``transfer`` and ``transfer_back`` (the transfer's counts, or one card for a swap) with a transfer;
+   ``redeal`` with a redeal; ``take_talon``, ``decline`` and ``lay_away`` (the cards laid away)
+   with a talon; one ``praise`` block per choice of deal, in the ruleset's order, and
+   ``lay_dark``, ``lay_open`` (one card) where a praise deal is drawn; ``wait`` last, always.
+2. Inside a block, card subsets by size, fewest cards first; subsets of one size in colexicographic
+   order of the cards' positions (the combinatorial number system: cards at positions
+   ``p1 < p2 < ... < pk`` are number ``C(p1, 1) + C(p2, 2) + ... + C(pk, k)`` of that size).
+3. Positions are the cards' places in the ruleset's deck in canonical card order (the whole
+   numbering), or in the seat's own hand in canonical order (the compact numbering, for
+   learning: its size depends on the largest hand, not on the deck).
+
+``index`` and ``move`` cost a few operations per card (and, for ``move``, per position).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from functools import cache
+from math import comb
+from typing import Final, NamedTuple
+
+from kozel.cards.card import CARDS
+from kozel.cards.cardset import CardSet
+from kozel.errors import KozelError
+from kozel.game.move import Move, MoveKind
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass
+
+__all__ = ["Actions", "Block", "CompactActions", "actions", "largest_hand"]
+
+#: The largest numbering ``mask`` writes out as a list (beyond it, use ``indices``).
+MASK_LIMIT: Final = 1 << 20
+
+
+class Block(NamedTuple):
+    """One run of numbers: the moves of one kind (and choice) with ``low`` to ``high`` cards."""
+
+    #: The first number of the block.
+    start: int
+    #: The kind of move.
+    kind: MoveKind
+    #: The choice the moves make (a praise deal), else None.
+    choice: str | None
+    #: The fewest cards of a move of the block.
+    low: int
+    #: The most cards of a move of the block.
+    high: int
+    #: How many numbers the block holds.
+    size: int
+
+
+def largest_hand(rules: Ruleset) -> int:
+    """The most cards a seat holds at once in play: the hand dealt, the talon, the trumps a transfer hands over."""
+    extra = rules.talon.size if rules.talon is not None else 0
+    if rules.transfer is not None:
+        extra += max(rules.transfer.counts)
+    elif rules.leading.swap_for_plain:
+        extra += 1
+    return min(len(rules.deck), rules.dealing.hand_size + extra)
+
+
+def _kinds(rules: Ruleset, holding: int) -> list[tuple[MoveKind, str | None, int, int]]:
+    found: list[tuple[MoveKind, str | None, int, int]] = []
+    play = rules.play
+    if isinstance(play, BeatOrPass):
+        found += [(kind, None, 1, holding) for kind in (MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS)]
+        if play.molodka is not None:
+            found.append((MoveKind.MOLODKA, None, rules.dealing.hand_size, rules.dealing.hand_size))
+    else:
+        found.append((MoveKind.PLAY, None, 1, 1))
+    if rules.transfer is not None:
+        low, high = min(rules.transfer.counts), max(rules.transfer.counts)
+        found += [(MoveKind.TRANSFER, None, low, high), (MoveKind.TRANSFER_BACK, None, low, high)]
+    elif rules.leading.swap_for_plain:  # the opener's swap of one trump for a plain card
+        found += [(MoveKind.TRANSFER, None, 1, 1), (MoveKind.TRANSFER_BACK, None, 1, 1)]
+    if rules.redeal is not None:
+        found.append((MoveKind.REDEAL, None, 0, 0))
+    if rules.talon is not None:
+        laid = rules.talon.bidding.lay_away if rules.talon.bidding is not None else rules.talon.size
+        found += [(MoveKind.TAKE_TALON, None, 0, 0), (MoveKind.DECLINE, None, 0, 0)]
+        found.append((MoveKind.LAY_AWAY, None, laid, laid))
+    if rules.praise is not None:
+        found += [(MoveKind.PRAISE, kind.value, 0, 0) for kind in rules.praise.choices]
+        if any(kind.is_drawn for kind in rules.praise.choices):
+            found += [(MoveKind.LAY_DARK, None, 1, 1), (MoveKind.LAY_OPEN, None, 1, 1)]
+    found.append((MoveKind.WAIT, None, 0, 0))
+    found.sort(key=lambda item: item[0])  # stable: praise choices keep the ruleset's order
+    return found
+
+
+def _blocks(rules: Ruleset, positions: int) -> tuple[Block, ...]:
+    blocks = []
+    start = 0
+    for kind, choice, low, high in _kinds(rules, largest_hand(rules)):
+        most = min(high, positions)
+        size = sum(comb(positions, count) for count in range(low, most + 1))
+        if size:
+            blocks.append(Block(start, kind, choice, low, most, size))
+            start += size
+    return tuple(blocks)
+
+
+class _Numbering:
+    """What both numberings share: the blocks and the combinatorial index inside a block."""
+
+    def __init__(self, rules: Ruleset, positions: int) -> None:
+        self.rules = rules
+        self.positions = positions
+        self.blocks = _blocks(rules, positions)
+        self.size = self.blocks[-1].start + self.blocks[-1].size
+        self._starts = [block.start for block in self.blocks]
+        self._find = {(block.kind, block.choice): block for block in self.blocks}
+
+    def _index(self, move: Move, places: Sequence[int]) -> int:
+        block = self._find.get((move.kind, move.choice))
+        count = len(places)
+        if block is None or not block.low <= count <= block.high:
+            raise KozelError(
+                f"{self.rules.name} has no number for {move.kind.word} moves like {move}: see kozel.actions"
+            )
+        number = block.start + sum(comb(self.positions, size) for size in range(block.low, count))
+        for order, place in enumerate(sorted(places), 1):
+            number += comb(place, order)
+        return number
+
+    def _places(self, index: int) -> tuple[Block, list[int]]:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.size:
+            raise KozelError(f"an action of {self.rules.name} is a number from 0 to {self.size - 1}, not {index!r}")
+        block = self.blocks[bisect_right(self._starts, index) - 1]
+        rest = index - block.start
+        count = block.low
+        while rest >= comb(self.positions, count):
+            rest -= comb(self.positions, count)
+            count += 1
+        places = []
+        for order in range(count, 0, -1):
+            place = order - 1
+            while comb(place + 1, order) <= rest:
+                place += 1
+            rest -= comb(place, order)
+            places.append(place)
+        return block, places[::-1]
+
+    def table(self) -> str:
+        """The blocks as text, one a line: start, kind, choice, cards, size (what the golden files hold)."""
+        lines = [f"{self.rules.name}: {self.size} actions over {self.positions} positions"]
+        for block in self.blocks:
+            choice = f" {block.choice}" if block.choice else ""
+            lines.append(f"{block.start} {block.kind.word}{choice} cards {block.low}..{block.high} size {block.size}")
+        return "\n".join(lines) + "\n"
+
+    def _mask(self, numbers: Iterable[int]) -> list[int]:
+        if self.size > MASK_LIMIT:
+            raise KozelError(f"{self.rules.name}'s numbering has {self.size} actions, too many to list: use indices()")
+        mask = [0] * self.size
+        for number in numbers:
+            mask[number] = 1
+        return mask
+
+
+class Actions(_Numbering):
+    """The whole numbering of a ruleset's moves, by their cards' places in the deck (see the module's rule)."""
+
+    #: The ruleset numbered.
+    rules: Ruleset
+    #: How many numbers there are (0 to size - 1).
+    size: int
+    #: The runs of numbers, one per kind (and choice), in order.
+    blocks: tuple[Block, ...]
+
+    def __init__(self, rules: Ruleset) -> None:
+        """The numbering of ``rules``' moves (``kozel.actions(rules)`` keeps one per ruleset)."""
+        order = sorted(rules.deck)
+        self._place = {card: place for place, card in enumerate(order)}
+        self._cards = order
+        super().__init__(rules, len(order))
+        #: The compact numbering by place in the seat's hand, for learning.
+        self.compact = CompactActions(rules)
+
+    def index(self, move: Move) -> int:
+        """The number of ``move`` (its seat aside)."""
+        try:
+            places = [self._place[card] for card in move.cards]
+        except KeyError:
+            raise KozelError(f"{move} names a card not in {self.rules.name}'s deck") from None
+        return self._index(move, places)
+
+    def move(self, index: int, seat: int) -> Move:
+        """The move numbered ``index``, made by ``seat``."""
+        block, places = self._places(index)
+        return Move(seat, block.kind, [self._cards[place] for place in places], block.choice)
+
+    def indices(self, moves: Iterable[Move]) -> list[int]:
+        """The numbers of ``moves``, smallest first."""
+        return sorted({self.index(move) for move in moves})
+
+    def mask(self, moves: Iterable[Move]) -> list[int]:
+        """One 0 or 1 per number: 1 for the numbers of ``moves`` (refused for a numbering over a million long)."""
+        return self._mask(self.index(move) for move in moves)
+
+
+class CompactActions(_Numbering):
+    """The numbering by place in the seat's own hand (canonical order): small, for learning; it needs the hand."""
+
+    #: The ruleset numbered.
+    rules: Ruleset
+    #: How many numbers there are (0 to size - 1).
+    size: int
+    #: The runs of numbers, one per kind (and choice), in order.
+    blocks: tuple[Block, ...]
+
+    def __init__(self, rules: Ruleset) -> None:
+        """The compact numbering of ``rules``' moves."""
+        super().__init__(rules, largest_hand(rules))
+
+    def index(self, move: Move, hand: CardSet | int) -> int:
+        """The number of ``move``, made from ``hand`` (a card set or its bitmask)."""
+        mask = hand if isinstance(hand, int) else hand.mask
+        if move.mask & ~mask:
+            raise KozelError(
+                f"{move} plays cards not in the hand given; the compact numbering counts places in the hand"
+            )
+        return self._index(move, [(mask & (card.bit - 1)).bit_count() for card in move.cards])
+
+    def move(self, index: int, seat: int, hand: CardSet | int) -> Move:
+        """The move numbered ``index``, made by ``seat`` from ``hand``."""
+        mask = hand if isinstance(hand, int) else hand.mask
+        held = [card for card in CARDS if mask & card.bit]
+        block, places = self._places(index)
+        if places and places[-1] >= len(held):
+            raise KozelError(f"action {index} plays the card at place {places[-1] + 1}, but the hand holds {len(held)}")
+        return Move(seat, block.kind, [held[place] for place in places], block.choice)
+
+    def indices(self, moves: Iterable[Move], hand: CardSet | int) -> list[int]:
+        """The numbers of ``moves``, made from ``hand``, smallest first."""
+        return sorted({self.index(move, hand) for move in moves})
+
+    def mask(self, moves: Iterable[Move], hand: CardSet | int) -> list[int]:
+        """One 0 or 1 per number: 1 for the numbers of ``moves`` made from ``hand``."""
+        return self._mask(self.index(move, hand) for move in moves)
+
+
+def actions(rules: Ruleset) -> Actions:
+    """The numbering of every move of ``rules`` (the same object for the same ruleset)."""
+    if not isinstance(rules, Ruleset):
+        raise KozelError(f"actions() numbers the moves of a Ruleset, not of {type(rules).__name__}")
+    return _numbering(rules)
+
+
+@cache
+def _numbering(rules: Ruleset) -> Actions:
+    return Actions(rules)

@@ -1,0 +1,49 @@
+"""The Gymnasium adapter passes Gymnasium's env_checker for every built-in ruleset, and plays a match against bots."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+import kozel
+
+MISSING = any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy"))
+if not MISSING:
+    from gymnasium.utils.env_checker import check_env
+
+    from kozel.integrations.gymnasium import KozelSeatEnv
+
+pytestmark = [
+    pytest.mark.extra,
+    pytest.mark.skipif(
+        MISSING,
+        reason="the gymnasium extra is not installed (pip install -e '.[gymnasium]')",
+    ),
+]
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_check_env(name):
+    check_env(KozelSeatEnv(name, bots="random"), skip_render_check=True)
+
+
+def test_a_match_against_the_heuristic_bots():
+    environment = KozelSeatEnv("classic", seat=1)
+    observation, info = environment.reset(seed=2)
+    assert observation.shape == environment.observation_space.shape
+    done, steps = False, 0
+    while not done:
+        legal = [action for action, bit in enumerate(info["action_mask"]) if bit]
+        assert legal
+        observation, reward, done, _truncated, info = environment.step(legal[0])
+        steps += 1
+    assert environment.render() is None
+    assert steps > 10
+    illegal = KozelSeatEnv("classic")
+    _, info = illegal.reset(seed=0)
+    wrong = next(action for action, bit in enumerate(info["action_mask"]) if not bit)
+    _, reward, done, _, info = illegal.step(wrong)
+    assert info["illegal_action"]
+    assert reward == 0.0
+    assert not done
