@@ -30,6 +30,8 @@ release = kozel.__version__
 version = release
 
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode", "sphinx_immaterial"]
+# The adapters' libraries are extras of their own: the reference is built without them.
+autodoc_mock_imports = ["gymnasium", "pettingzoo", "numpy", "pyspiel", "open_spiel"]
 
 root_doc = "index"
 exclude_patterns = ["_build"]
@@ -58,7 +60,19 @@ autodoc_class_signature = "mixed"
 # Every reference to a kozel name must resolve.  Names from the standard library and attrs
 # (``collections.abc.Sequence``, ``attrs.evolve``) are links only with intersphinx, else plain text.
 nitpicky = True
-_OUTSIDE = sorted({*sys.stdlib_module_names, "attrs", "typing_extensions", "hypothesis", "ray", "matplotlib", "numpy", "gymnasium", "pettingzoo"})
+_OUTSIDE = sorted(
+    {
+        *sys.stdlib_module_names,
+        "attrs",
+        "typing_extensions",
+        "hypothesis",
+        "ray",
+        "matplotlib",
+        "numpy",
+        "gymnasium",
+        "pettingzoo",
+    }
+)
 nitpick_ignore_regex = [
     (r"py:.*", rf"(?:{'|'.join(_OUTSIDE)})\..+"),
     (r"py:.*", r"_[A-Za-z]\w*"),  # a private type variable in a signature
