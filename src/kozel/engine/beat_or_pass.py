@@ -100,15 +100,22 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, .
     cards = cards_of(hand)
     size = top.bit_count()
     bits = [1 << card for card in cards]
+    moves = [
+        _new(Move, (seat, _PASS, combo, mask, None))
+        for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+    ]
     union, conditions = _beat_test(table, top)
-    beating: list[Move] = []
-    passing: list[Move] = []
-    for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True):
-        passing.append(_new(Move, (seat, _PASS, combo, mask, None)))
-        if not mask & ~union and all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions):
-            beating.append(_new(Move, (seat, _BEAT, combo, mask, None)))
-    beating.extend(passing)
-    return tuple(beating)
+    beatable = hand & union
+    if beatable.bit_count() >= size:  # else no group of the hand's cards can beat them all
+        cards = cards_of(beatable)
+        bits = [1 << card for card in cards]
+        beating = [
+            _new(Move, (seat, _BEAT, combo, mask, None))
+            for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+            if all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions)
+        ]
+        return (*beating, *moves)
+    return tuple(moves)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:

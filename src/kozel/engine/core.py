@@ -41,6 +41,9 @@ _TRICK_APPLY: Final[dict[type, Callable[[GameState, Move, bytes], GameState]]] =
     kind: engine.apply for kind, engine in _TRICK_ENGINES.items()
 }
 _PLAY: Final = Phase.PLAY
+_pack: Final = struct.Struct("<Q").pack
+#: Seats that pack into a log entry's five seat bits (see ``kozel.game.log``).
+_PACKED_SEATS: Final = 32
 _PRAISE: Final = MoveKind.PRAISE
 _ALL_CARDS: Final = (1 << 36) - 1
 _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
@@ -154,10 +157,13 @@ def apply(state: GameState, move: Move) -> GameState:
                 raise _not_a_move(move)
     if choice is not None and (kind is not _PRAISE or type(choice) is not str):
         raise _not_a_move(move)
-    try:
-        log = log_append(state.log, move)
-    except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
-        log = state.log
+    if choice is None and seat < _PACKED_SEATS:  # the common case of log_append, inline
+        log = state.log + _pack(mask | kind << 36 | seat << 41)
+    else:
+        try:
+            log = log_append(state.log, move)
+        except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
+            log = state.log
     if state.phase is _PLAY and kind is not _TRANSFER and kind is not _REDEAL:  # trick play: the common case
         after: GameState = _TRICK_APPLY[type(state.match.ruleset.play)](state, move, log)
     else:
