@@ -14,8 +14,15 @@ import kozel
 
 #: The modules the compiled build compiles (see the hook in pyproject.toml); the rest stay Python.
 COMPILED_PACKAGES = ("kozel.engine", "kozel.engine.praise", "kozel.game", "kozel.cards")
-#: Modules of those packages kept interpreted in the compiled build (Card, CardSet and Move need Python classes).
-INTERPRETED = {"kozel.cards.card", "kozel.cards.cardset", "kozel.game.move"}
+#: Modules of those packages kept interpreted in the compiled build (see the hook's comment in pyproject.toml).
+INTERPRETED = {
+    "kozel.cards.card",
+    "kozel.cards.cardset",
+    "kozel.engine.events",
+    "kozel.game.move",
+    "kozel.game.results",
+    "kozel.game.state",
+}
 
 
 def _modules() -> list[str]:

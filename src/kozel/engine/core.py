@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 from types import ModuleType
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import cards_of
@@ -116,8 +116,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return PHASES[state.phase].moves(state)
 
 
-def apply(state: GameState, move: Move) -> GameState:
-    """The state after ``move``; ``state`` is unchanged.
+def apply(state: GameState, move: object) -> GameState:
+    """The state after ``move`` (a Move); ``state`` is unchanged.
+
+    ``move`` is typed ``object`` because anything may be passed and is answered with the library's
+    error (the compiled build would otherwise refuse a non-Move with its own ``TypeError``).
 
     Exactly the moves of ``legal_moves(state)`` are accepted, compared as values.  Any other move
     raises :class:`~kozel.IllegalMoveError` naming the broken rule (``rule="move"`` for a Move built
@@ -137,7 +140,9 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if type(move) is not Move or len(move) != 5:
         raise _not_a_move(move)
-    seat, kind, cards, mask, choice = move
+    # Read as plain objects: a compiled build would convert fields typed ``int`` (a bool to an int).
+    fields: Any = move
+    seat, kind, cards, mask, choice = fields
     # The invariants of a Move, checked cheaply: a hand-built one may break any of them.  The
     # engine's own moves hold the very card tuple ``cards_of`` gives (checked by identity).
     if (
