@@ -18,7 +18,9 @@ COMPILED_PACKAGES = ("kozel.engine", "kozel.engine.praise", "kozel.game", "kozel
 INTERPRETED = {
     "kozel.cards.card",
     "kozel.cards.cardset",
+    "kozel.cards.deck",
     "kozel.engine.events",
+    "kozel.engine.praise.drawing",
     "kozel.game.move",
     "kozel.game.results",
     "kozel.game.state",
