@@ -246,8 +246,35 @@ def test_the_release_workflow_publishes_tags_with_trusted_publishing():
     for piece in ["python -m build", "twine check --strict", "GITHUB_REF_NAME", "kozel.__version__", "CHANGELOG.md"]:
         assert piece in build, piece
     publish = _job(text, "publish")
-    assert "needs: build" in publish, "publishing waits for the checked build"
+    assert "needs: [build, wheels]" in publish, "publishing waits for the checked build and the compiled wheels"
     assert re.search(r"environment:\n\s+name: pypi\n", publish)
     assert re.search(r"permissions:\n\s+id-token: write", publish)
     assert "uses: pypa/gh-action-pypi-publish@release/v1" in publish
     assert "pypa/gh-action-pypi-publish" not in build
+
+
+def test_the_release_workflow_builds_compiled_wheels_for_each_os_and_python():
+    wheels = _job(_workflow("release.yml"), "wheels")
+    assert "uses: pypa/cibuildwheel@" in wheels
+    assert re.search(r"os: \[ubuntu-latest, macos-latest, windows-latest\]", wheels)
+    assert 'CIBW_BUILD: "cp310-* cp311-* cp312-* cp313-*"' in wheels
+    assert 'CIBW_ENVIRONMENT: "KOZEL_COMPILE=1"' in wheels, "the wheels are the compiled build"
+    assert 'CIBW_TEST_ENVIRONMENT: "KOZEL_EXPECT_COMPILED=1"' in wheels, "a wheel that came out pure fails its test"
+    assert "tests/test_compiled.py" in wheels
+    assert "--import-mode=importlib" in wheels, "the tests import the installed wheel, not the sources"
+    assert "path: wheelhouse/*.whl" in wheels
+    build = _job(_workflow("release.yml"), "build")
+    assert "KOZEL_COMPILE" not in build, "the build job's wheel is the pure-Python one"
+
+
+def test_the_compiled_build_is_a_hook_enabled_by_kozel_compile():
+    hook = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
+    assert hook["path"] == "hatch_build.py"
+    assert (ROOT / "hatch_build.py").is_file()
+    assert "/hatch_build.py" in PYPROJECT["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    assert set(hook["include"]) == {"src/kozel/engine", "src/kozel/game", "src/kozel/cards"}
+    assert {"src/kozel/cards/card.py", "src/kozel/cards/cardset.py", "src/kozel/game/move.py"} <= set(hook["exclude"])
+    text = (ROOT / "hatch_build.py").read_text(encoding="utf-8")
+    assert 'os.environ.get("KOZEL_COMPILE", "") == "1"' in text
+    # The pure build needs nothing beyond hatchling: the hook's requirements come only with KOZEL_COMPILE=1.
+    assert PYPROJECT["build-system"]["requires"] == ["hatchling>=1.26"]

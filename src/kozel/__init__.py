@@ -12,6 +12,7 @@ True
 from kozel import record, variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
+from kozel.engine import core as _engine_core
 from kozel.errors import (
     DeckError,
     IllegalMoveError,
@@ -31,6 +32,10 @@ from kozel.view import PlayerView, ViewTracker, determinize, observe, step
 
 #: The version of this kozel package.
 __version__ = "0.1.0"
+
+#: Whether the engine running is the compiled build (mypyc, ``KOZEL_COMPILE=1``) rather than pure Python.
+__compiled__: bool = not str(_engine_core.__file__).endswith(".py")
+del _engine_core
 
 __all__ = [
     "CARDS",
@@ -60,6 +65,7 @@ __all__ = [
     "Trick",
     "ViewTracker",
     "WrongTypeError",
+    "__compiled__",
     "__version__",
     "actions",
     "advance",

@@ -14,10 +14,12 @@ from typing import Any, Final, cast, final
 from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
 
-__all__ = ["CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
+__all__ = ["SUIT_BITS", "CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
 
 _SUITS = 4
 _PER_SUIT = len(CARDS) // _SUITS
+#: The bits of one suit in a card mask: suit ``s`` holds bits ``s * SUIT_BITS`` up to the next suit's.
+SUIT_BITS: Final = _PER_SUIT
 _LOW = (1 << _PER_SUIT) - 1
 #: For each suit and each 9-bit pattern of it, the cards that pattern holds.
 _SUIT_CARDS: Final = tuple(

@@ -39,7 +39,8 @@ class _Command(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kozel", description="Rules of the card game Kozel (Goat, Козёл).")
-    parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__}")
+    build = "compiled" if kozel.__compiled__ else "pure Python"
+    parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__} ({build})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Command)
     match = commands.add_parser("match", help="play a whole match between random players, trick by trick")
     match.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")

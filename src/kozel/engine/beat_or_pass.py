@@ -13,15 +13,15 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
-from kozel.engine.interned import singles, subsets
+from kozel.engine.interned import single_rows, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
-from kozel.game.state import GameState, Phase, Trick, make_state
+from kozel.game.state import GameState, Phase, Trick
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpTable
 
@@ -33,6 +33,10 @@ _PASS: Final = MoveKind.PASS
 _MOLODKA: Final = MoveKind.MOLODKA
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
+_BITS: Final = SUIT_BITS
+_BITS2: Final = 2 * SUIT_BITS
+_BITS3: Final = 3 * SUIT_BITS
+_LOW: Final = (1 << SUIT_BITS) - 1
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -69,35 +73,49 @@ def beats(table: TrumpTable, mask: int, top: int) -> bool:
     return all((beaten_by & mask).bit_count() >= size for beaten_by, size in conditions)
 
 
-def _leads(table: TrumpTable, seat: int, hand: int) -> list[Move]:
-    moves: list[Move] = []
+def _leads(table: TrumpTable, seat: int, hand: int) -> tuple[Move, ...]:
+    moves: tuple[Move, ...] = ()
     for group in table.group_masks:
         part = hand & group
         if part:
-            moves.extend(subsets(seat, _LEAD, part))
+            moves += subsets(seat, _LEAD, part)
     return moves
 
 
-def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> list[Move]:
+def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, ...]:
+    if top & (top - 1) == 0:  # one card on top: the common case, by table look-ups alone
+        beat = hand & table.beaters[top.bit_length() - 1]
+        b0, b1, b2, b3 = single_rows(seat, _BEAT)
+        p0, p1, p2, p3 = single_rows(seat, _PASS)
+        return (
+            b0[beat & _LOW]
+            + b1[beat >> _BITS & _LOW]
+            + b2[beat >> _BITS2 & _LOW]
+            + b3[beat >> _BITS3]
+            + p0[hand & _LOW]
+            + p1[hand >> _BITS & _LOW]
+            + p2[hand >> _BITS2 & _LOW]
+            + p3[hand >> _BITS3]
+        )
     cards = cards_of(hand)
-    if top & (top - 1) == 0:  # one card on top: the common case, kept simple and fast
-        beaten_by = table.beaters[top.bit_length() - 1]
-        beat = singles(seat, _BEAT)
-        moves = [beat[card] for card in cards if beaten_by >> card & 1]
-        passes = singles(seat, _PASS)
-        moves.extend([passes[card] for card in cards])
-        return moves
     size = top.bit_count()
     bits = [1 << card for card in cards]
+    moves = [
+        _new(Move, (seat, _PASS, combo, mask, None))
+        for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+    ]
     union, conditions = _beat_test(table, top)
-    beating: list[Move] = []
-    passing: list[Move] = []
-    for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True):
-        passing.append(_new(Move, (seat, _PASS, combo, mask, None)))
-        if not mask & ~union and all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions):
-            beating.append(_new(Move, (seat, _BEAT, combo, mask, None)))
-    beating.extend(passing)
-    return beating
+    beatable = hand & union
+    if beatable.bit_count() >= size:  # else no group of the hand's cards can beat them all
+        cards = cards_of(beatable)
+        bits = [1 << card for card in cards]
+        beating = [
+            _new(Move, (seat, _BEAT, combo, mask, None))
+            for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+            if all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions)
+        ]
+        return (*beating, *moves)
+    return tuple(moves)
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -114,11 +132,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = _answers(deal.table, seat, hands[seat], trick.best.mask)
         leader = -1 if trick.molodka else trick.leader
     molodkas = deal.molodkas
-    if molodkas and leader >= 0:  # the one molodka allowed now (see molodka_seat)
+    # The one molodka allowed now (see molodka_seat); most of the time no hand is one at all.
+    if molodkas and leader >= 0 and not molodkas.isdisjoint(hands):
         holder = molodka_holder(hands, leader, molodkas)
         if holder is not None:
-            moves.append(make_move(holder, _MOLODKA, cards_of(hands[holder]), hands[holder]))
-    return tuple(moves)
+            moves += (make_move(holder, _MOLODKA, cards_of(hands[holder]), hands[holder]),)
+    return moves
 
 
 def apply(state: GameState, move: Move, log: bytes) -> GameState:
@@ -129,43 +148,53 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             raise explain(state, move)
         return _play_molodka(state, move, log)
     trick = state.trick
-    hands = list(state.hand_masks)
-    if seat != state.turn or not mask or mask & ~hands[seat]:
+    hand_masks = state.hand_masks
+    if seat != state.turn or not mask or mask & ~hand_masks[seat]:
         raise explain(state, move)
     deal = state.deal
     table = deal.table
     if trick is None:
-        lowest = (mask & -mask).bit_length() - 1
-        if kind is not _LEAD or mask & ~table.group_masks[table.group[lowest]]:
+        if kind is not _LEAD or mask & ~table.group_masks[table.group[(mask & -mask).bit_length() - 1]]:
             raise explain(state, move)
     else:
         top = trick.best.mask
-        if not ((kind is _PASS and mask.bit_count() == top.bit_count()) or (kind is _BEAT and beats(table, mask, top))):
+        if kind is _PASS:
+            if mask.bit_count() != top.bit_count():
+                raise explain(state, move)
+        elif kind is not _BEAT:
             raise explain(state, move)
-    hands[seat] &= ~mask
-    players = len(hands)
+        elif top & (top - 1) == 0:  # one card on top: the common case, one look-up
+            if mask & (mask - 1) or not mask & table.beaters[top.bit_length() - 1]:
+                raise explain(state, move)
+        elif not beats(table, mask, top):
+            raise explain(state, move)
+    players = len(hand_masks)
     if trick is None:
         new_trick = _new(Trick, (seat, (move,), move, False))
     else:
         plays = (*trick.plays, move)
-        best = move if kind is _BEAT else trick.best
         if len(plays) == players:
-            return take_trick(state, hands, plays, best.seat, log)
-        new_trick = _new(Trick, (trick.leader, plays, best, trick.molodka))
-    return make_state(
-        state.match,
-        deal,
-        tuple(hands),
-        state.stock,
-        state.talon,
-        (seat + 1) % players,
-        new_trick,
-        state.won_masks,
-        state.trick_counts,
-        _PLAY,
-        None,
-        None,
-        log,
+            hands = list(hand_masks)
+            hands[seat] &= ~mask
+            return take_trick(state, hands, plays, seat if kind is _BEAT else trick.best.seat, log)
+        new_trick = _new(Trick, (trick.leader, plays, move if kind is _BEAT else trick.best, trick.molodka))
+    return _new(
+        GameState,
+        (
+            state.match,
+            deal,
+            (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
+            state.stock,
+            state.talon,
+            (seat + 1) % players,
+            new_trick,
+            state.won_masks,
+            state.trick_counts,
+            _PLAY,
+            None,
+            None,
+            log,
+        ),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 from types import ModuleType
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import cards_of
@@ -33,7 +33,17 @@ __all__ = ["PHASES", "PhaseRules", "apply", "legal_moves"]
 
 #: The engine module that plays each kind of trick-play component.
 _TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass, FollowSuit: follow_suit}
+#: Each trick engine's move generator during a trick, and its transition (the common case of ``apply``).
+_TRICK_MOVES: Final[dict[type, Callable[[GameState], tuple[Move, ...]]]] = {
+    kind: engine.legal_moves for kind, engine in _TRICK_ENGINES.items()
+}
+_TRICK_APPLY: Final[dict[type, Callable[[GameState, Move, bytes], GameState]]] = {
+    kind: engine.apply for kind, engine in _TRICK_ENGINES.items()
+}
 _PLAY: Final = Phase.PLAY
+_pack: Final = struct.Struct("<Q").pack
+#: Seats that pack into a log entry's five seat bits (see ``kozel.game.log``).
+_PACKED_SEATS: Final = 32
 _PRAISE: Final = MoveKind.PRAISE
 _ALL_CARDS: Final = (1 << 36) - 1
 _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
@@ -100,13 +110,17 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in kozel.legal_moves(state)]
     ['1 lead K♣', '1 lead 7♠', '1 lead 9♠', '1 lead 7♠ 9♠', '1 lead 8♥']
     """
-    if state.phase is _PLAY:  # the common case, ahead of the table
-        return _play_moves(state)
+    if state.phase is _PLAY and state.trick is not None:  # the common case, ahead of the table
+        moves: tuple[Move, ...] = _TRICK_MOVES[type(state.match.ruleset.play)](state)
+        return moves
     return PHASES[state.phase].moves(state)
 
 
-def apply(state: GameState, move: Move) -> GameState:
-    """The state after ``move``; ``state`` is unchanged.
+def apply(state: GameState, move: object) -> GameState:
+    """The state after ``move`` (a Move); ``state`` is unchanged.
+
+    ``move`` is typed ``object`` because anything may be passed and is answered with the library's
+    error (the compiled build would otherwise refuse a non-Move with its own ``TypeError``).
 
     Exactly the moves of ``legal_moves(state)`` are accepted, compared as values.  Any other move
     raises :class:`~kozel.IllegalMoveError` naming the broken rule (``rule="move"`` for a Move built
@@ -126,29 +140,40 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if type(move) is not Move or len(move) != 5:
         raise _not_a_move(move)
-    seat, kind, cards, mask, choice = move
-    # The invariants of a Move, checked cheaply: a hand-built one may break any of them.
+    # Read as plain objects: a compiled build would convert fields typed ``int`` (a bool to an int).
+    fields: Any = move
+    seat, kind, cards, mask, choice = fields
+    # The invariants of a Move, checked cheaply: a hand-built one may break any of them.  The
+    # engine's own moves hold the very card tuple ``cards_of`` gives (checked by identity).
     if (
         type(seat) is not int
         or type(kind) is not MoveKind
         or type(mask) is not int
         or not 0 <= seat <= _MAX_SEAT
         or not 0 <= mask <= _ALL_CARDS
-        or cards != cards_of(mask)
-        or type(cards) is not tuple
     ):
         raise _not_a_move(move)
-    for card in cards:
-        if type(card) is not Card:
+    canonical = cards_of(mask)
+    if cards is not canonical:
+        if type(cards) is not tuple or cards != canonical:
             raise _not_a_move(move)
+        for card in cards:
+            if type(card) is not Card:
+                raise _not_a_move(move)
     if choice is not None and (kind is not _PRAISE or type(choice) is not str):
         raise _not_a_move(move)
-    try:
-        log = log_append(state.log, move)
-    except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
-        log = state.log
-    after = _play(state, move, log) if state.phase is _PLAY else PHASES[state.phase].transition(state, move, log)
-    if after.deal.number == state.deal.number:
+    if choice is None and seat < _PACKED_SEATS:  # the common case of log_append, inline
+        log = state.log + _pack(mask | kind << 36 | seat << 41)
+    else:
+        try:
+            log = log_append(state.log, move)
+        except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
+            log = state.log
+    if state.phase is _PLAY and kind is not _TRANSFER and kind is not _REDEAL:  # trick play: the common case
+        after: GameState = _TRICK_APPLY[type(state.match.ruleset.play)](state, move, log)
+    else:
+        after = PHASES[state.phase].transition(state, move, log)
+    if after.deal is state.deal or after.deal.number == state.deal.number:
         return after
     # A new deal: the moves of the one that ended join the match's history.
     return after._replace(match=after.match._replace(history=state.match.history + log))

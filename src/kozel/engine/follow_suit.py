@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
-from kozel.engine.interned import singles
+from kozel.engine.interned import single_rows
 from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
 from kozel.engine.trick_end import take_trick
 from kozel.engine.trick_winner import takes_lead, trick_winner
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Phase, Trick, make_state
+from kozel.game.state import GameState, Phase, Trick
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit
 
@@ -27,6 +27,10 @@ __all__ = ["apply", "explain", "follow_options", "legal_moves"]
 _PLAY_MOVE: Final = MoveKind.PLAY
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
+_BITS: Final = SUIT_BITS
+_BITS2: Final = 2 * SUIT_BITS
+_BITS3: Final = 3 * SUIT_BITS
+_LOW: Final = (1 << SUIT_BITS) - 1
 
 
 def follow_options(state: GameState, hand: int, trick: Trick) -> int:
@@ -49,10 +53,19 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """The cards the seat to play may play now (or, for an opener who must swap, the trumps he may swap)."""
     seat = state.turn
     assert seat is not None
-    if state.trick is None and must_swap(state):
-        return swap_moves(state)
-    row = singles(seat, _PLAY_MOVE)
-    return tuple([row[card] for card in cards_of(_allowed(state, seat))])
+    trick = state.trick
+    if trick is None:
+        if must_swap(state):
+            return swap_moves(state)
+        allowed = lead_options(state, seat, state.hand_masks[seat])
+    elif state.match.ruleset.play.first_trick_suit is not None and not any(state.trick_counts):  # type: ignore[union-attr]
+        allowed = follow_options(state, state.hand_masks[seat], trick)
+    else:  # the common case, inline: the led suit (trumps for a trump lead), else any card
+        table = state.deal.table
+        hand = state.hand_masks[seat]
+        allowed = hand & table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]] or hand
+    r0, r1, r2, r3 = single_rows(seat, _PLAY_MOVE)
+    return r0[allowed & _LOW] + r1[allowed >> _BITS & _LOW] + r2[allowed >> _BITS2 & _LOW] + r3[allowed >> _BITS3]
 
 
 def apply(state: GameState, move: Move, log: bytes) -> GameState:
@@ -65,28 +78,30 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     counts = state.trick_counts
     if kind is not _PLAY_MOVE or seat != state.turn or mask & (mask - 1) or not mask & hand_masks[seat]:
         raise explain(state, move)
+    table = deal.table
     if trick is None or (match.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]
         if not mask & _allowed(state, seat):
             raise explain(state, move)
     else:  # the common case, checked inline: follow the led suit when you can
-        table = deal.table
         led = table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]]
         if not mask & led and hand_masks[seat] & led:
             raise explain(state, move)
-    hands = list(hand_masks)
-    hands[seat] &= ~mask
-    players = len(hands)
+    players = len(hand_masks)
     if trick is None:
         trick = _new(Trick, (seat, (move,), move, False))
     else:
         best = trick.best
-        if takes_lead(state, best.mask, mask):
+        if table.beaters[best.mask.bit_length() - 1] & mask or (
+            match.ruleset.play.first_trick_suit is not None and takes_lead(state, best.mask, mask)  # type: ignore[union-attr]
+        ):
             best = move
         trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
         catch = match.ruleset.catch
         if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
             loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], match.ruleset.side_of)
             if loser is not None:
+                hands = list(hand_masks)
+                hands[seat] &= ~mask
                 return finish_hand(
                     state,
                     tuple(hands),
@@ -99,21 +114,26 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
                     caught=True,
                 )
         if len(trick.plays) == players:
+            hands = list(hand_masks)
+            hands[seat] &= ~mask
             return take_trick(state, hands, trick.plays, trick_winner(state, trick), log)
-    return make_state(
-        match,
-        deal,
-        tuple(hands),
-        state.stock,
-        state.talon,
-        (seat + 1) % players,
-        trick,
-        state.won_masks,
-        counts,
-        _PLAY,
-        None,
-        None,
-        log,
+    return _new(
+        GameState,
+        (
+            match,
+            deal,
+            (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
+            state.stock,
+            state.talon,
+            (seat + 1) % players,
+            trick,
+            state.won_masks,
+            counts,
+            _PLAY,
+            None,
+            None,
+            log,
+        ),
     )
 
 

@@ -1,7 +1,12 @@
 """Interned moves: moves that depend only on a seat and a few cards are made once and shared.
 
 A search loop asks for the same one-card plays and single-suit leads again and again;
-sharing them makes ``legal_moves`` cheap and keeps moves small in memory.
+sharing them makes ``legal_moves`` cheap and keeps moves small in memory.  A move's cards are
+the very tuple :func:`~kozel.cards.cardset.cards_of` gives for its mask wherever that is a shared
+tuple (the cards of one suit), so ``apply`` recognises them by identity.
+
+For one-card moves there are also rows by suit pattern (:func:`single_rows`): the moves of every
+card of a mask are four look-ups and three tuple joins, with no Python loop.
 """
 
 from __future__ import annotations
@@ -10,37 +15,62 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.card import CARDS
-from kozel.cards.cardset import cards_of
+from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.memo import remember
 from kozel.game.move import Move, MoveKind
 
-__all__ = ["singles", "subsets"]
+__all__ = ["SingleRows", "single_rows", "singles", "subsets"]
 
 _new: Final = tuple.__new__
-_INTERNED: dict[tuple[int, MoveKind, int], tuple[Move, ...]] = {}
+_INTERNED: dict[int, tuple[Move, ...]] = {}
+_PATTERNS: Final = 1 << SUIT_BITS
+#: The one-card moves of a seat and kind by suit: ``rows[suit][pattern]`` holds the moves of the
+#: cards of ``suit`` whose bits within the suit are ``pattern``, in canonical order.
+SingleRows = tuple[tuple[tuple[Move, ...], ...], ...]
+_ROWS: dict[int, SingleRows] = {}
+
+
+def _key(seat: int, kind: MoveKind, part: int) -> int:
+    return part | int(kind) << 36 | seat << 41
 
 
 def singles(seat: int, kind: MoveKind) -> tuple[Move, ...]:
     """The one-card moves of ``kind`` for ``seat``, indexed by card."""
-    key = (seat, kind, -1)
+    key = _key(seat, kind, 1 << 40)
     moves = _INTERNED.get(key)
     if moves is None:
-        moves = tuple(_new(Move, (seat, kind, (card,), 1 << card, None)) for card in CARDS)
+        moves = tuple(_new(Move, (seat, kind, cards_of(1 << card), 1 << card, None)) for card in CARDS)
         remember(_INTERNED, key, moves)
     return moves
 
 
+def single_rows(seat: int, kind: MoveKind) -> SingleRows:
+    """The one-card moves of ``kind`` for ``seat`` by suit and pattern (see :data:`SingleRows`)."""
+    rows = _ROWS.get(seat << 5 | kind)
+    if rows is None:
+        row = singles(seat, kind)
+        rows = tuple(
+            tuple(
+                tuple(row[suit * SUIT_BITS + i] for i in range(SUIT_BITS) if pattern >> i & 1)
+                for pattern in range(_PATTERNS)
+            )
+            for suit in range(len(CARDS) // SUIT_BITS)
+        )
+        _ROWS[seat << 5 | kind] = rows  # bounded by seats x kinds
+    return rows
+
+
 def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
     """The moves of ``kind`` for ``seat`` with every non-empty subset of the cards of ``part``, smallest first."""
-    key = (seat, kind, part)
+    key = part | int(kind) << 36 | seat << 41
     moves = _INTERNED.get(key)
     if moves is None:
         cards = cards_of(part)
         bits = [1 << card for card in cards]
         moves = tuple(
-            _new(Move, (seat, kind, combo, mask, None))
+            _new(Move, (seat, kind, cards_of(mask), mask, None))
             for size in range(1, len(cards) + 1)
-            for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
+            for mask in map(sum, combinations(bits, size))
         )
         remember(_INTERNED, key, moves)
     return moves

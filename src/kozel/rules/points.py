@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -10,6 +10,9 @@ from kozel.cards.card import CARDS, Card, Rank
 from kozel.rules import checks
 
 __all__ = ["CardPoints"]
+
+_PER_SUIT: Final = len(CARDS) // 4
+_LOW: Final = (1 << _PER_SUIT) - 1
 
 
 def _field(default: int) -> Any:
@@ -40,11 +43,24 @@ class CardPoints:
     six: int = _field(0)
     #: Points of every card, indexed by ``Card.index``: derived, for fast counting.
     table: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Points of the cards of each suit, indexed by the suit's nine bits of a mask: derived, for fast counting.
+    suit_tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
 
     @table.default
     def _table(self) -> tuple[int, ...]:
         by_rank = {rank: getattr(self, rank.name.lower()) for rank in Rank}
         return tuple(by_rank[card.rank] for card in CARDS)
+
+    @suit_tables.default
+    def _suit_tables(self) -> tuple[tuple[int, ...], ...]:
+        table = self.table
+        return tuple(
+            tuple(
+                sum(table[suit * _PER_SUIT + i] for i in range(_PER_SUIT) if pattern >> i & 1)
+                for pattern in range(1 << _PER_SUIT)
+            )
+            for suit in range(len(CARDS) // _PER_SUIT)
+        )
 
     def of(self, card: Card) -> int:
         """The points ``card`` is worth."""
@@ -52,10 +68,10 @@ class CardPoints:
 
     def of_mask(self, mask: int) -> int:
         """The total points of the cards in bitmask ``mask``."""
-        table = self.table
-        total = 0
-        while mask:
-            low = mask & -mask
-            total += table[low.bit_length() - 1]
-            mask ^= low
-        return total
+        clubs, spades, hearts, diamonds = self.suit_tables
+        return (
+            clubs[mask & _LOW]
+            + spades[mask >> _PER_SUIT & _LOW]
+            + hearts[mask >> 2 * _PER_SUIT & _LOW]
+            + diamonds[mask >> 3 * _PER_SUIT & _LOW]
+        )
