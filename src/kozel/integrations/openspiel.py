@@ -48,7 +48,7 @@ import pyspiel
 from kozel.cards.card import Card
 from kozel.engine import new_hand, with_deck
 from kozel.errors import KozelError
-from kozel.game.move import MoveKind
+from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.limits import MAX_SET_HANDS
 from kozel.play.actions import actions
@@ -232,7 +232,8 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             return
         before = self.table
         asked = self._asked
-        assert before is not None and asked is not None
+        assert before is not None
+        assert asked is not None
         move = self.kgame.numbering.move(action, asked.seat, before.hand_masks[asked.seat])
         after, self.waited = advance(before, move, self.waited)
         self.table = after
@@ -260,6 +261,17 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             return str(self.kgame.numbering.move(action, player, hand))
         except KozelError:
             return f"action {action}"
+
+    @property
+    def asked(self) -> Decision | None:
+        """The seat asked now and its answers (None while chance deals or once it is over)."""
+        return None if self.dealing or self._ended else self._asked
+
+    def action(self, move: Move) -> int:
+        """The action of ``move``, an answer of the seat asked now (the compact number, by its hand)."""
+        if self.table is None or self.dealing:
+            raise KozelError("chance is dealing: no seat is asked, so no move is an answer")
+        return self.kgame.numbering.index(move, self.table.hand_masks[move.seat])
 
     def is_terminal(self) -> bool:
         """Whether the hand (or the match) is over."""
