@@ -11,7 +11,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import kozel
 from kozel.bots import HeuristicBot
-from kozel.integrations import openspiel  # noqa: F401 (registers the games)
+from kozel.integrations import openspiel  # registers the games with pyspiel
 
 HANDS, SIMULATIONS = 4, 40
 game = pyspiel.load_game("kozel_hand_classic")  # registered when kozel.integrations.openspiel is imported
@@ -20,7 +20,9 @@ evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy.random.
 searcher = ismcts.ISMCTSBot(
     game, evaluator, uct_c=2.0, max_simulations=SIMULATIONS, random_state=numpy.random.RandomState(1)
 )
+searcher.set_resampler(openspiel.resampler(1))  # worlds drawn by kozel.determinize, from a seed
 heuristic = HeuristicBot()
+heuristic.setup(kozel.variants.get("classic"), 1, seed=1)
 totals = [0.0, 0.0]  # the returns of the ISMCTS side and of the heuristic side, summed over the hands
 for number in range(HANDS):
     searching = number % 2  # the ISMCTS bot plays side 0 in even hands, side 1 in odd ones

@@ -30,7 +30,8 @@ are not split, ``perfect_recall`` chooses the information state.
 
 ``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
 now as ``moves=``, and drawn again until the seats that waited are asked the same way); the world
-has no action history of its own.  Serialization is OpenSpiel's own: the action history, chance
+has no action history of its own.  OpenSpiel's sampler draws from its own generator; for a search that
+repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.  Serialization is OpenSpiel's own: the action history, chance
 actions included, replayed by ``deserialize_state``.
 
 ``max_game_length`` assumes at most :data:`REDEALS` redeals in a row where a ruleset sets no limit
@@ -62,7 +63,7 @@ from kozel.view.determinize import determinize
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView
 
-__all__ = ["REDEALS", "KozelGame", "KozelObserver", "KozelState", "game_name", "load", "register"]
+__all__ = ["REDEALS", "KozelGame", "KozelObserver", "KozelState", "game_name", "load", "register", "resampler"]
 
 #: The redeals in a row ``max_game_length`` allows for where a ruleset sets no limit.
 REDEALS: Final = 10
@@ -320,6 +321,16 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         moves = self.table.moves
         last = str(moves[-1]) if moves else "a new deal"
         return f"{hands}; {last}; scores {list(self.table.scores)}; waited {list(self.waited)}"
+
+
+def resampler(seed: int) -> Any:
+    """A resampler for OpenSpiel's ``ISMCTSBot.set_resampler`` whose worlds come from ``seed``: a search that repeats."""
+    rng = random.Random(seed)
+
+    def resample(state: KozelState, player: int) -> KozelState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
 
 
 def _draw(sampler: Any) -> int:
