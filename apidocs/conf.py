@@ -58,7 +58,20 @@ autodoc_class_signature = "mixed"
 # Every reference to a kozel name must resolve.  Names from the standard library and attrs
 # (``collections.abc.Sequence``, ``attrs.evolve``) are links only with intersphinx, else plain text.
 nitpicky = True
-_OUTSIDE = sorted({*sys.stdlib_module_names, "attrs", "typing_extensions", "hypothesis", "ray", "matplotlib", "numpy", "gymnasium", "pettingzoo"})
+_OUTSIDE = sorted(
+    {
+        *sys.stdlib_module_names,
+        "attrs",
+        "typing_extensions",
+        "hypothesis",
+        "ray",
+        "matplotlib",
+        "numpy",
+        "gymnasium",
+        "pettingzoo",
+        "pyspiel",
+    }
+)
 nitpick_ignore_regex = [
     (r"py:.*", rf"(?:{'|'.join(_OUTSIDE)})\..+"),
     (r"py:.*", r"_[A-Za-z]\w*"),  # a private type variable in a signature

@@ -30,9 +30,11 @@ are not split, ``perfect_recall`` chooses the information state.
 
 ``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
 now as ``moves=``, and drawn again until the seats that waited are asked the same way); the world
-has no action history of its own.  OpenSpiel's sampler draws from its own generator; for a search that
-repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.  Serialization is OpenSpiel's own: the action history, chance
-actions included, replayed by ``deserialize_state``.
+has no action history of its own.  OpenSpiel's sampler draws from its own generator; for a search
+that repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
+
+Serialization is OpenSpiel's own: the action history, chance actions included (so the deck of
+every deal), replayed by ``deserialize_state``.
 
 ``max_game_length`` assumes at most :data:`REDEALS` redeals in a row where a ruleset sets no limit
 (past it the game goes on; random play never comes near).
@@ -324,7 +326,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
 
 
 def resampler(seed: int) -> Any:
-    """A resampler for OpenSpiel's ``ISMCTSBot.set_resampler`` whose worlds come from ``seed``: a search that repeats."""
+    """A resampler for ``ISMCTSBot.set_resampler`` drawing worlds from ``seed``: a search that repeats."""
     rng = random.Random(seed)
 
     def resample(state: KozelState, player: int) -> KozelState:
