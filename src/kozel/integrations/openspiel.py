@@ -54,9 +54,9 @@ from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.limits import MAX_SET_HANDS
-from kozel.play.actions import actions
+from kozel.play.actions import CompactActions, actions
 from kozel.play.decision import Decision, advance, decision
-from kozel.play.encoding import encoding, highest_score, most_plays
+from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
 from kozel.play.episodes import hand_ended, new_deal
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as get_variant
@@ -65,7 +65,17 @@ from kozel.view.determinize import determinize
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView
 
-__all__ = ["REDEALS", "KozelGame", "KozelObserver", "KozelState", "game_name", "load", "register", "resampler"]
+__all__ = [
+    "REDEALS",
+    "GameSetup",
+    "KozelGame",
+    "KozelObserver",
+    "KozelState",
+    "game_name",
+    "load",
+    "register",
+    "resampler",
+]
 
 #: The redeals in a row ``max_game_length`` allows for where a ruleset sets no limit.
 REDEALS: Final = 10
@@ -130,26 +140,38 @@ def _types(rules: Ruleset, match: bool) -> tuple[Any, Any]:
     return kind, info
 
 
-class _Setup:
+class GameSetup:
     """What every state of one game reads: the ruleset, the deck in canonical order, the numbering, the encoding."""
 
+    #: The ruleset played.
+    rules: Ruleset
+    #: Whether the game is a whole match (else one hand).
+    match: bool
+    #: The deck in canonical card order: chance action ``p`` deals ``cards[p]``.
+    cards: tuple[Card, ...]
+    #: The numbering of the players' actions.
+    numbering: CompactActions
+    #: The encoding of the observers' tensors.
+    encoding: Encoding
+
     def __init__(self, rules: Ruleset, match: bool) -> None:
+        """The setup of ``rules``' hand game, or match game with ``match``."""
         self.rules = rules
         self.match = match
-        self.cards: tuple[Card, ...] = tuple(sorted(rules.deck))
+        self.cards = tuple(sorted(rules.deck))
         self.numbering = actions(rules).compact
         self.encoding = encoding(rules)
 
 
 #: The setup of each game made, by its OpenSpiel name (a state is handed the game without its Python fields).
-_SETUPS: dict[str, _Setup] = {}
+_SETUPS: dict[str, GameSetup] = {}
 
 
-def _setup(rules: Ruleset, match: bool) -> _Setup:
+def _setup(rules: Ruleset, match: bool) -> GameSetup:
     name = game_name(rules, match)
     found = _SETUPS.get(name)
     if found is None or found.rules != rules:
-        found = _SETUPS[name] = _Setup(rules, match)
+        found = _SETUPS[name] = GameSetup(rules, match)
     return found
 
 
@@ -160,6 +182,7 @@ class KozelGame(pyspiel.Game):  # type: ignore[misc]
         """The game of ``rules``: the whole match if ``match``, else one hand."""
         kind, info = _types(rules, match)
         super().__init__(kind, info, params or {})
+        #: The ruleset and what its states read.
         self.kozel = _setup(rules, match)
 
     def new_initial_state(self) -> KozelState:
@@ -370,7 +393,7 @@ def _match_returns(rules: Ruleset, state: GameState) -> list[float]:
 class KozelObserver:
     """OpenSpiel's observer of a seat: the encoding's observation (or information state) and the seats that waited."""
 
-    def __init__(self, game: _Setup, recall: bool) -> None:
+    def __init__(self, game: GameSetup, recall: bool) -> None:
         """An observer of ``game``: the information state if ``recall``, else the observation."""
         self.game = game
         self.recall = recall
