@@ -1,9 +1,8 @@
-"""The examples of docs/training.md run and print what the page shows: the core ones always, each adapter's with its extra."""
+"""The examples of docs/training.md print what the page shows: the core ones always, an adapter's with its extra."""
 
 from __future__ import annotations
 
 import importlib.util
-import runpy
 from pathlib import Path
 
 import pytest
