@@ -49,13 +49,13 @@ import numpy
 import pyspiel
 
 from kozel.cards.card import Card
-from kozel.engine import new_hand, with_deck
+from kozel.engine import apply, new_hand, with_deck
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.limits import MAX_SET_HANDS
 from kozel.play.actions import CompactActions, actions
-from kozel.play.decision import Decision, advance, decision
+from kozel.play.decision import Decision, decision
 from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
 from kozel.play.episodes import hand_ended, new_deal
 from kozel.rules.ruleset import Ruleset
@@ -213,6 +213,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         #: The seats that have waited at this position.
         self.waited: tuple[int, ...] = ()
         self._asked: Decision | None = None
+        self._numbered: dict[int, Move] | None = None
         self._ended = False
         self._returns = [0.0] * self.kgame.rules.players
 
@@ -229,6 +230,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
     def _ask(self) -> None:
         assert self.table is not None
         self._asked = decision(self.table, self.waited)
+        self._numbered = None
 
     def current_player(self) -> int:
         """The seat asked, chance while dealing, terminal once the hand (or match) is over."""
@@ -241,14 +243,27 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each equally likely to come next."""
-        left = sorted(set(range(len(self.kgame.cards))) - set(self.dealt))
-        return [(place, 1.0 / len(left)) for place in left]
+        dealt = set(self.dealt)
+        left = [place for place in range(len(self.kgame.cards)) if place not in dealt]
+        chance = 1.0 / len(left)
+        return [(place, chance) for place in left]
 
     def _legal_actions(self, player: int) -> list[int]:
         asked = self._asked
         if asked is None or asked.seat != player or self.table is None:
             return []
-        return self.kgame.numbering.indices(asked.moves, self.table.hand_masks[player])
+        return sorted(self._answers())
+
+    def _answers(self) -> dict[int, Move]:
+        """The answers of the seat asked, by action (made once per position)."""
+        found = self._numbered
+        if found is None:
+            asked = self._asked
+            assert asked is not None
+            assert self.table is not None
+            index, hand = self.kgame.numbering.index, self.table.hand_masks[asked.seat]
+            found = self._numbered = {index(move, hand): move for move in asked.moves}
+        return found
 
     def _apply_action(self, action: int) -> None:
         if self.dealing:
@@ -260,12 +275,16 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         asked = self._asked
         assert before is not None
         assert asked is not None
-        move = self.kgame.numbering.move(action, asked.seat, before.hand_masks[asked.seat])
-        after, self.waited = advance(before, move, self.waited)
-        self.table = after
-        if after is before:
+        move = self._answers().get(action)
+        if move is None:
+            raise KozelError(f"action {action} is no answer of seat {asked.seat}, the seat asked now")
+        if move.kind is MoveKind.WAIT:  # what advance does, without asking the engine again
+            self.waited = (*asked.waited, move.seat)
             self._ask()
             return
+        after = apply(before, move)
+        self.waited = ()
+        self.table = after
         result = hand_ended(before, after)
         rules = self.kgame.rules
         if not self.kgame.match and result is not None:
@@ -333,6 +352,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
                     continue
                 clone.table = world
                 clone._asked = again
+                clone._numbered = None
                 clone._tracker_cache = None
                 return clone  # type: ignore[no-any-return]
         raise KozelError(f"no world fits seat {player_id}'s information state in {RESAMPLE_TRIES} draws")
