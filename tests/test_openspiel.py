@@ -190,3 +190,25 @@ def test_the_ismcts_example_plays_its_hands(capsys):
     assert out.count("hand ") == 4
     assert out.endswith("ISMCTS (40 simulations a move) -8, heuristic +8 over 4 hands\n")
     assert f"```text\n{out}```" in (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
+
+
+def test_a_house_ruleset_registers_its_games_too():
+    rules = kozel.load_ruleset(ROOT / "examples" / "house.toml")
+    openspiel.register(rules)
+    game = pyspiel.load_game(openspiel.game_name(rules))
+    assert openspiel.game_name(rules) == "kozel_hand_classic_16"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    assert openspiel.load(rules, match=True).get_type().short_name == "kozel_match_classic_16"
+
+
+def test_an_action_that_is_no_answer_is_refused_and_changes_nothing():
+    game = pyspiel.load_game("kozel_hand_classic")
+    state = game.new_initial_state()
+    deal(state, random.Random(2))
+    table, legal, history = state.table, state.legal_actions(), state.history()
+    wrong = next(action for action in range(game.num_distinct_actions()) if action not in legal)
+    with pytest.raises(kozel.KozelError, match="no answer of seat"):
+        state.apply_action(wrong)
+    assert state.table is table
+    assert state.legal_actions() == legal
+    assert state.history() == history
