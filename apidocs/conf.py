@@ -71,6 +71,7 @@ _OUTSIDE = sorted(
         "numpy",
         "gymnasium",
         "pettingzoo",
+        "pyspiel",
     }
 )
 nitpick_ignore_regex = [

@@ -30,7 +30,7 @@ def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> str:
 
 def test_there_are_examples():
     names = {path.name for path in EXAMPLES.glob("*.py")}
-    assert names == {"first_match.py", "house_rules.py", "bot_tournament.py", "ui_loop.py"}
+    assert names == {"first_match.py", "house_rules.py", "bot_tournament.py", "ui_loop.py", "openspiel_ismcts.py"}
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda path: path.name)

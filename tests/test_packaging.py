@@ -174,7 +174,8 @@ def test_the_extras():
     assert {"mkdocs-material", "sphinx"} <= _names(extras["docs"])
     assert _names(extras["ray"]) == {"ray"}
     assert _names(extras["plot"]) == {"matplotlib"}
-    assert extras["dev"] == ["kozel[test,lint,docs,ray,plot,pettingzoo,gymnasium]"]
+    assert extras["dev"] == ["kozel[test,lint,docs,ray,plot,pettingzoo,gymnasium,openspiel]"]
+    assert {"open_spiel", "numpy"} <= _names(extras["openspiel"])
     assert {"pettingzoo", "gymnasium", "numpy"} <= _names(extras["pettingzoo"])
     assert {"gymnasium", "numpy"} <= _names(extras["gymnasium"])
 

@@ -1,5 +1,6 @@
 """Optional integrations with other projects, each behind its own extra: Ray (``kozel[ray]``), plots
-(``kozel[plot]``), PettingZoo (``kozel[pettingzoo]``) and Gymnasium (``kozel[gymnasium]``).
+(``kozel[plot]``), PettingZoo (``kozel[pettingzoo]``), Gymnasium (``kozel[gymnasium]``) and OpenSpiel
+(``kozel[openspiel]``).
 
 Importing :mod:`kozel.integrations` needs nothing; import the module of one to use it.  A module whose
 extra is missing raises :class:`~kozel.errors.KozelError` saying which extra to install.

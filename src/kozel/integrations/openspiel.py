@@ -1,0 +1,482 @@
+"""OpenSpiel games of kozel: one hand, or a whole match, of every built-in ruleset (``pip install kozel[openspiel]``).
+
+Importing this module registers two Python games per built-in ruleset with ``pyspiel``:
+
+- ``kozel_hand_NAME`` (e.g. ``kozel_hand_classic``): one hand, played as a match's first hand from
+  a fresh score sheet.  Returns come from the hand's written points: each seat gets the most any
+  other side was written minus what its own side was written (written points are penalties).
+- ``kozel_match_NAME``: a whole match.  Returns say who is the goat: each seat of a goat side gets
+  -1, each seat of the other sides an equal share of what the goats lost (+1 with two sides).
+
+Chance is explicit in both, at every deal: before a deal (the first, after a redeal call and, in
+the match, after each hand) chance nodes deal the deck card by card, top card first, each card of
+those left equally likely (chance action ``p`` is the card at place ``p`` of the deck in canonical
+card order).  The deck then starts the deal: ``new_hand`` for the first deal, ``with_deck`` for the
+next ones.
+
+Players are the seats, and one acts at a time: the seat :func:`kozel.decision` asks, with its answers,
+``wait`` included when it is asked out of turn.  Actions are the compact numbering
+(:class:`~kozel.play.actions.CompactActions`: cards by place in the seat's own hand), so that
+``num_distinct_actions`` stays in the tens or hundreds where the whole numbering runs to millions.
+
+Observations are :class:`~kozel.play.encoding.Encoding`'s vectors with one more run, the seats
+(relative to the viewer) that have waited at this position: ``observation`` for the observation
+tensor, ``information_state`` for the information-state tensor (the deal's plays in order).  The
+strings: an observation string readable at the table, and as information-state string the view's
+:meth:`~kozel.PlayerView.key` and the seats that waited.  Across deals of a match the information
+state holds the earlier hands only as the score sheet (the view's own record), not their plays.
+Every observer is the seat's own view: ``private_info`` and ``public_info`` of the observation type
+are not split, ``perfect_recall`` chooses the information state.
+
+``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
+now as ``moves=``, and drawn again until the seats that waited are asked the same way); the world
+has no action history of its own.  OpenSpiel's sampler draws from its own generator; for a search
+that repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
+
+Serialization is OpenSpiel's own: the action history, chance actions included (so the deck of
+every deal), replayed by ``deserialize_state``.
+
+``max_game_length`` assumes at most :data:`REDEALS` redeals in a row where a ruleset sets no limit
+(past it the game goes on; random play never comes near).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy
+import pyspiel
+
+from kozel.cards.card import Card
+from kozel.engine import apply, new_hand, with_deck
+from kozel.errors import KozelError
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState
+from kozel.limits import MAX_SET_HANDS
+from kozel.play.actions import CompactActions, actions
+from kozel.play.decision import Decision, decision
+from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
+from kozel.play.episodes import hand_ended, new_deal
+from kozel.rules.ruleset import Ruleset
+from kozel.variants import get as get_variant
+from kozel.variants import names as variant_names
+from kozel.view.determinize import determinize
+from kozel.view.tracker import ViewTracker
+from kozel.view.view import PlayerView
+
+__all__ = [
+    "REDEALS",
+    "GameSetup",
+    "KozelGame",
+    "KozelObserver",
+    "KozelState",
+    "game_name",
+    "load",
+    "register",
+    "resampler",
+]
+
+#: The redeals in a row ``max_game_length`` allows for where a ruleset sets no limit.
+REDEALS: Final = 10
+#: How many worlds ``resample_from_infostate`` draws before giving up.
+RESAMPLE_TRIES: Final = 50
+
+
+def game_name(rules: Ruleset | str, match: bool = False) -> str:
+    """The OpenSpiel name of a ruleset's hand game (``kozel_hand_NAME``) or match game (``kozel_match_NAME``)."""
+    name = rules if isinstance(rules, str) else rules.name
+    return f"kozel_{'match' if match else 'hand'}_{name}"
+
+
+def _deal_length(rules: Ruleset) -> int:
+    return len(rules.deck) + most_plays(rules) * rules.players
+
+
+def _deals(rules: Ruleset) -> int:
+    redeal = rules.redeal
+    if redeal is None:
+        return 1
+    return 1 + (REDEALS if redeal.limit is None else (redeal.limit + 1) * rules.sides)
+
+
+def _types(rules: Ruleset, match: bool) -> tuple[Any, Any]:
+    sides, players = rules.sides, rules.players
+    even = players % sides == 0
+    if match:
+        low, high = -1.0, float(sides - 1)
+    else:
+        low, high = -float(highest_score(rules)), float(highest_score(rules))
+    kind = pyspiel.GameType(
+        short_name=game_name(rules, match),
+        long_name=f"kozel {rules.name} ({'a whole match' if match else 'one hand'})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM
+        if even and (match or sides == 2)
+        else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={},
+    )
+    length = _deal_length(rules) * _deals(rules)
+    if match:
+        length *= MAX_SET_HANDS * sides * rules.match.sets
+    info = pyspiel.GameInfo(
+        num_distinct_actions=actions(rules).compact.size,
+        max_chance_outcomes=len(rules.deck),
+        num_players=players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if even and (match or sides == 2) else None,
+        max_game_length=length,
+    )
+    return kind, info
+
+
+class GameSetup:
+    """What every state of one game reads: the ruleset, the deck in canonical order, the numbering, the encoding."""
+
+    #: The ruleset played.
+    rules: Ruleset
+    #: Whether the game is a whole match (else one hand).
+    match: bool
+    #: The deck in canonical card order: chance action ``p`` deals ``cards[p]``.
+    cards: tuple[Card, ...]
+    #: The numbering of the players' actions.
+    numbering: CompactActions
+    #: The encoding of the observers' tensors.
+    encoding: Encoding
+
+    def __init__(self, rules: Ruleset, match: bool) -> None:
+        """The setup of ``rules``' hand game, or match game with ``match``."""
+        self.rules = rules
+        self.match = match
+        self.cards = tuple(sorted(rules.deck))
+        self.numbering = actions(rules).compact
+        self.encoding = encoding(rules)
+
+
+#: The setup of each game made, by its OpenSpiel name (a state is handed the game without its Python fields).
+_SETUPS: dict[str, GameSetup] = {}
+
+
+def _setup(rules: Ruleset, match: bool) -> GameSetup:
+    name = game_name(rules, match)
+    found = _SETUPS.get(name)
+    if found is None or found.rules != rules:
+        found = _SETUPS[name] = GameSetup(rules, match)
+    return found
+
+
+class KozelGame(pyspiel.Game):  # type: ignore[misc]
+    """A kozel hand or match as an OpenSpiel game: seats are players, chance deals the cards."""
+
+    def __init__(self, rules: Ruleset, match: bool, params: dict[str, Any] | None = None) -> None:
+        """The game of ``rules``: the whole match if ``match``, else one hand."""
+        kind, info = _types(rules, match)
+        super().__init__(kind, info, params or {})
+        #: The ruleset and what its states read.
+        self.kozel = _setup(rules, match)
+
+    def new_initial_state(self) -> KozelState:
+        """The start: chance deals the first deck."""
+        return KozelState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> KozelObserver:
+        """An observer of the seat's view: the information state with perfect recall, else the observation."""
+        if params:
+            raise KozelError(f"kozel's OpenSpiel observers take no parameters, not {params!r}")
+        recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return KozelObserver(self.kozel, recall)
+
+
+class KozelState(pyspiel.State):  # type: ignore[misc]
+    """A position of a kozel game: dealing (chance) or a seat asked (see :func:`kozel.decision`)."""
+
+    def __init__(self, game: KozelGame) -> None:
+        """The start of ``game``: no card dealt yet."""
+        super().__init__(game)
+        self.kgame = _SETUPS[game.get_type().short_name]
+        #: The kozel state once a deal is dealt (None while the first deck is dealt).
+        self.table: GameState | None = None
+        #: The deck dealt so far, top card first, while chance deals.
+        self.dealt: list[int] = []
+        #: Whether chance is dealing now.
+        self.dealing = True
+        #: The seats that have waited at this position.
+        self.waited: tuple[int, ...] = ()
+        self._asked: Decision | None = None
+        self._numbered: dict[int, Move] | None = None
+        self._ended = False
+        self._returns = [0.0] * self.kgame.rules.players
+
+    # The chance deal.
+
+    def _deck_done(self) -> None:
+        rules = self.kgame.rules
+        deck = [self.kgame.cards[place] for place in self.dealt]
+        self.table = new_hand(rules, deck) if self.table is None else with_deck(self.table, deck)
+        self.dealt = []
+        self.dealing = False
+        self._ask()
+
+    def _ask(self) -> None:
+        assert self.table is not None
+        self._asked = decision(self.table, self.waited)
+        self._numbered = None
+
+    def current_player(self) -> int:
+        """The seat asked, chance while dealing, terminal once the hand (or match) is over."""
+        if self._ended:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.dealing:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self._asked is not None
+        return self._asked.seat
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet dealt, each equally likely to come next."""
+        dealt = set(self.dealt)
+        left = [place for place in range(len(self.kgame.cards)) if place not in dealt]
+        chance = 1.0 / len(left)
+        return [(place, chance) for place in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        asked = self._asked
+        if asked is None or asked.seat != player or self.table is None:
+            return []
+        return sorted(self._answers())
+
+    def _answers(self) -> dict[int, Move]:
+        """The answers of the seat asked, by action (made once per position)."""
+        found = self._numbered
+        if found is None:
+            asked = self._asked
+            assert asked is not None
+            assert self.table is not None
+            index, hand = self.kgame.numbering.index, self.table.hand_masks[asked.seat]
+            found = self._numbered = {index(move, hand): move for move in asked.moves}
+        return found
+
+    def _apply_action(self, action: int) -> None:
+        if self.dealing:
+            self.dealt.append(action)
+            if len(self.dealt) == len(self.kgame.cards):
+                self._deck_done()
+            return
+        before = self.table
+        asked = self._asked
+        assert before is not None
+        assert asked is not None
+        move = self._answers().get(action)
+        if move is None:
+            raise KozelError(f"action {action} is no answer of seat {asked.seat}, the seat asked now")
+        if move.kind is MoveKind.WAIT:  # what advance does, without asking the engine again
+            self.waited = (*asked.waited, move.seat)
+            self._ask()
+            return
+        after = apply(before, move)
+        self.waited = ()
+        self.table = after
+        result = hand_ended(before, after)
+        rules = self.kgame.rules
+        if not self.kgame.match and result is not None:
+            self._returns = [_hand_return(rules, result.written, seat) for seat in range(rules.players)]
+            self._ended = True
+        elif after.is_over:
+            self._returns = _match_returns(rules, after)
+            self._ended = True
+        elif new_deal(before, after):
+            self.dealing = True
+        else:
+            self._ask()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self.kgame.cards[action]}"
+        hand = self.table.hand_masks[player] if self.table is not None else 0
+        try:
+            return str(self.kgame.numbering.move(action, player, hand))
+        except KozelError:
+            return f"action {action}"
+
+    @property
+    def asked(self) -> Decision | None:
+        """The seat asked now and its answers (None while chance deals or once it is over)."""
+        return None if self.dealing or self._ended else self._asked
+
+    def action(self, move: Move) -> int:
+        """The action of ``move``, an answer of the seat asked now (the compact number, by its hand)."""
+        if self.table is None or self.dealing:
+            raise KozelError("chance is dealing: no seat is asked, so no move is an answer")
+        return self.kgame.numbering.index(move, self.table.hand_masks[move.seat])
+
+    def is_terminal(self) -> bool:
+        """Whether the hand (or the match) is over."""
+        return self._ended
+
+    def returns(self) -> list[float]:
+        """Each seat's return: the hand's written points against it, or goat / not goat (0 until the end)."""
+        return list(self._returns)
+
+    def view(self, player: int) -> PlayerView | None:
+        """What seat ``player`` sees now (None while chance deals: the deal to come is not dealt yet)."""
+        if self.table is None or self.dealing:
+            return None
+        return _tracker(self).view(player)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KozelState:
+        """A state drawn among those that ``player_id``'s information state allows (by :func:`kozel.determinize`)."""
+        clone = self.clone()
+        view = self.view(player_id)
+        if view is None or self._ended or self.dealing:
+            return clone  # type: ignore[no-any-return]
+        rng = random.Random(_draw(probability_sampler))
+        asked = self._asked
+        moves = [m for m in asked.moves if m.kind is not MoveKind.WAIT] if asked and asked.seat == player_id else None
+        for _ in range(RESAMPLE_TRIES):
+            world = determinize(view, rng, moves=moves)
+            try:
+                again = decision(world, self.waited)
+            except KozelError:
+                continue
+            if again is not None and asked is not None and again.seat == asked.seat:
+                if asked.seat == player_id and again.moves != asked.moves:
+                    continue
+                clone.table = world
+                clone._asked = again
+                clone._numbered = None
+                clone._tracker_cache = None
+                return clone  # type: ignore[no-any-return]
+        raise KozelError(f"no world fits seat {player_id}'s information state in {RESAMPLE_TRIES} draws")
+
+    def __str__(self) -> str:
+        """The table as text: the deck dealt so far, or the hands and the seat asked."""
+        if self.dealing:
+            return "dealing: " + " ".join(str(self.kgame.cards[place]) for place in self.dealt)
+        assert self.table is not None
+        hands = " | ".join(str(hand) for hand in self.table.hands)
+        moves = self.table.moves
+        last = str(moves[-1]) if moves else "a new deal"
+        return f"{hands}; {last}; scores {list(self.table.scores)}; waited {list(self.waited)}"
+
+
+def resampler(seed: int) -> Any:
+    """A resampler for ``ISMCTSBot.set_resampler`` drawing worlds from ``seed``: a search that repeats."""
+    rng = random.Random(seed)
+
+    def resample(state: KozelState, player: int) -> KozelState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+def _draw(sampler: Any) -> int:
+    """A seed for the world's draw: from OpenSpiel's sampler where it gives numbers, else from ``random``."""
+    try:
+        return int(float(sampler()) * 2**52)
+    except Exception:
+        return random.getrandbits(52)
+
+
+def _tracker(state: KozelState) -> ViewTracker:
+    cache: ViewTracker | None = getattr(state, "_tracker_cache", None)
+    if cache is None or cache.state is not state.table:
+        assert state.table is not None
+        cache = ViewTracker(state.table)
+        state._tracker_cache = cache
+    return cache
+
+
+def _hand_return(rules: Ruleset, written: tuple[int, ...], seat: int) -> float:
+    side = rules.side_of(seat)
+    others = max((w for s, w in enumerate(written) if s != side), default=0)
+    return float(others - written[side])
+
+
+def _match_returns(rules: Ruleset, state: GameState) -> list[float]:
+    result = state.match.result
+    goats = set(result.goats) if result is not None else set()
+    if not goats or len(goats) == rules.sides:
+        return [0.0] * rules.players
+    share = len(goats) / (rules.sides - len(goats))
+    return [-1.0 if rules.side_of(seat) in goats else share for seat in range(rules.players)]
+
+
+class KozelObserver:
+    """OpenSpiel's observer of a seat: the encoding's observation (or information state) and the seats that waited."""
+
+    def __init__(self, game: GameSetup, recall: bool) -> None:
+        """An observer of ``game``: the information state if ``recall``, else the observation."""
+        self.game = game
+        self.recall = recall
+        coder = game.encoding
+        size = coder.state_size if recall else coder.size
+        players = game.rules.players
+        self.tensor = numpy.zeros(size + players, numpy.float32)
+        self.dict = {
+            "information_state" if recall else "observation": self.tensor[:size],
+            "waited": self.tensor[size:],
+        }
+
+    def set_from(self, state: KozelState, player: int) -> None:
+        """Write what seat ``player`` sees in ``state`` into ``tensor``."""
+        self.tensor.fill(0.0)
+        view = state.view(player)
+        if view is None:
+            return
+        coder = self.game.encoding
+        values = coder.information_state(view) if self.recall else coder.observation(view)
+        size = len(values)
+        self.tensor[:size] = values
+        players = self.game.rules.players
+        for seat in state.waited:
+            self.tensor[size + (seat - player) % players] = 1.0
+
+    def string_from(self, state: KozelState, player: int) -> str:
+        """What seat ``player`` sees in ``state``, as text (the view's key for the information state)."""
+        view = state.view(player)
+        waited = f"waited {list(state.waited)}"
+        if view is None:
+            return f"seat {player}: dealing"
+        if self.recall:
+            return f"seat {player} {view.key()} {'dealing' if state.dealing else waited}"
+        trick = " ".join(str(play) for play in view.trick or ())
+        return (
+            f"seat {player}: hand {view.hand}; trump {view.trump_card}; trick [{trick}]; "
+            f"turn {view.turn}; scores {list(view.scores)}; tricks {list(view.trick_counts)}; "
+            f"{'dealing' if state.dealing else waited}"
+        )
+
+
+def register(rules: Ruleset) -> None:
+    """Register ``rules``' hand and match games with ``pyspiel`` (done on import for every built-in ruleset)."""
+    for match in (False, True):
+        kind, _ = _types(rules, match)
+        pyspiel.register_game(kind, _game_class(rules, match))
+
+
+def _game_class(rules: Ruleset, match: bool) -> type[KozelGame]:
+    """A class of the one game (OpenSpiel makes games by calling the class registered with the parameters)."""
+
+    def __init__(self: KozelGame, params: dict[str, Any] | None = None) -> None:
+        KozelGame.__init__(self, rules, match, params)
+
+    return type(f"KozelGame_{game_name(rules, match)}", (KozelGame,), {"__init__": __init__})
+
+
+def load(rules: Ruleset | str, match: bool = False) -> KozelGame:
+    """The hand game (or with ``match``, the match game) of ``rules``, a ruleset or a built-in name."""
+    ruleset = get_variant(rules) if isinstance(rules, str) else rules
+    return KozelGame(ruleset, match)
+
+
+for _name in variant_names():
+    register(get_variant(_name))

@@ -1,0 +1,214 @@
+"""The OpenSpiel games pass OpenSpiel's own random_sim_test for every built-in ruleset, and say what kozel says."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import runpy
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+from profiles import DEFAULT_EXAMPLES
+
+import kozel
+from kozel.play import actions, encoding, hand_ended
+
+MISSING = any(importlib.util.find_spec(name) is None for name in ("pyspiel", "numpy"))
+if not MISSING:
+    import pyspiel
+
+    from kozel.integrations import openspiel
+
+pytestmark = [
+    pytest.mark.extra,
+    pytest.mark.skipif(MISSING, reason="the openspiel extra is not installed (pip install -e '.[openspiel]')"),
+]
+
+NAMES = kozel.variants.names()
+ROOT = Path(__file__).parent.parent
+
+
+def thorough() -> bool:
+    return settings().max_examples > DEFAULT_EXAMPLES
+
+
+def deal(state, rng):
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(rng.choice(outcomes)[0])
+
+
+def play_until(state, rng, stop):
+    """Random play (chance included) until ``stop(state)`` or the end; whether it stopped there."""
+    while not state.is_terminal():
+        deal(state, rng)
+        if state.is_terminal():
+            break
+        if stop(state):
+            return True
+        state.apply_action(rng.choice(state.legal_actions()))
+    return False
+
+
+@pytest.mark.hypothesis
+@pytest.mark.parametrize("name", NAMES)
+def test_random_sim_test_of_the_hand_game(name):
+    game = pyspiel.load_game(openspiel.game_name(name))
+    pyspiel.random_sim_test(game, num_sims=10 if thorough() else 1, serialize=True, verbose=False)
+
+
+@pytest.mark.hypothesis
+def test_random_sim_test_of_the_match_game():
+    """A whole match of classic by default; of every ruleset, 3 each, under the thorough profile."""
+    for name in NAMES if thorough() else ["classic"]:
+        game = pyspiel.load_game(openspiel.game_name(name, match=True))
+        pyspiel.random_sim_test(game, num_sims=3 if thorough() else 1, serialize=True, verbose=False)
+
+
+def test_the_game_is_told_the_numbering_and_the_deck():
+    rules = kozel.variants.get("hammer_clubs")
+    game = pyspiel.load_game("kozel_hand_hammer_clubs")
+    assert game.num_distinct_actions() == actions(rules).compact.size == 247
+    assert game.max_chance_outcomes() == len(rules.deck)
+    assert game.num_players() == rules.players
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert pyspiel.load_game("kozel_hand_threesome").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_chance_deals_the_deck_card_by_card_and_the_hand_starts_from_it():
+    game = pyspiel.load_game("kozel_hand_classic")
+    state = game.new_initial_state()
+    cards = sorted(kozel.variants.get("classic").deck)
+    dealt = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 36 - len(dealt)
+        action = outcomes[len(outcomes) // 2][0]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, action) == f"deal {cards[action]}"
+        dealt.append(cards[action])
+        state.apply_action(action)
+    assert state.table == kozel.engine.new_hand(kozel.variants.get("classic"), dealt)
+    assert state.current_player() == kozel.play.decision(state.table).seat
+
+
+def test_legal_actions_are_the_decision_and_wait_keeps_the_table():
+    rng = random.Random(3)
+    game = pyspiel.load_game("kozel_hand_classic")
+    for _ in range(200):
+        state = game.new_initial_state()
+        if play_until(state, rng, lambda s: s.asked.out_of_turn):
+            break
+    else:
+        pytest.fail("no seat was asked out of turn in 200 random hands")
+    asked = state.asked
+    seat = asked.seat
+    hand = state.table.hand_masks[seat]
+    assert state.legal_actions() == actions(state.table.ruleset).compact.indices(asked.moves, hand)
+    wait = state.action(kozel.play.wait(seat))
+    assert wait in state.legal_actions()
+    before_table, before_info = state.table, state.information_state_string(seat)
+    state.apply_action(wait)
+    assert state.table is before_table
+    assert seat in state.waited
+    assert state.information_state_string(seat) != before_info
+
+
+def test_observations_are_the_encoding_of_the_view_and_the_seats_waited():
+    rng = random.Random(5)
+    game = pyspiel.load_game("kozel_hand_six_of_clubs")
+    state = game.new_initial_state()
+    play_until(state, rng, lambda s: len(s.table.log) >= 5)
+    rules = state.table.ruleset
+    coder = encoding(rules)
+    for seat in range(rules.players):
+        view = kozel.observe(state.table, seat)
+        assert state.observation_tensor(seat) == pytest.approx(coder.observation(view) + [0.0] * rules.players)
+        info = state.information_state_tensor(seat)
+        assert info == pytest.approx(coder.information_state(view) + [0.0] * rules.players)
+        assert view.key() in state.information_state_string(seat)
+        assert str(view.hand) in state.observation_string(seat)
+    assert game.observation_tensor_size() == coder.size + rules.players
+    assert game.information_state_tensor_size() == coder.state_size + rules.players
+
+
+@pytest.mark.parametrize("name", ["classic", "pairs", "six_of_clubs"])
+def test_a_resampled_state_shows_the_seat_the_same_view_and_answers(name):
+    rng = random.Random(7)
+    game = pyspiel.load_game(openspiel.game_name(name))
+    state = game.new_initial_state()
+    play_until(state, rng, lambda s: len(s.table.log) >= 6)
+    if state.is_terminal():
+        pytest.fail("the hand ended within 6 moves")
+    seat = state.current_player()
+    draws = random.Random(1)
+    worlds = [state.resample_from_infostate(seat, draws.random) for _ in range(3)]
+    for world in worlds:
+        assert kozel.observe(world.table, seat) == kozel.observe(state.table, seat)
+        assert world.legal_actions() == state.legal_actions()
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert any(world.table.hands != state.table.hands for world in worlds)
+
+
+def test_serialize_and_deserialize_give_the_same_state():
+    rng = random.Random(9)
+    game = pyspiel.load_game("kozel_match_simple")
+    state = game.new_initial_state()
+    play_until(state, rng, lambda s: len(s.table.match.hand_results) >= 1 and len(s.table.log) >= 3)
+    again = game.deserialize_state(state.serialize())
+    assert again.table == state.table
+    assert again.history() == state.history()
+    assert str(again) == str(state)
+
+
+def test_the_hand_game_returns_the_written_points_and_the_match_game_the_goat():
+    rng = random.Random(11)
+    hand_game = pyspiel.load_game("kozel_hand_classic")
+    state = hand_game.new_initial_state()
+    last = {}
+
+    def keep(s):
+        last["table"] = s.table
+        return False
+
+    play_until(state, rng, keep)
+    result = state.table.match.hand_results[-1]
+    assert hand_ended(last["table"], state.table) == result
+    written = result.written
+    assert state.returns() == [written[1] - written[0], written[0] - written[1]] * 2
+    match_game = pyspiel.load_game("kozel_match_classic")
+    state = match_game.new_initial_state()
+    play_until(state, rng, lambda s: False)
+    (goat,) = state.table.result.goats
+    assert state.returns() == [-1.0 if seat % 2 == goat else 1.0 for seat in range(4)]
+
+
+def test_the_ismcts_example_plays_its_hands(capsys):
+    runpy.run_path(str(ROOT / "examples" / "openspiel_ismcts.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert out.count("hand ") == 4
+    assert out.endswith("ISMCTS (40 simulations a move) -8, heuristic +8 over 4 hands\n")
+    assert f"```text\n{out}```" in (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
+
+
+def test_a_house_ruleset_registers_its_games_too():
+    rules = kozel.load_ruleset(ROOT / "examples" / "house.toml")
+    openspiel.register(rules)
+    game = pyspiel.load_game(openspiel.game_name(rules))
+    assert openspiel.game_name(rules) == "kozel_hand_classic_16"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    assert openspiel.load(rules, match=True).get_type().short_name == "kozel_match_classic_16"
+
+
+def test_an_action_that_is_no_answer_is_refused_and_changes_nothing():
+    game = pyspiel.load_game("kozel_hand_classic")
+    state = game.new_initial_state()
+    deal(state, random.Random(2))
+    table, legal, history = state.table, state.legal_actions(), state.history()
+    wrong = next(action for action in range(game.num_distinct_actions()) if action not in legal)
+    with pytest.raises(kozel.KozelError, match="no answer of seat"):
+        state.apply_action(wrong)
+    assert state.table is table
+    assert state.legal_actions() == legal
+    assert state.history() == history
