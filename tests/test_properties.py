@@ -16,7 +16,7 @@ import random
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles import examples
 
@@ -41,6 +41,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 @pytest.mark.parametrize("rules", RULESETS, ids=IDS)
 @settings(max_examples=examples(2))
 @given(seed=SEEDS)
+@example(seed=170)  # seven_of_clubs: the opener's swap left a partner holding 5 cards, which the JSON refused
 def test_random_matches_keep_every_invariant(rules, seed):
     report = check_ruleset(rules, matches=1, seed=seed)
     assert report.matches == 1
@@ -69,3 +70,10 @@ def test_the_over_state_refuses_everything():
     for seat, kind in combinations(range(4), 2):
         with pytest.raises(IllegalMoveError, match="match is over"):
             kozel.apply(state, Move(seat, MoveKind(kind), ()))
+
+
+def test_a_partner_holding_the_opener_s_swapped_trump_reads_back_from_json():
+    # seven_of_clubs, seed 170: after the opener's swap a partner holds five cards until he gives one back.
+    rules = kozel.variants.get("seven_of_clubs")
+    assert rules.largest_hand == rules.dealing.hand_size + 1
+    check_ruleset(rules, matches=1, seed=170)

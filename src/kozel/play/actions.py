@@ -60,13 +60,8 @@ class Block(NamedTuple):
 
 
 def largest_hand(rules: Ruleset) -> int:
-    """The most cards a seat holds at once in play: the hand dealt, the talon, the trumps a transfer hands over."""
-    extra = rules.talon.size if rules.talon is not None else 0
-    if rules.transfer is not None:
-        extra += max(rules.transfer.counts)
-    elif rules.leading.swap_for_plain:
-        extra += 1
-    return min(len(rules.deck), rules.dealing.hand_size + extra)
+    """The most cards a seat holds at once in play (:attr:`kozel.Ruleset.largest_hand`)."""
+    return rules.largest_hand
 
 
 def _kinds(rules: Ruleset, holding: int) -> list[tuple[MoveKind, str | None, int, int]]:

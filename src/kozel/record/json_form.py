@@ -343,8 +343,7 @@ def _check_position(rules: Ruleset, data: Any) -> None:
             places[f"state.position.{name}"] = tuple(card for play in plays for card in play.cards)
     _check_once(rules, places, "state.position")
     # A hand may hold the talon (its taker) or the trumps handed over (a partner yet to give back).
-    handed = max(rules.transfer.counts) if rules.transfer is not None else 0
-    limit = rules.dealing.hand_size + max(rules.talon_size, handed)
+    limit = rules.largest_hand
     for index in range(rules.players):
         size = len(places[f"state.position.hands[{index}]"])
         if size > limit:

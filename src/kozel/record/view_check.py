@@ -54,9 +54,8 @@ class _Checker:
         self.players = rules.players
         self.sides = rules.sides
         self.deck = len(rules.deck)
-        handed = max(rules.transfer.counts) if rules.transfer is not None else 0
         #: The most cards a hand ever holds: a dealt hand with the talon taken or trumps handed over.
-        self.hand = rules.dealing.hand_size + max(rules.talon_size, handed)
+        self.hand = rules.largest_hand
 
     def seat(self, value: int | None, path: str, *, optional: bool = False) -> None:
         if value is None and optional:

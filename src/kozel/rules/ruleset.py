@@ -262,6 +262,20 @@ class Ruleset:
         return self.seating.sides
 
     @property
+    def largest_hand(self) -> int:
+        """The most cards a seat holds at once: the hand dealt, the talon taken, the trumps handed over to it.
+
+        A partner holds the trumps a transfer (or the opener's swap of a trump for a plain card) hands
+        him until he gives back as many.
+        """
+        extra = self.talon.size if self.talon is not None else 0
+        if self.transfer is not None:
+            extra += max(self.transfer.counts)
+        elif self.leading.swap_for_plain:
+            extra += 1
+        return min(len(self.deck), self.dealing.hand_size + extra)
+
+    @property
     def total_points(self) -> int:
         """The card points of the whole deck (120 in every built-in ruleset)."""
         return self.points.of_mask(self.deck.mask)
