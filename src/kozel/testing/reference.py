@@ -145,7 +145,7 @@ def _redeals(state: GameState) -> set[Move]:
             RedealReason.FEW_POINTS: sum(rules.card_points(c) for c in hand) < rule.below_points,
             RedealReason.NO_QUEEN: not any(c.rank is Rank.QUEEN for c in team),
             RedealReason.NO_QUEEN_BUT_DIAMONDS: not any(
-                c.rank is Rank.QUEEN and c.suit.name != "DIAMONDS" for c in team
+                c.rank is Rank.QUEEN and c.suit is not Suit.DIAMONDS for c in team
             ),
             RedealReason.FOUR_NINES: sum(c.rank is Rank.NINE for c in hand) == 4,
             RedealReason.FOUR_QUEENS: sum(c.rank is Rank.QUEEN for c in hand) == 4,

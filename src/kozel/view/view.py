@@ -20,7 +20,7 @@ one made by a tracker keeps only its own seat's events.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -150,18 +150,18 @@ class PlayerView:
 _KEYED: Final = tuple(field.name for field in attrs.fields(PlayerView) if field.name != "ruleset")
 
 
-class _Later:
+class _Later(Protocol):
     """How a view fills in ``history`` and ``voids`` on first access."""
 
     __slots__ = ()
 
     def history(self) -> tuple[Event, ...]:
         """The view's history."""
-        raise NotImplementedError
+        ...
 
     def voids(self) -> tuple[frozenset[int], ...]:
         """The view's voids."""
-        raise NotImplementedError
+        ...
 
 
 class _Replay(_Later):
