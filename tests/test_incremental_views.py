@@ -114,3 +114,85 @@ def test_the_bot_runner_asks_bots_with_the_views_observe_makes():
     assert state == end
     assert len(kept) > 20
     assert kept == observed
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=examples(4), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_views_a_bot_is_handed_are_the_observed_views_at_every_decision(rules, seed):
+    # The bot runner's way: moves made by ``advance`` (their events worked out only when a view is read), a view
+    # handed out unmade at each decision; some read then, some only after play has gone on, some never.
+    rng = random.Random(seed)
+    state = kozel.new_game(rules, seed=seed)
+    tracker = ViewTracker(state)
+    unread = []
+    for number in range(rng.randrange(20, 400)):
+        if state.is_over:
+            break
+        asked = kozel.decision(state)
+        view = tracker.view(asked.seat)
+        assert tracker.view(asked.seat) is view  # one view a seat and position
+        if number % 3 == 0:
+            assert view == kozel.observe(state, asked.seat)
+        elif number % 3 == 1:
+            unread.append((view, state, asked.seat))
+        if number % 7 == 0:
+            state = tracker.advance(rng.choice(kozel.legal_moves(state)))
+        else:  # mixed with steps taken in with their events
+            tracker.step(rng.choice(kozel.legal_moves(state)))
+            state = tracker.state
+        assert tracker.state is state
+    for seat in range(rules.players):
+        assert tracker.view(seat) == kozel.observe(state, seat)
+    for view, then, seat in unread:  # read after the tracker moved on: still the view of its own moment
+        observed = kozel.observe(then, seat)
+        assert view == observed
+        assert view.history == observed.history
+        assert view.voids == observed.voids
+
+
+def test_an_unmade_view_behaves_as_a_made_one():
+    rules = kozel.variants.get("classic")
+    state = kozel.new_game(rules, seed=5)
+    rng = random.Random(5)
+    tracker = ViewTracker(state)
+    for _ in range(23):
+        state = tracker.advance(rng.choice(kozel.legal_moves(state)))
+    made = kozel.observe(state, 1)
+    assert repr(tracker.view(1)) == repr(made)
+    assert hash(ViewTracker(state).view(1)) == hash(made)
+    assert pickle.loads(pickle.dumps(ViewTracker(state).view(1))) == made
+    assert ViewTracker(state).view(1).key() == made.key()
+    assert from_json(to_json(ViewTracker(state).view(1))) == made
+    with pytest.raises(AttributeError, match="no attribute 'no_such_field'"):
+        ViewTracker(state).view(1).no_such_field  # noqa: B018
+
+
+def test_a_bot_reading_its_view_at_each_decision_sees_what_observe_shows():
+    class Checking(RandomBot):
+        def __init__(self, seen):
+            super().__init__()
+            self.seen = seen
+
+        def choose(self, view, moves):
+            self.seen.append((view.history, view.voids, view.hand, view))
+            return super().choose(view, moves)
+
+        def interrupt(self, view, moves):
+            self.seen.append((view.history, view.voids, view.hand, view))
+            return super().interrupt(view, moves)
+
+    for name in ("pairs", "hammer_clubs", "threesome"):
+        rules = kozel.variants.get(name)
+        kept = []
+        end = play_match(rules, [Checking(kept) for _ in range(rules.players)], seed=7)
+        observed = []
+        bots = [Checking(observed) for _ in range(rules.players)]
+        for seat, bot in enumerate(bots):
+            bot.setup(rules, seat, 7)
+        state = kozel.new_game(rules, seed=7)
+        while not state.is_over:
+            state = kozel.apply(state, next_move(state, bots))
+        assert state == end
+        assert len(kept) > 20
+        assert kept == observed

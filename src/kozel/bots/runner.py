@@ -10,7 +10,8 @@ move it may not make raises :class:`~kozel.IllegalMoveError` naming the bot.
 Each question comes with the seat's :class:`~kozel.PlayerView`.  :func:`play_match` keeps every
 seat's view with a :class:`~kozel.ViewTracker`, step by step; :func:`next_move` and
 :func:`interrupting_move` take one too (``views=``), and without it make each view with
-:func:`kozel.observe`, whose history is then replayed if a bot reads it.
+:func:`kozel.observe`, whose history is then replayed if a bot reads it.  A tracker's view is made
+when the bot first reads it, so a bot that never looks at its view costs nothing for it.
 """
 
 from __future__ import annotations
@@ -97,9 +98,9 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
     state = new_game(rules, seed=seed)
     tracker = ViewTracker(state)
     view = tracker.view
-    while not state.is_over:
-        tracker.step(_next(state, bots, view))
-        state = tracker.state
+    advance = tracker.advance
+    while state.match.result is None:
+        state = advance(_next(state, bots, view))
     for bot in bots:
         bot.reset()
     return state

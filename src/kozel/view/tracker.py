@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.engine.events import Dealt, Event, Played, step
+from kozel.engine.core import apply
+from kozel.engine.events import Dealt, Event, Played, opening_events, step, transition_events
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.view.events import CardsDrawn
 from kozel.view.inference import Voids
-from kozel.view.view import PlayerView, Seen, make_view, replay, voids_of
+from kozel.view.view import PlayerView, Seen, Unmade, make_view, observe, replay, unmade, voids_of
 
 __all__ = ["ViewTracker"]
 
@@ -40,11 +41,23 @@ class ViewTracker:
     (True, 2)
     """
 
-    __slots__ = ("_events", "_players", "_seen", "_state", "_views", "_voids", "_voids_now")
+    __slots__ = (
+        "_events",
+        "_pending",
+        "_players",
+        "_seen",
+        "_state",
+        "_views",
+        "_views_at",
+        "_voids",
+        "_voids_now",
+    )
 
     def __init__(self, state: GameState) -> None:
         self._players = state.match.ruleset.players
         self._state = state
+        self._views: list[PlayerView | None] = [None] * self._players
+        self._views_at: GameState | None = None
         events, voids = replay(state)
         self._start(events, voids)
 
@@ -55,7 +68,8 @@ class ViewTracker:
         self._voids_now: tuple[frozenset[int], ...] | None = None
         #: Each seat's rendering of the deal's events, as far as its views have asked.
         self._seen: list[list[Event]] = [[] for _ in range(self._players)]
-        self._views: list[PlayerView | None] = [None] * self._players
+        #: The steps made by ``advance`` whose events are not worked out yet: (state before, move), oldest first.
+        self._pending: list[tuple[GameState, Move]] = []
 
     @property
     def state(self) -> GameState:
@@ -68,16 +82,36 @@ class ViewTracker:
         self.update(after, events)
         return events
 
+    def advance(self, move: Move) -> GameState:
+        """Make ``move`` (as :func:`kozel.apply`) and return the new state, its events left to work out later.
+
+        The cheapest way to follow a match whose views are not all read: the events of the moves made
+        this way are worked out (the same as :meth:`step` gives) only when a view is next read, and
+        never for a deal no view was read in.
+        """
+        before = self._state
+        after = apply(before, move)
+        self._state = after
+        if after.deal.number != before.deal.number and after.match.result is None:
+            self._start(list(opening_events(after)), Voids(after.match.ruleset, after.deal.table))
+        else:
+            self._pending.append((before, move))
+        return after
+
     def update(self, after: GameState, events: tuple[Event, ...]) -> None:
         """Take in a step made elsewhere: ``after`` and ``events`` are what ``kozel.step`` returned from the
         tracker's state (the caller vouches for that; nothing is checked)."""
+        if self._pending:
+            self._catch_up()
         self._state = after
-        self._views = [None] * self._players
+        self._take(events)
+
+    def _take(self, events: tuple[Event, ...]) -> None:
         see = self._voids.see
         changed = False
         for event in events:
             if type(event) is Dealt:
-                self._start([event], Voids(after.match.ruleset, after.deal.table))
+                self._start([event], Voids(self._state.match.ruleset, self._state.deal.table))
                 return
             self._events.append(event)
             if see(event) or type(event) is CardsDrawn or (type(event) is Played and event.kind in _HANDED):
@@ -85,13 +119,34 @@ class ViewTracker:
         if changed:
             self._voids_now = None
 
+    def _catch_up(self) -> None:
+        """Work out and take in the events of the moves made by ``advance``."""
+        pending = self._pending
+        self._pending = []
+        take = self._take
+        for number, (before, move) in enumerate(pending, 1):
+            after = pending[number][0] if number < len(pending) else self._state
+            take(transition_events(before, move, after))
+
     def view(self, seat: int) -> PlayerView:
-        """``seat``'s view now: equal to ``kozel.observe(self.state, seat)``, its history kept, not replayed."""
-        view = self._views[seat] if 0 <= seat < self._players else None
-        if view is not None:
-            return view
+        """``seat``'s view now: equal to ``kozel.observe(self.state, seat)``, made when first read, its history
+        kept, not replayed."""
+        state = self._state
+        views = self._views
+        if self._views_at is not state:
+            views = self._views = [None] * self._players
+            self._views_at = state
         if not isinstance(seat, int) or not 0 <= seat < self._players:
             raise ValueError(f"seat must be a seat from 0 to {self._players - 1}, not {seat!r}")
+        view = views[seat]
+        if view is None:
+            view = views[seat] = unmade(_Kept(self, state, seat))
+        return view
+
+    def _made(self, seat: int) -> PlayerView:
+        """``seat``'s view of the tracker's state, made now."""
+        if self._pending:
+            self._catch_up()
         seen = self._seen[seat]
         events = self._events
         if len(seen) < len(events):
@@ -99,5 +154,23 @@ class ViewTracker:
         voids = self._voids_now
         if voids is None:
             voids = self._voids_now = voids_of(self._voids)
-        view = self._views[seat] = make_view(self._state, seat, Seen(seen, len(seen)), voids)
-        return view
+        return make_view(self._state, seat, Seen(seen, len(seen)), voids)
+
+
+class _Kept(Unmade):
+    """A tracker's view not made yet: made from the tracker if it is still at the view's state, else as ``observe``
+    makes it."""
+
+    __slots__ = ("_seat", "_state", "_tracker")
+
+    def __init__(self, tracker: ViewTracker, state: GameState, seat: int) -> None:
+        self._tracker = tracker
+        self._state = state
+        self._seat = seat
+
+    def made(self) -> PlayerView:
+        """The view of the seat in the state it was asked in."""
+        tracker = self._tracker
+        if tracker.state is self._state:
+            return tracker._made(self._seat)
+        return observe(self._state, self._seat)

@@ -19,6 +19,7 @@ one made by a tracker keeps only its own seat's events.
 
 from __future__ import annotations
 
+import abc
 import hashlib
 from typing import Any, Final, Protocol
 
@@ -99,11 +100,18 @@ class PlayerView:
     voids: tuple[frozenset[int], ...]
 
     def __getattr__(self, name: str) -> Any:
-        # Only ``history`` and ``voids`` are ever missing: a view made from a state fills them on first access,
-        # from the source it keeps (not a field: not part of the view's value).
-        if name in _LATER:
+        # Only fields are ever missing: a view handed out before it was made (``Unmade``) makes itself on first
+        # access; a view made from a state fills ``history`` and ``voids`` on first access, from the source it
+        # keeps (not a field: not part of the view's value).
+        if name in _FIELDS:
             later = self.__dict__.get("_later")
-            if later is not None:
+            if isinstance(later, Unmade):
+                made = later.made()
+                fields = self.__dict__
+                del fields["_later"]
+                fields.update(made.__dict__)
+                return getattr(self, name)
+            if later is not None and name in _LATER:
                 if name == "history":
                     _set(self, "history", later.history())
                 else:
@@ -148,6 +156,25 @@ class PlayerView:
 
 #: The fields a view's key digests (all but the ruleset, which it names).
 _KEYED: Final = tuple(field.name for field in attrs.fields(PlayerView) if field.name != "ruleset")
+#: Every field of a view.
+_FIELDS: Final = frozenset(field.name for field in attrs.fields(PlayerView))
+
+
+class Unmade(abc.ABC):
+    """How a view handed out before it is made (``unmade``) makes itself, on first access to any field."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def made(self) -> PlayerView:
+        """The view, made now (its own ``history`` and ``voids`` may still be filled in later)."""
+
+
+def unmade(source: Unmade) -> PlayerView:
+    """A view that costs nothing until a field is read: then ``source.made()`` makes it, once."""
+    view = _new(PlayerView)
+    view.__dict__["_later"] = source
+    return view
 
 
 class _Later(Protocol):
