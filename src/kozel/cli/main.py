@@ -66,8 +66,8 @@ def _play(ruleset_name: str, seed: int | None, players: int | None, quiet: bool)
         print(*describe_deal(state), sep="\n")
     while not state.is_over:
         move = rng.choice(kozel.legal_moves(state))
-        after = kozel.apply(state, move)
-        for line in describe_move(state, move, after):
+        after, events = kozel.step(state, move)
+        for line in describe_move(state, move, after, events):
             if not quiet or not line.startswith("  "):
                 print(line)
         if not after.is_over and after.hand_number != state.hand_number and not quiet:

@@ -9,7 +9,7 @@ from kozel.cards.notation import format_cards
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
-from kozel.view.events import TrickTaken, move_events
+from kozel.view.events import Event, TrickTaken, move_events
 
 __all__ = ["describe_deal", "describe_move", "per_side", "side_name"]
 
@@ -62,8 +62,11 @@ def describe_deal(state: GameState, *, header: bool = True) -> list[str]:
     return lines
 
 
-def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
-    """What ``move`` did, in words, then the trick's winner and the hand's result when they follow."""
+def describe_move(before: GameState, move: Move, after: GameState, events: Sequence[Event] | None = None) -> list[str]:
+    """What ``move`` did, in words, then the trick's winner and the hand's result when they follow.
+
+    ``events`` are the step's events as :func:`kozel.step` gave them (else they are worked out again).
+    """
     cards = format_cards(list(move.cards))
     words = {
         MoveKind.LEAD: f"seat {move.seat} leads {cards}",
@@ -86,7 +89,7 @@ def describe_move(before: GameState, move: Move, after: GameState) -> list[str]:
     rules = before.ruleset
     ended = after.hand_number != before.hand_number
     caught = ended and after.hand_results[-1].caught
-    for event in move_events(before, move, after):
+    for event in move_events(before, move, after) if events is None else events:
         if isinstance(event, TrickTaken) and trick is not None and not caught:
             taken = cardset_from_mask(move.mask | sum(play.mask for play in trick.plays))
             points = sum(rules.card_points(card) for card in taken)

@@ -49,6 +49,7 @@ from kozel.game.state import GameState, Phase
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.view.events import Dealt, opening_events
+from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView
 
 __all__ = ["DEFAULT_DELAY", "INTERRUPTED", "add_parser", "bot_registry", "read_move", "run", "wants_colour"]
@@ -278,6 +279,8 @@ class _Game:
         autoplay: bool = True,
     ) -> None:
         self.state = state
+        #: Every seat's view of ``state``, kept step by step: the bots are asked with them, the person shown his.
+        self.tracker = ViewTracker(state)
         self.you = you
         self.bots = bots
         self.opponents = opponents
@@ -325,7 +328,7 @@ class _Game:
             own = by_seat.get(self.you)
             note = ""
             if own is not None and mover == self.you:
-                answer: Move | _Say | None = interrupting_move(state, self.bots)
+                answer: Move | _Say | None = interrupting_move(state, self.bots, views=self.tracker)
                 if answer is None and len(own) == 1 and self.autoplay:
                     answer, note = own[0], " (your only move, played for you)"
                 elif answer is None:
@@ -333,9 +336,9 @@ class _Game:
             elif own is not None:
                 answer = self._ask(own, optional=True)
                 if answer is _Say.SKIP:
-                    answer = next_move(state, self.bots)
+                    answer = next_move(state, self.bots, views=self.tracker)
             else:
-                answer = next_move(state, self.bots)
+                answer = next_move(state, self.bots, views=self.tracker)
             if answer is _Say.QUIT:
                 self.say("You leave the table; the match is not finished. Goodbye.")
                 return 0
@@ -379,10 +382,12 @@ class _Game:
             self.taken.append((before, move))
         elif move.seat != self.you and self.delay:
             time.sleep(self.delay)
-        view = kozel.observe(before, self.you)
-        after, events = kozel.step(before, move)
+        view = self.tracker.view(self.you)
+        view.hand  # noqa: B018 - made now, from the tracker, before it moves on
+        events = self.tracker.step(move)
+        after = self.tracker.state
         seen = [event.for_seat(self.you) for event in events]
-        lines = describe_events(seen, view, kozel.observe(after, self.you))
+        lines = describe_events(seen, view, self.tracker.view(self.you))
         if note and lines:
             lines[0] += note
         self._dress(before if after.hand_number == before.hand_number else after)
@@ -391,7 +396,8 @@ class _Game:
 
     def _undo(self) -> None:
         state, move = self.taken.pop()
-        view = kozel.observe(state, self.you)
+        self.tracker = ViewTracker(state)
+        view = self.tracker.view(self.you)
         self._dress(state)
         self.say(f"Taken back: your move ({option_label(move, view)}) and everything after it.")
         self.state = state
@@ -443,7 +449,7 @@ class _Game:
 
     def _ask(self, options: Sequence[Move], *, optional: bool) -> Move | _Say:
         """The person's answer: one of ``options``, or a command; bad input is told and asked again."""
-        view = kozel.observe(self.state, self.you)
+        view = self.tracker.view(self.you)
         options = _in_table_order(options, view)
         self._show(view, options, optional)
         while True:
