@@ -22,7 +22,6 @@ from typing import Final
 
 from kozel.bots.base import Bot
 from kozel.cards.card import Rank
-from kozel.cards.cardset import cards_of
 from kozel.engine.core import apply, legal_moves
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
@@ -189,7 +188,7 @@ def _hand_over(before: GameState, after: GameState) -> bool:
 
 
 def _points(rules: Ruleset, mask: int) -> int:
-    return sum(rules.card_points(card) for card in cards_of(mask))
+    return rules.points.of_mask(mask)
 
 
 def _trumps(table: TrumpTable, move: Move) -> int:

@@ -10,7 +10,11 @@ a tracker started from a state in the middle of a deal (one loaded from a record
 that deal once, to know its events so far.
 
 Its views equal ``kozel.observe(tracker.state, seat)``; they hold only their own seat's events.
-The bot runner keeps one for each match it plays.
+A view is made when one of its fields is first read, not when :meth:`ViewTracker.view` hands it
+out: from what the tracker keeps if it is still at the view's moment, else as ``observe`` makes
+it.  :meth:`ViewTracker.advance` makes a move without working out its events, which are worked
+out only when a view is next read.  The bot runner keeps one for each match it plays and moves
+it with ``advance``, so a bot that never reads its view costs nothing for it.
 """
 
 from __future__ import annotations

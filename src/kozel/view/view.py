@@ -14,7 +14,8 @@ From a :class:`~kozel.ViewTracker`, which keeps them from the events of each ste
 nothing more than the step.  Either way the view is the same value: equality, hashing, ``repr``,
 pickling and the JSON form read both fields (and so fill them in first).  Until then a view made
 by ``observe`` keeps a reference to the state it was made from (private, dropped once filled);
-one made by a tracker keeps only its own seat's events.
+one made by a tracker keeps only its own seat's events.  A tracker hands out its views unmade:
+such a view is made, all at once, when one of its fields is first read.
 """
 
 from __future__ import annotations
