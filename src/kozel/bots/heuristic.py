@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from kozel.bots.base import Bot
-from kozel.cards.card import Rank
+from kozel.cards.card import Card, Rank
+from kozel.cards.cardset import cards_of
 from kozel.engine.core import apply, legal_moves
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
@@ -68,7 +69,8 @@ class HeuristicBot(Bot):
         worlds = self._worlds(view, moves)
         if not worlds:
             return min(moves, key=lambda move: _cost(rules, table, move))
-        return max(moves, key=lambda move: sum(self._trick_score(world, move) for world in worlds))
+        costs = _Costs(rules, table)  # every world of the view has its trump table
+        return max(moves, key=lambda move: sum(_trick_score(world, move, costs) for world in worlds))
 
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
         try:
@@ -93,38 +95,58 @@ class HeuristicBot(Bot):
             return -_cost(rules, table, move) - 50  # a trick move beside a choice: only when nothing better
         return -_cost(rules, table, move)  # a transfer back, a card laid in a drawing deal, declining
 
-    def _trick_score(self, world: GameState, move: Move) -> float:
-        """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
-        rules = world.ruleset
-        side = rules.side_of(move.seat)
-        table = world.table
-        after = apply(world, move)
-        steps = 0
-        while after.trick is not None and not _hand_over(world, after) and steps < 4 * rules.players:
-            reply = answer(after)
-            if reply is None:
-                break
-            after = apply(after, reply)
-            steps += 1
-        spent = _TRUMP_COST * _trumps(table, move)
-        if _hand_over(world, after):
-            result = after.hand_results[-1]
-            sign = 1 if rules.scoring.mode is not ScoreMode.PENALTY else -1
-            mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
-            return _WRITTEN * mine - spent
-        gained = _points(rules, after.won_masks[side]) - _points(rules, world.won_masks[side])
-        lost = sum(
-            _points(rules, after.won_masks[other]) - _points(rules, world.won_masks[other])
-            for other in range(rules.sides)
-            if other != side
-        )
-        if after.trick is not None:  # the trick is still open: count what lies on it for whoever is taking it
-            on_table = _points(rules, sum(play.mask for play in after.trick.plays))
-            if rules.side_of(after.trick.winner) == side:
-                gained += on_table // 2
-            else:
-                lost += on_table
-        return gained - lost - spent
+
+def _trick_score(world: GameState, move: Move, costs: _Costs) -> float:
+    """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
+    rules = world.match.ruleset
+    side = rules.side_of(move.seat)
+    number = world.deal.number
+    after = apply(world, move)
+    steps = 0
+    limit = 4 * rules.players
+    while after.trick is not None and after.match.result is None and after.deal.number == number and steps < limit:
+        reply = _answer(after, costs)
+        if reply is None:
+            break
+        after = apply(after, reply)
+        steps += 1
+    spent = _TRUMP_COST * _trumps(costs.table, move)
+    if after.match.result is not None or after.deal.number != number:  # the hand is over
+        result = after.match.hand_results[-1]
+        sign = 1 if rules.scoring.mode is not ScoreMode.PENALTY else -1
+        mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
+        return _WRITTEN * mine - spent
+    of_mask = rules.points.of_mask
+    won_after, won_before = after.won_masks, world.won_masks
+    gained = of_mask(won_after[side]) - of_mask(won_before[side])
+    lost = 0
+    for other in range(rules.sides):
+        if other != side:
+            lost += of_mask(won_after[other]) - of_mask(won_before[other])
+    trick = after.trick
+    if trick is not None:  # the trick is still open: count what lies on it for whoever is taking it
+        on_table = of_mask(sum(play.mask for play in trick.plays))
+        if rules.side_of(trick.winner) == side:
+            gained += on_table // 2
+        else:
+            lost += on_table
+    return gained - lost - spent
+
+
+class _Costs(dict[int, float]):
+    """What playing a move's cards gives up (:func:`_cost`), by the cards' mask, under one trump table:
+    each worked out once."""
+
+    __slots__ = ("rules", "table")
+
+    def __init__(self, rules: Ruleset, table: TrumpTable) -> None:
+        super().__init__()
+        self.rules = rules
+        self.table = table
+
+    def __missing__(self, mask: int) -> float:
+        cost = self[mask] = _cost_of(self.rules, self.table, cards_of(mask))
+        return cost
 
 
 def out_of_turn(moves: Sequence[Move]) -> Move | None:
@@ -139,26 +161,32 @@ def out_of_turn(moves: Sequence[Move]) -> Move | None:
 def answer(state: GameState) -> Move | None:
     """The club player's play in a trick: lead his best plain card; take the trick as cheaply as he can unless his
     side has it; give his partner points when the partner takes it and nobody plays after him; else throw low."""
+    return _answer(state, _Costs(state.match.ruleset, state.table))
+
+
+def _answer(state: GameState, costs: _Costs) -> Move | None:
+    """:func:`answer`, the cards' costs read from ``costs`` (made for ``state``'s trump table)."""
     seat = state.turn
     if seat is None:
         return None
     moves = [move for move in legal_moves(state) if move.seat == seat and move.kind in _TRICK]
     if not moves:
         return None
-    rules = state.ruleset
-    table = state.table
-    side = rules.side_of(seat)
+    rules = state.match.ruleset
+    table = costs.table
+    side_of = rules.side_of
     trick = state.trick
     if trick is None:  # a lead: a plain card that will likely hold (an ace), else the cheapest
-        return max(moves, key=lambda move: _lead_value(rules, table, move))
-    if rules.side_of(trick.winner) == side:
+        return max(moves, key=lambda move: _lead_value(table, move, costs))
+    if side_of(trick.winner) == side_of(seat):
         last = len(trick.plays) == rules.players - 1 and move_count(trick) == 1
-        plain = [move for move in moves if not move.mask & table.trump_mask and move.kind is not MoveKind.BEAT]
+        trump_mask = table.trump_mask
+        plain = [move for move in moves if not move.mask & trump_mask and move.kind is not MoveKind.BEAT]
         if last and plain:  # his side takes this trick whatever: give it points
-            return max(plain, key=lambda move: _cost(rules, table, move))
-        return min(moves, key=lambda move: _cost(rules, table, move))
+            return max(plain, key=lambda move: costs[move.mask])
+        return min(moves, key=lambda move: costs[move.mask])
     taking = [move for move in moves if _takes(state, move)]
-    return min(taking or moves, key=lambda move: _cost(rules, table, move))
+    return min(taking or moves, key=lambda move: costs[move.mask])
 
 
 def move_count(trick: Trick) -> int:
@@ -166,10 +194,10 @@ def move_count(trick: Trick) -> int:
     return len(trick.plays[0].cards)
 
 
-def _lead_value(rules: Ruleset, table: TrumpTable, move: Move) -> float:
+def _lead_value(table: TrumpTable, move: Move, costs: _Costs) -> float:
     """How good a lead is: plain aces first, then the cheapest cards."""
     aces = sum(1 for card in move.cards if card.rank == Rank.ACE and not table.trump_mask & card.bit)
-    return 20 * aces - _cost(rules, table, move)
+    return 20 * aces - costs[move.mask]
 
 
 def _takes(state: GameState, move: Move) -> bool:
@@ -183,22 +211,19 @@ def _takes(state: GameState, move: Move) -> bool:
     return bool(state.table.beaters[trick.best.cards[0]] & move.mask)
 
 
-def _hand_over(before: GameState, after: GameState) -> bool:
-    return after.is_over or after.deal.number != before.deal.number
-
-
-def _points(rules: Ruleset, mask: int) -> int:
-    return rules.points.of_mask(mask)
-
-
 def _trumps(table: TrumpTable, move: Move) -> int:
     return (move.mask & table.trump_mask).bit_count()
 
 
 def _cost(rules: Ruleset, table: TrumpTable, move: Move) -> float:
     """What playing ``move``'s cards gives up: their points, and more for trumps, the higher the more."""
+    return _cost_of(rules, table, move.cards)
+
+
+def _cost_of(rules: Ruleset, table: TrumpTable, cards: Sequence[Card]) -> float:
+    """What playing ``cards`` gives up (in their order: the sum is the same to the last bit every time)."""
     cost = 0.0
-    for card in move.cards:
+    for card in cards:
         cost += rules.card_points(card)
         if table.trump_mask & card.bit:
             cost += _TRUMP_COST + table.power[card] / 100
