@@ -261,8 +261,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             asked = self._asked
             assert asked is not None
             assert self.table is not None
-            index, hand = self.kgame.numbering.index, self.table.hand_masks[asked.seat]
-            found = self._numbered = {index(move, hand): move for move in asked.moves}
+            found = self._numbered = self.kgame.numbering.numbered(asked.moves, self.table.hand_masks[asked.seat])
         return found
 
     def _apply_action(self, action: int) -> None:
@@ -433,9 +432,8 @@ class KozelObserver:
         if view is None:
             return
         coder = self.game.encoding
-        values = coder.information_state(view) if self.recall else coder.observation(view)
-        size = len(values)
-        self.tensor[:size] = values
+        coder.write(view, self.tensor, information_state=self.recall)  # the tensor's first run; zeroed above
+        size = coder.state_size if self.recall else coder.size
         players = self.game.rules.players
         for seat in state.waited:
             self.tensor[size + (seat - player) % players] = 1.0
