@@ -106,7 +106,6 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         asked = decision(self._tracker.state, self._waited)
         self._asked: Decision | None = asked
         self._numbered: dict[int, Move] | None = None
-        self._mask: numpy.ndarray[Any, Any] | None = None
         if asked is not None:
             self.agent_selection = self.possible_agents[asked.seat]
 
@@ -123,14 +122,10 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat sees, and the mask of its answers now (all 0 unless it is asked)."""
         seat = self._seats[agent]
         asked = self._asked
+        mask = numpy.zeros(self._numbering.size, numpy.int8)
         if asked is not None and asked.seat == seat:
-            mask = self._mask
-            if mask is None:
-                mask = self._mask = numpy.zeros(self._numbering.size, numpy.int8)
-                mask[list(self._answers())] = 1
-            mask = mask.copy()
-        else:
-            mask = numpy.zeros(self._numbering.size, numpy.int8)
+            for number in self._answers():
+                mask[number] = 1
         observation = numpy.zeros(self._encoding.size, numpy.float32)
         self._encoding.write(self._tracker.view(seat), observation)
         return {"observation": observation, "action_mask": mask}

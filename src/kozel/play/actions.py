@@ -268,8 +268,18 @@ class CompactActions(_Numbering):
     def numbered(self, moves: Iterable[Move], hand: CardSet | int) -> dict[int, Move]:
         """``moves``, made from ``hand``, by their numbers (one pass: what an adapter needs once a position)."""
         mask = hand if isinstance(hand, int) else hand.mask
-        number = self._number
-        return {number(move, mask): move for move in moves}
+        find = self._find
+        found: dict[int, Move] = {}
+        for move in moves:
+            bits = move.mask
+            entry = find.get((move.kind, move.choice))
+            count = 2 if bits & (bits - 1) else 1 if bits else 0  # 2: two cards or more
+            if count < 2 and entry is not None and not bits & ~mask and entry[0].low <= count <= entry[0].high:
+                # the common case, one card or none: the block's first number, plus the card's place in the hand
+                found[entry[1][count] + ((mask & (bits - 1)).bit_count() if bits else 0)] = move
+            else:
+                found[self._number(move, mask)] = move
+        return found
 
     def indices(self, moves: Iterable[Move], hand: CardSet | int) -> list[int]:
         """The numbers of ``moves``, made from ``hand``, smallest first."""

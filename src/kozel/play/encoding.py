@@ -153,6 +153,9 @@ class Encoding:
         self._at = {item.name: item.start for item in self.slices}
         #: Where the runs that ``write`` fills itself start, in the order it unpacks them.
         self._starts = tuple(self._at[name] for name in _WRITTEN)
+        self._side_starts = tuple(self._at[name] for name in ("trick_counts", "won_sizes", "scores", "sets"))
+        self._sides, self._sets = sides, rules.match.sets
+        self._side_of = tuple(rules.side_of(seat) for seat in range(players))
 
     def slice(self, name: str) -> Slice:
         """The run called ``name``."""
@@ -214,14 +217,14 @@ class Encoding:
             out[stock] = min(1.0, view.stock_size / cards)
         if view.talon_size:
             out[talon] = min(1.0, view.talon_size / cards)
-        own_side = self.rules.side_of(seat)
+        own_side = self._side_of[seat]
         self._write_sides(view, out, own_side)
         if view.hand_results:
             out[played] = min(1.0, len(view.hand_results) / 100)
         if view.praise is not None and view.praise in self._choices:
             out[praise + self._choices[view.praise]] = 1.0
         if view.transfers_done:
-            sides = self.rules.sides
+            sides = self._sides
             for side in view.transfers_done:
                 out[transfers + (side - own_side) % sides] = 1.0
         for other, groups in enumerate(view.voids):
@@ -244,19 +247,23 @@ class Encoding:
             out[self._at["trick_face_down"]] = min(1.0, down / self._cards)
 
     def _write_sides(self, view: PlayerView, out: MutableSequence[float], own_side: int) -> None:
-        at, cards = self._at, self._cards
-        counts, won, scores, sets = at["trick_counts"], at["won_sizes"], at["scores"], at["sets"]
-        sides = self.rules.sides
+        counts, won, scores, sets = self._side_starts
+        cards, score, most_sets = self._cards, self._score, self._sets
+        sides = self._sides
         for side in range(sides):
             to = (side - own_side) % sides
-            if view.trick_counts[side]:
-                out[counts + to] = min(1.0, view.trick_counts[side] / cards)
-            if view.won_sizes[side]:
-                out[won + to] = min(1.0, view.won_sizes[side] / cards)
-            if view.scores[side] > 0:
-                out[scores + to] = min(1.0, view.scores[side] / self._score)
-            if view.sets[side]:
-                out[sets + to] = min(1.0, view.sets[side] / self.rules.match.sets)
+            value = view.trick_counts[side]
+            if value:
+                out[counts + to] = min(1.0, value / cards)
+            value = view.won_sizes[side]
+            if value:
+                out[won + to] = min(1.0, value / cards)
+            value = view.scores[side]
+            if value > 0:
+                out[scores + to] = min(1.0, value / score)
+            value = view.sets[side]
+            if value:
+                out[sets + to] = min(1.0, value / most_sets)
 
     def information_state(self, view: PlayerView) -> list[float]:
         """The observation, then the deal's plays so far as ``view``'s seat saw them: ``state_size`` numbers."""
