@@ -16,9 +16,9 @@ lists of floats; ``array`` gives a numpy array where numpy is installed.
 from __future__ import annotations
 
 import importlib
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from kozel.errors import KozelError
 from kozel.game.move import MoveKind
@@ -28,7 +28,14 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Played
 from kozel.view.view import PlayerView
 
-__all__ = ["Encoding", "Slice", "encoding", "highest_score", "most_plays"]
+__all__ = ["Buffer", "Encoding", "Slice", "encoding", "highest_score", "most_plays"]
+
+
+class Buffer(Protocol):
+    """Numbers written in place by position: a list of floats, or a numpy array."""
+
+    def __setitem__(self, index: int, value: float, /) -> None:
+        """Set the number at ``index``."""
 
 
 class Slice(NamedTuple):
@@ -176,7 +183,7 @@ class Encoding:
         self.write(view, out)
         return out
 
-    def write(self, view: PlayerView, out: MutableSequence[float], *, information_state: bool = False) -> None:
+    def write(self, view: PlayerView, out: Buffer, *, information_state: bool = False) -> None:
         """Write ``view``'s observation (or information state) into ``out``, all 0 beforehand (a zeroed numpy array).
 
         ``out`` holds ``size`` numbers (``state_size`` for the information state); only the numbers
@@ -235,7 +242,7 @@ class Encoding:
         if plays is not None:
             self._write_plays(view, plays, out)
 
-    def _write_trick(self, view: PlayerView, out: MutableSequence[float]) -> None:
+    def _write_trick(self, view: PlayerView, out: Buffer) -> None:
         face_up, place, down = self._at["trick_face_up"], self._place, 0
         for play in view.trick or ():
             if play.cards is None:
@@ -246,7 +253,7 @@ class Encoding:
         if down:
             out[self._at["trick_face_down"]] = min(1.0, down / self._cards)
 
-    def _write_sides(self, view: PlayerView, out: MutableSequence[float], own_side: int) -> None:
+    def _write_sides(self, view: PlayerView, out: Buffer, own_side: int) -> None:
         counts, won, scores, sets = self._side_starts
         cards, score, most_sets = self._cards, self._score, self._sets
         sides = self._sides
@@ -279,7 +286,7 @@ class Encoding:
             )
         return plays
 
-    def _write_plays(self, view: PlayerView, plays: list[Played], out: MutableSequence[float]) -> None:
+    def _write_plays(self, view: PlayerView, plays: list[Played], out: Buffer) -> None:
         players = self.rules.players
         kinds = len(MoveKind)
         for number, play in enumerate(plays):
