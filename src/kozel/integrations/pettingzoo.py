@@ -34,6 +34,8 @@ from kozel.view.tracker import ViewTracker
 
 __all__ = ["KozelEnv", "env", "raw_env"]
 
+_WAIT = MoveKind.WAIT
+
 
 def _rules(rules: Ruleset | str) -> Ruleset:
     return get_variant(rules) if isinstance(rules, str) else rules
@@ -145,12 +147,13 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         if self._rewarded:  # the last step ended a hand: its rewards are paid, this step's start at 0
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        if move.kind is MoveKind.WAIT:  # what kozel.advance does, without asking the engine again
+        if move.kind is _WAIT:  # what kozel.advance does, without asking the engine again
             self._waited = (*asked.waited, move.seat)
         else:
-            before = self._tracker.state
-            self._tracker.step(move)  # the one engine call of the move; the views follow its events
-            after = self.state_ = self._tracker.state
+            tracker = self._tracker
+            before = tracker.state
+            tracker.step(move)  # the one engine call of the move; the views follow its events
+            after = self.state_ = tracker.state
             self._waited = ()
             result = hand_ended(before, after)
             if result is not None:
@@ -160,7 +163,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
                     others = max((w for s, w in enumerate(written) if s != side), default=0)
                     self.rewards[name] = float(others - written[side])
                 self._rewarded = True
-            if after.is_over:
+            if after.match.result is not None:  # the match is over
                 self.terminations = dict.fromkeys(self.agents, True)
         self._ask()
         if self._rewarded:  # rewards are 0 but when a hand ends: nothing to add up otherwise

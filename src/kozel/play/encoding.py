@@ -210,7 +210,7 @@ class Encoding:
         most = self._hand
         for other, size in enumerate(view.hand_sizes):
             if size:
-                out[sizes + (other - seat) % players] = min(1.0, size / most)
+                out[sizes + (other - seat) % players] = size / most if size < most else 1.0
         if view.turn is not None:
             out[turn + (view.turn - seat) % players] = 1.0
         if view.dealer is not None:
@@ -221,13 +221,13 @@ class Encoding:
             out[declarer + (view.declarer - seat) % players] = 1.0
         out[phase + self._phases[view.phase]] = 1.0
         if view.stock_size:
-            out[stock] = min(1.0, view.stock_size / cards)
+            out[stock] = view.stock_size / cards if view.stock_size < cards else 1.0
         if view.talon_size:
-            out[talon] = min(1.0, view.talon_size / cards)
+            out[talon] = view.talon_size / cards if view.talon_size < cards else 1.0
         own_side = self._side_of[seat]
         self._write_sides(view, out, own_side)
         if view.hand_results:
-            out[played] = min(1.0, len(view.hand_results) / 100)
+            out[played] = len(view.hand_results) / 100 if len(view.hand_results) < 100 else 1.0
         if view.praise is not None and view.praise in self._choices:
             out[praise + self._choices[view.praise]] = 1.0
         if view.transfers_done:
@@ -251,7 +251,7 @@ class Encoding:
                 for card in play.cards:
                     out[face_up + place[card]] = 1.0
         if down:
-            out[self._at["trick_face_down"]] = min(1.0, down / self._cards)
+            out[self._at["trick_face_down"]] = down / self._cards if down < self._cards else 1.0
 
     def _write_sides(self, view: PlayerView, out: Buffer, own_side: int) -> None:
         counts, won, scores, sets = self._side_starts
@@ -261,16 +261,16 @@ class Encoding:
             to = (side - own_side) % sides
             value = view.trick_counts[side]
             if value:
-                out[counts + to] = min(1.0, value / cards)
+                out[counts + to] = value / cards if value < cards else 1.0
             value = view.won_sizes[side]
             if value:
-                out[won + to] = min(1.0, value / cards)
+                out[won + to] = value / cards if value < cards else 1.0
             value = view.scores[side]
             if value > 0:
-                out[scores + to] = min(1.0, value / score)
+                out[scores + to] = value / score if value < score else 1.0
             value = view.sets[side]
             if value:
-                out[sets + to] = min(1.0, value / most_sets)
+                out[sets + to] = value / most_sets if value < most_sets else 1.0
 
     def information_state(self, view: PlayerView) -> list[float]:
         """The observation, then the deal's plays so far as ``view``'s seat saw them: ``state_size`` numbers."""
@@ -295,7 +295,7 @@ class Encoding:
             out[base + players + int(play.kind)] = 1.0
             for card in play.cards or ():
                 out[base + players + kinds + self._place[card]] = 1.0
-            out[base + self._row - 1] = min(1.0, play.count / self._hand)
+            out[base + self._row - 1] = play.count / self._hand if play.count < self._hand else 1.0
 
     def array(self, values: Sequence[float]) -> Any:
         """``values`` as a numpy array of float32 (numpy must be installed: the training extras bring it)."""
