@@ -37,10 +37,10 @@ Serialization is OpenSpiel's own: the action history, chance actions included (s
 every deal), replayed by ``deserialize_state``.
 
 ``max_game_length`` is one rule: :func:`kozel.play.most_decisions` and the deck's chance nodes a
-deal, :func:`kozel.play.hand_deals_cap` deals a hand (:data:`REDEALS` redeals in a row where a
-ruleset sets no limit) and, for the match game, :func:`kozel.play.match_hands_cap` hands.  A
-match has no finite bound (eggs repeat), so it is a cap, not a bound: past it the game goes on;
-random play never comes near.
+deal, :func:`kozel.play.hand_deals_cap` deals a hand (:data:`kozel.play.episodes.REDEALS`
+redeals in a row where a ruleset sets no limit) and, for the match game,
+:func:`kozel.play.match_hands_cap` hands.  A match has no finite bound (eggs repeat), so it is a
+cap, not a bound: past it the game goes on; random play never comes near.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ __all__ = [
     "new_deal",
 ]
 
-#: The redeals in a row that :func:`hand_deals_cap` allows for where a ruleset sets no limit.
+#: The redeals in a row that :func:`kozel.play.hand_deals_cap` allows for where a ruleset sets no limit.
 REDEALS: Final = 10
 
 
@@ -116,7 +116,7 @@ def hand_deals_cap(rules: Ruleset) -> int:
 
     A side may call ``redeal.limit`` redeals in a row before one costs it the hand, so a hand takes
     at most ``1 + (limit + 1) * sides`` deals; where the rule sets no limit nothing bounds them, and
-    the cap assumes :data:`REDEALS`.
+    the cap assumes :data:`kozel.play.episodes.REDEALS`.
     """
     redeal = rules.redeal
     if redeal is None:
