@@ -1,7 +1,11 @@
 """What the training adapters cost a step, next to kozel's own step, measured in the same run.
 
     python bench/adapters.py                  # classic, about 3 s per figure
-    python bench/adapters.py hammer --seconds 5
+    python bench/adapters.py hammer --seconds 5 --rounds 10
+
+Each figure is timed in rounds, every figure in turn in each round, and each adapter's ratio is
+the median of its rounds' ratios to kozel's step of the same round: a busy spell of the machine
+slows the figures of one round together, not one figure alone.
 
 Figures, in microseconds per step of random play, and as a ratio to kozel's own step
 (``legal_moves`` + a random choice + ``apply``, whole matches):
@@ -27,6 +31,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from statistics import median
 
 import kozel
 from kozel.play import encoding
@@ -90,6 +95,7 @@ def openspiel_hand(rules: Ruleset) -> Callable[[random.Random], int]:
 
 
 def encode(rules: Ruleset, seconds: float) -> float:
+    """Microseconds per ``observation(view)`` of views reached by random play (made beforehand)."""
     rng = random.Random(2)
     views = []
     while len(views) < 200:
@@ -112,26 +118,44 @@ def encode(rules: Ruleset, seconds: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ruleset", nargs="?", default="classic", help="a built-in ruleset (classic)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per figure (3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per figure, all rounds together (3)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds, each timing every figure in turn (5)")
     args = parser.parse_args(argv)
     if args.ruleset not in kozel.variants.names():
         print(f"adapters: no built-in ruleset {args.ruleset!r}; one of {kozel.variants.names()}", file=sys.stderr)
         return 2
+    if args.rounds < 1 or args.seconds <= 0:
+        print("adapters: --rounds is at least 1 and --seconds more than 0", file=sys.stderr)
+        return 2
     rules = kozel.variants.get(args.ruleset)
-    base = timed(kozel_match(rules), args.seconds)
-    print(f"{rules.name}, {args.seconds:g} s per figure")
-    print(f"{'kozel step (legal_moves + choice + apply)':45} {base:8.1f} us   1.00x")
+    figures: list[tuple[str, Callable[[random.Random], int]]] = [("kozel", kozel_match(rules))]
+    missing = []
     for name, needs, make in (
         ("pettingzoo step (last + choice + step)", "pettingzoo", pettingzoo_match),
         ("openspiel step (legal_actions + choice + apply)", "pyspiel", openspiel_hand),
     ):
         if importlib.util.find_spec(needs) is None:
-            print(f"{name:45} left out: {needs} is not installed")
-            continue
-        cost = timed(make(rules), args.seconds)
-        print(f"{name:45} {cost:8.1f} us {cost / base:6.2f}x {'within' if cost <= 5 * base else 'over'} 5x")
-    cost = encode(rules, args.seconds)
-    print(f"{'encoding(rules).observation(view)':45} {cost:8.1f} us {cost / base:6.2f}x")
+            missing.append(f"{name:45} left out: {needs} is not installed")
+        else:
+            figures.append((name, make(rules)))
+    share = args.seconds / args.rounds
+    costs: dict[str, list[float]] = {name: [] for name, _ in figures}
+    coded: list[float] = []
+    for _ in range(args.rounds):  # interleaved, so that a slower spell of the machine touches every figure
+        for name, run in figures:
+            costs[name].append(timed(run, share))
+        coded.append(encode(rules, share))
+    base = costs["kozel"]
+    print(f"{rules.name}, {args.seconds:g} s per figure in {args.rounds} rounds; medians, ratios round by round")
+    print(f"{'kozel step (legal_moves + choice + apply)':45} {median(base):8.1f} us   1.00x")
+    for name, _ in figures[1:]:
+        ratio = median(cost / own for cost, own in zip(costs[name], base, strict=True))
+        verdict = "within" if ratio <= 5 else "over"
+        print(f"{name:45} {median(costs[name]):8.1f} us {ratio:6.2f}x {verdict} 5x")
+    for line in missing:
+        print(line)
+    ratio = median(cost / own for cost, own in zip(coded, base, strict=True))
+    print(f"{'encoding(rules).observation(view)':45} {median(coded):8.1f} us {ratio:6.2f}x")
     return 0
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import kozel
 from kozel.play.actions import actions, largest_hand
+from kozel.play.decision import wait
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "actions"
 NAMES = kozel.variants.names()
@@ -55,6 +56,9 @@ def test_every_legal_move_has_a_number_that_gives_it_back(name):
                 assert 0 <= compact.index(move, hand) < compact.size
             own = [move for move in moves if move.seat == moves[0].seat]
             assert len(set(compact.indices(own, state.hand_masks[own[0].seat]))) == len(own)
+            answers = (*own, wait(own[0].seat))
+            hand = state.hand_masks[own[0].seat]
+            assert compact.numbered(answers, hand) == {compact.index(move, hand): move for move in answers}
             state = kozel.apply(state, rng.choice(moves))
 
 
@@ -66,6 +70,10 @@ def test_bad_numbers_and_moves_are_refused():
         numbering.index(kozel.Move.parse("0 play 7♠"))
     with pytest.raises(kozel.KozelError, match="not in the hand"):
         numbering.compact.index(kozel.Move.parse("0 lead 7♠"), kozel.CardSet.parse("8♠"))
+    with pytest.raises(kozel.KozelError, match="not in the hand"):
+        numbering.compact.numbered([kozel.Move.parse("0 lead 7♠")], kozel.CardSet.parse("8♠"))
+    with pytest.raises(kozel.KozelError, match="no number for play"):
+        numbering.compact.numbered([kozel.Move.parse("0 play 7♠")], kozel.CardSet.parse("7♠"))
     with pytest.raises(kozel.KozelError, match="too many to list"):
         actions(kozel.variants.get("hammer_clubs")).mask([])
     with pytest.raises(kozel.KozelError, match="Ruleset"):

@@ -61,3 +61,24 @@ def test_view_keys_are_short_stable_and_tell_views_apart():
     assert kozel.observe(after, 1).key() != key
     tracker = kozel.ViewTracker(state)
     assert tracker.view(1).key() == key
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_write_fills_a_zeroed_buffer_as_the_lists_are_made(name):
+    rules = kozel.variants.get(name)
+    code = encoding(rules)
+    rng = random.Random(3)
+    tracker = kozel.ViewTracker(kozel.new_game(rules, seed=3))
+    for _ in range(120):
+        if tracker.state.is_over:
+            break
+        view = tracker.view(rng.randrange(rules.players))
+        observation, state = [0.0] * code.size, [0.0] * code.state_size
+        code.write(view, observation)
+        code.write(view, state, information_state=True)
+        assert observation == code.observation(view)
+        assert state == code.information_state(view)
+        assert state[: code.size] == observation
+        tracker.step(rng.choice(kozel.legal_moves(tracker.state)))
+    with pytest.raises(kozel.KozelError, match="PlayerView"):
+        code.write(tracker.state, [0.0] * code.size)  # type: ignore[arg-type]

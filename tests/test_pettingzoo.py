@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -13,6 +14,7 @@ import kozel
 MISSING = any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy"))
 if not MISSING:
     from pettingzoo.test import api_test, render_test, seed_test
+    from pettingzoo.utils.wrappers import BaseWrapper
 
     from kozel.integrations.pettingzoo import env, raw_env
 
@@ -32,18 +34,36 @@ def seeds() -> range:
     return range(30 if settings().max_examples > DEFAULT_EXAMPLES else 3)
 
 
+if not MISSING:
+
+    class Reseeded(BaseWrapper):  # type: ignore[misc]
+        """The environment with every seed given to ``reset`` moved by ``offset``: api_test resets with seed 0."""
+
+        def __init__(self, environment: Any, offset: int) -> None:
+            super().__init__(environment)
+            self.offset = offset
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.env.reset(seed=None if seed is None else seed + self.offset, options=options)
+
+
 @pytest.mark.hypothesis
 @pytest.mark.parametrize("name", NAMES)
 def test_api_test_on_every_seed(name, recwarn):
+    """api_test resets with seed 0 and then without a seed: each seed here moves that whole chain of matches."""
+    matches = set()
     for seed in seeds():
-        environment = env(name)
-        environment.reset(seed=seed)
+        environment = Reseeded(env(name), 1_000_003 * seed)
         api_test(environment, num_cycles=10_000)
+        state = environment.unwrapped.state_
+        matches.add((environment.unwrapped._seed, state.moves[:8] if state is not None else ()))
+    assert len(matches) == len(seeds())  # a different match for every seed
 
 
-def test_seed_test_and_render_test():
-    seed_test(lambda: env("hammer_clubs"), num_cycles=200)
-    render_test(lambda render_mode=None: env("classic", render_mode=render_mode))
+@pytest.mark.parametrize("name", NAMES)
+def test_seed_test_and_render_test(name):
+    seed_test(lambda: env(name), num_cycles=200)
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode))
 
 
 def test_a_match_through_the_environment_ends_with_rewards_that_add_up():

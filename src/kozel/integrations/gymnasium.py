@@ -21,9 +21,10 @@ from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.random_bot import RandomBot
 from kozel.engine import new_game
 from kozel.errors import KozelError
+from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.play.actions import actions
-from kozel.play.decision import advance, decision
+from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
 from kozel.play.episodes import hand_ended
 from kozel.rules.ruleset import Ruleset
@@ -75,18 +76,36 @@ class KozelSeatEnv(gymnasium.Env):
         self._tracker = ViewTracker(state)
         self._waited: tuple[int, ...] = ()
         self._state = state
+        self._ask()
         self._play_bots()  # the bots move until the learner is asked (no hand ends before that)
         return self._observation(), self._info()
 
+    def _ask(self) -> None:
+        """Ask the next seat: one decision per position (its answers numbered when the learner's mask needs them)."""
+        self._asked: Decision | None = decision(self._tracker.state, self._waited)
+        self._numbered: dict[int, Move] | None = None
+
+    def _answers(self) -> dict[int, Move]:
+        """The learner's answers now by action, numbered once per position (none when another seat is asked)."""
+        found = self._numbered
+        if found is None:
+            asked = self._asked
+            if asked is None or asked.seat != self.seat:
+                found = {}
+            else:
+                found = self._numbering.numbered(asked.moves, self._tracker.state.hand_masks[self.seat])
+            self._numbered = found
+        return found
+
     def _observation(self) -> Any:
-        return numpy.asarray(self._encoding.observation(self._tracker.view(self.seat)), numpy.float32)
+        observation = numpy.zeros(self._encoding.size, numpy.float32)
+        self._encoding.write(self._tracker.view(self.seat), observation)
+        return observation
 
     def _info(self) -> dict[str, Any]:
         mask = numpy.zeros(self._numbering.size, numpy.int8)
-        asked = decision(self._tracker.state, self._waited)
-        if asked is not None and asked.seat == self.seat:
-            for move in asked.moves:
-                mask[self._numbering.index(move, self._tracker.state.hand_masks[self.seat])] = 1
+        for number in self._answers():
+            mask[number] = 1
         return {"action_mask": mask}
 
     def _reward(self, before: GameState, after: GameState) -> float:
@@ -97,46 +116,53 @@ class KozelSeatEnv(gymnasium.Env):
         others = max((w for s, w in enumerate(result.written) if s != side), default=0)
         return float(others - result.written[side])
 
-    def _answer(self, move: Any) -> float:
-        state = self._tracker.state
-        after, self._waited = advance(state, move, self._waited)
-        if after is state:
+    def _answer(self, asked: Decision, move: Move) -> float:
+        """The seat asked answers ``move`` (one of its answers): ``wait`` keeps the state, a move is one engine call."""
+        if move.kind is MoveKind.WAIT:  # what kozel.advance does, without asking the engine again
+            self._waited = (*asked.waited, move.seat)
+            self._ask()
             return 0.0
-        self._tracker.step(move)
-        return self._reward(state, after)
+        before = self._tracker.state
+        self._tracker.step(move)  # the views follow the step's events
+        self._waited = ()
+        self._ask()
+        return self._reward(before, self._tracker.state)
 
     def _play_bots(self) -> float:
         reward = 0.0
         while True:
-            asked = decision(self._tracker.state, self._waited)
+            asked = self._asked
             if asked is None or asked.seat == self.seat:
                 return reward
             bot = self._bots[asked.seat]
-            view = self._tracker.view(asked.seat)
             if asked.out_of_turn:
-                chosen = bot.interrupt(view, asked.moves[:-1])
+                chosen = bot.interrupt(self._tracker.view(asked.seat), asked.moves[:-1])
                 move = asked.moves[-1] if chosen is None else chosen
             elif len(asked.moves) == 1:
                 move = asked.moves[0]
             else:
-                move = bot.choose(view, asked.moves)
-            reward += self._answer(move)
+                move = bot.choose(self._tracker.view(asked.seat), asked.moves)
+            if move not in asked.moves:
+                raise KozelError(
+                    f"the {type(bot).__name__} at seat {asked.seat} answered {move}, not one of its answers"
+                )
+            reward += self._answer(asked, move)
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The learner answers ``action``; the bots play until the learner is asked again or the match ends."""
-        state = self._tracker.state
-        if state.is_over:
+        if self._tracker.state.is_over:
             raise KozelError("the match is over: call reset()")
-        asked = decision(state, self._waited)
         try:
-            move = self._numbering.move(int(action), self.seat, state.hand_masks[self.seat])
-        except KozelError:
-            move = None
-        if asked is None or move not in asked.moves:
+            number = int(action)
+        except (TypeError, ValueError):
+            raise KozelError(f"an action is a number from 0 to {self._numbering.size - 1}, not {action!r}") from None
+        move = self._answers().get(number)
+        asked = self._asked
+        if move is None or asked is None:
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), 0.0, False, False, info
-        reward = self._answer(move)
+        reward = self._answer(asked, move)
         reward += self._play_bots()
         over = self._tracker.state.is_over
         return self._observation(), reward, over, False, self._info()

@@ -36,8 +36,11 @@ that repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
 Serialization is OpenSpiel's own: the action history, chance actions included (so the deck of
 every deal), replayed by ``deserialize_state``.
 
-``max_game_length`` assumes at most :data:`REDEALS` redeals in a row where a ruleset sets no limit
-(past it the game goes on; random play never comes near).
+``max_game_length`` is one rule: :func:`kozel.play.most_decisions` and the deck's chance nodes a
+deal, :func:`kozel.play.hand_deals_cap` deals a hand (:data:`kozel.play.episodes.REDEALS`
+redeals in a row where a ruleset sets no limit) and, for the match game,
+:func:`kozel.play.match_hands_cap` hands.  A match has no finite bound (eggs repeat), so it is a
+cap, not a bound: past it the game goes on; random play never comes near.
 """
 
 from __future__ import annotations
@@ -53,11 +56,10 @@ from kozel.engine import apply, new_hand, with_deck
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.limits import MAX_SET_HANDS
 from kozel.play.actions import CompactActions, actions
 from kozel.play.decision import Decision, decision
-from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
-from kozel.play.episodes import hand_ended, new_deal
+from kozel.play.encoding import Encoding, encoding, highest_score
+from kozel.play.episodes import REDEALS, hand_deals_cap, hand_ended, match_hands_cap, most_decisions, new_deal
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as get_variant
 from kozel.variants import names as variant_names
@@ -77,8 +79,6 @@ __all__ = [
     "resampler",
 ]
 
-#: The redeals in a row ``max_game_length`` allows for where a ruleset sets no limit.
-REDEALS: Final = 10
 #: How many worlds ``resample_from_infostate`` draws before giving up.
 RESAMPLE_TRIES: Final = 50
 
@@ -89,15 +89,11 @@ def game_name(rules: Ruleset | str, match: bool = False) -> str:
     return f"kozel_{'match' if match else 'hand'}_{name}"
 
 
-def _deal_length(rules: Ruleset) -> int:
-    return len(rules.deck) + most_plays(rules) * rules.players
-
-
-def _deals(rules: Ruleset) -> int:
-    redeal = rules.redeal
-    if redeal is None:
-        return 1
-    return 1 + (REDEALS if redeal.limit is None else (redeal.limit + 1) * rules.sides)
+def _length(rules: Ruleset, match: bool) -> int:
+    """``max_game_length``: each deal's decisions (``most_decisions``) and chance nodes (a card each), times the
+    deals a hand is assumed to take, times (for the match) the hands a match is assumed to take."""
+    length = (most_decisions(rules) + len(rules.deck)) * hand_deals_cap(rules)
+    return length * match_hands_cap(rules) if match else length
 
 
 def _types(rules: Ruleset, match: bool) -> tuple[Any, Any]:
@@ -125,9 +121,6 @@ def _types(rules: Ruleset, match: bool) -> tuple[Any, Any]:
         provides_observation_tensor=True,
         parameter_specification={},
     )
-    length = _deal_length(rules) * _deals(rules)
-    if match:
-        length *= MAX_SET_HANDS * sides * rules.match.sets
     info = pyspiel.GameInfo(
         num_distinct_actions=actions(rules).compact.size,
         max_chance_outcomes=len(rules.deck),
@@ -135,7 +128,7 @@ def _types(rules: Ruleset, match: bool) -> tuple[Any, Any]:
         min_utility=low,
         max_utility=high,
         utility_sum=0.0 if even and (match or sides == 2) else None,
-        max_game_length=length,
+        max_game_length=_length(rules, match),
     )
     return kind, info
 
@@ -261,8 +254,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             asked = self._asked
             assert asked is not None
             assert self.table is not None
-            index, hand = self.kgame.numbering.index, self.table.hand_masks[asked.seat]
-            found = self._numbered = {index(move, hand): move for move in asked.moves}
+            found = self._numbered = self.kgame.numbering.numbered(asked.moves, self.table.hand_masks[asked.seat])
         return found
 
     def _apply_action(self, action: int) -> None:
@@ -433,9 +425,8 @@ class KozelObserver:
         if view is None:
             return
         coder = self.game.encoding
-        values = coder.information_state(view) if self.recall else coder.observation(view)
-        size = len(values)
-        self.tensor[:size] = values
+        coder.write(view, self.tensor, information_state=self.recall)  # the tensor's first run; zeroed above
+        size = coder.state_size if self.recall else coder.size
         players = self.game.rules.players
         for seat in state.waited:
             self.tensor[size + (seat - player) % players] = 1.0

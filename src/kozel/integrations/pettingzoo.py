@@ -22,9 +22,10 @@ from pettingzoo.utils import wrappers
 
 from kozel.engine import new_game
 from kozel.errors import KozelError
+from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.play.actions import actions
-from kozel.play.decision import Decision, advance, decision
+from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
 from kozel.play.episodes import hand_ended
 from kozel.rules.ruleset import Ruleset
@@ -32,6 +33,8 @@ from kozel.variants import get as get_variant
 from kozel.view.tracker import ViewTracker
 
 __all__ = ["KozelEnv", "env", "raw_env"]
+
+_WAIT = MoveKind.WAIT
 
 
 def _rules(rules: Ruleset | str) -> Ruleset:
@@ -57,6 +60,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         self._numbering = actions(self.rules).compact
         self._encoding = encoding(self.rules)
         self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self._encoding.size
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
@@ -87,10 +91,12 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             self._seed = random.Random(self._seed).randrange(2**63)
         state = new_game(self.rules, seed=self._seed)
         self._tracker = ViewTracker(state)
+        #: The match now (the table's whole state, every hand shown).
         self.state_ = state
         self._waited: tuple[int, ...] = ()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -98,23 +104,33 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         self._ask()
 
     def _ask(self) -> None:
-        assert self.state_ is not None
-        asked = decision(self.state_, self._waited)
+        """Ask the next seat: one decision per position; its answers are numbered when first needed."""
+        asked = decision(self._tracker.state, self._waited)
         self._asked: Decision | None = asked
+        self._numbered: dict[int, Move] | None = None
         if asked is not None:
             self.agent_selection = self.possible_agents[asked.seat]
 
+    def _answers(self) -> dict[int, Move]:
+        """The answers of the seat asked, by action (numbered once per position)."""
+        found = self._numbered
+        if found is None:
+            asked = self._asked
+            assert asked is not None
+            found = self._numbered = self._numbering.numbered(asked.moves, self._tracker.state.hand_masks[asked.seat])
+        return found
+
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and the mask of its answers now (all 0 unless it is asked)."""
-        seat = self.possible_agents.index(agent)
-        view = self._tracker.view(seat)
-        mask = numpy.zeros(self._numbering.size, numpy.int8)
+        seat = self._seats[agent]
         asked = self._asked
-        if asked is not None and asked.seat == seat and self.state_ is not None:
-            hand = self.state_.hand_masks[seat]
-            for move in asked.moves:
-                mask[self._numbering.index(move, hand)] = 1
-        return {"observation": numpy.asarray(self._encoding.observation(view), numpy.float32), "action_mask": mask}
+        mask = numpy.zeros(self._numbering.size, numpy.int8)
+        if asked is not None and asked.seat == seat:
+            for number in self._answers():
+                mask[number] = 1
+        observation = numpy.zeros(self._encoding.size, numpy.float32)
+        self._encoding.write(self._tracker.view(seat), observation)
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The selected seat answers ``action`` (None once it is done)."""
@@ -122,29 +138,36 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
         asked = self._asked
-        assert state is not None
         assert asked is not None
-        move = self._numbering.move(int(action), asked.seat, state.hand_masks[asked.seat])  # type: ignore[arg-type]
+        move = self._answers().get(int(action))  # type: ignore[arg-type]
+        if move is None:
+            raise KozelError(f"action {action} is no answer of seat {asked.seat}, the seat asked now; see the mask")
         self._cumulative_rewards[agent] = 0.0
-        after, self._waited = advance(state, move, self._waited)
-        for name in self.agents:
-            self.rewards[name] = 0.0
-        if after is not state:
-            self._tracker.step(move)
-            self.state_ = after
-            result = hand_ended(state, after)
+        if self._rewarded:  # the last step ended a hand: its rewards are paid, this step's start at 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        if move.kind is _WAIT:  # what kozel.advance does, without asking the engine again
+            self._waited = (*asked.waited, move.seat)
+        else:
+            tracker = self._tracker
+            before = tracker.state
+            tracker.step(move)  # the one engine call of the move; the views follow its events
+            after = self.state_ = tracker.state
+            self._waited = ()
+            result = hand_ended(before, after)
             if result is not None:
                 written = result.written
                 for seat, name in enumerate(self.possible_agents):
                     side = self.rules.side_of(seat)
                     others = max((w for s, w in enumerate(written) if s != side), default=0)
                     self.rewards[name] = float(others - written[side])
-            if after.is_over:
+                self._rewarded = True
+            if after.match.result is not None:  # the match is over
                 self.terminations = dict.fromkeys(self.agents, True)
         self._ask()
-        self._accumulate_rewards()
+        if self._rewarded:  # rewards are 0 but when a hand ends: nothing to add up otherwise
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

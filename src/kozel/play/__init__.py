@@ -3,7 +3,14 @@
 from kozel.play.actions import Actions, Block, CompactActions, actions, largest_hand
 from kozel.play.decision import Decision, advance, decision, wait
 from kozel.play.encoding import Encoding, Slice, encoding, highest_score, most_plays
-from kozel.play.episodes import hand_ended, new_deal
+from kozel.play.episodes import (
+    hand_deals_cap,
+    hand_ended,
+    match_decision_cap,
+    match_hands_cap,
+    most_decisions,
+    new_deal,
+)
 
 __all__ = [
     "Actions",
@@ -16,9 +23,13 @@ __all__ = [
     "advance",
     "decision",
     "encoding",
+    "hand_deals_cap",
     "hand_ended",
     "highest_score",
     "largest_hand",
+    "match_decision_cap",
+    "match_hands_cap",
+    "most_decisions",
     "most_plays",
     "new_deal",
     "wait",

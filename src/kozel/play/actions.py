@@ -40,6 +40,8 @@ __all__ = ["Actions", "Block", "CompactActions", "actions", "largest_hand"]
 
 #: The largest numbering ``mask`` writes out as a list (beyond it, use ``indices``).
 MASK_LIMIT: Final = 1 << 20
+#: ``_COMB[n][k]`` is ``comb(n, k)`` for every place and count a deck allows.
+_COMB: Final = tuple(tuple(comb(n, k) for k in range(len(CARDS) + 2)) for n in range(len(CARDS) + 1))
 
 
 class Block(NamedTuple):
@@ -114,18 +116,29 @@ class _Numbering:
         self.blocks = _blocks(rules, positions)
         self.size = self.blocks[-1].start + self.blocks[-1].size
         self._starts = [block.start for block in self.blocks]
-        self._find = {(block.kind, block.choice): block for block in self.blocks}
+        #: Each block by (kind, choice), with the first number of its moves of each card count.
+        self._find = {
+            (block.kind, block.choice): (
+                block,
+                [
+                    block.start + sum(comb(positions, size) for size in range(block.low, count))
+                    for count in range(block.high + 1)
+                ],
+            )
+            for block in self.blocks
+        }
+
+    def _refuse(self, move: Move) -> KozelError:
+        return KozelError(f"{self.rules.name} has no number for {move.kind.word} moves like {move}: see kozel.actions")
 
     def _index(self, move: Move, places: Sequence[int]) -> int:
-        block = self._find.get((move.kind, move.choice))
+        found = self._find.get((move.kind, move.choice))
         count = len(places)
-        if block is None or not block.low <= count <= block.high:
-            raise KozelError(
-                f"{self.rules.name} has no number for {move.kind.word} moves like {move}: see kozel.actions"
-            )
-        number = block.start + sum(comb(self.positions, size) for size in range(block.low, count))
+        if found is None or not found[0].low <= count <= found[0].high:
+            raise self._refuse(move)
+        number = found[1][count]
         for order, place in enumerate(sorted(places), 1):
-            number += comb(place, order)
+            number += _COMB[place][order]
         return number
 
     def _places(self, index: int) -> tuple[Block, list[int]]:
@@ -220,12 +233,28 @@ class CompactActions(_Numbering):
 
     def index(self, move: Move, hand: CardSet | int) -> int:
         """The number of ``move``, made from ``hand`` (a card set or its bitmask)."""
-        mask = hand if isinstance(hand, int) else hand.mask
-        if move.mask & ~mask:
+        return self._number(move, hand if isinstance(hand, int) else hand.mask)
+
+    def _number(self, move: Move, mask: int) -> int:
+        bits = move.mask
+        found = self._find.get((move.kind, move.choice))
+        count = bits.bit_count()
+        if bits & ~mask:
             raise KozelError(
                 f"{move} plays cards not in the hand given; the compact numbering counts places in the hand"
             )
-        return self._index(move, [(mask & (card.bit - 1)).bit_count() for card in move.cards])
+        if found is None or not found[0].low <= count <= found[0].high:
+            raise self._refuse(move)
+        number = found[1][count]
+        if count == 1:  # the common case: the card's place in the hand
+            return number + (mask & (bits - 1)).bit_count()
+        order = 0
+        while bits:  # the cards in canonical (bit) order, so their places come smallest first
+            low = bits & -bits
+            order += 1
+            number += _COMB[(mask & (low - 1)).bit_count()][order]
+            bits ^= low
+        return number
 
     def move(self, index: int, seat: int, hand: CardSet | int) -> Move:
         """The move numbered ``index``, made by ``seat`` from ``hand``."""
@@ -235,6 +264,22 @@ class CompactActions(_Numbering):
         if places and places[-1] >= len(held):
             raise KozelError(f"action {index} plays the card at place {places[-1] + 1}, but the hand holds {len(held)}")
         return Move(seat, block.kind, [held[place] for place in places], block.choice)
+
+    def numbered(self, moves: Iterable[Move], hand: CardSet | int) -> dict[int, Move]:
+        """``moves``, made from ``hand``, by their numbers (one pass: what an adapter needs once a position)."""
+        mask = hand if isinstance(hand, int) else hand.mask
+        find = self._find
+        found: dict[int, Move] = {}
+        for move in moves:
+            bits = move.mask
+            entry = find.get((move.kind, move.choice))
+            count = 2 if bits & (bits - 1) else 1 if bits else 0  # 2: two cards or more
+            if count < 2 and entry is not None and not bits & ~mask and entry[0].low <= count <= entry[0].high:
+                # the common case, one card or none: the block's first number, plus the card's place in the hand
+                found[entry[1][count] + ((mask & (bits - 1)).bit_count() if bits else 0)] = move
+            else:
+                found[self._number(move, mask)] = move
+        return found
 
     def indices(self, moves: Iterable[Move], hand: CardSet | int) -> list[int]:
         """The numbers of ``moves``, made from ``hand``, smallest first."""

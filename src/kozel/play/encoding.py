@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from kozel.errors import KozelError
 from kozel.game.move import MoveKind
@@ -28,7 +28,14 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Played
 from kozel.view.view import PlayerView
 
-__all__ = ["Encoding", "Slice", "encoding", "highest_score", "most_plays"]
+__all__ = ["Buffer", "Encoding", "Slice", "encoding", "highest_score", "most_plays"]
+
+
+class Buffer(Protocol):
+    """Numbers written in place by position: a list of floats, or a numpy array."""
+
+    def __setitem__(self, index: int, value: float, /) -> None:
+        """Set the number at ``index``."""
 
 
 class Slice(NamedTuple):
@@ -69,6 +76,27 @@ def highest_score(rules: Ruleset) -> int:
 def most_plays(rules: Ruleset) -> int:
     """The most plays one deal can hold: each card moved twice (a transfer and back, then played), and a few choices."""
     return 2 * len(rules.deck) + 2 * rules.players + 8
+
+
+#: The runs ``Encoding.write`` fills itself (the trick's and the sides' runs have helpers of their own).
+_WRITTEN = (
+    "hand",
+    "trump_suit",
+    "trump_card",
+    "talon_shown",
+    "hand_sizes",
+    "turn",
+    "dealer",
+    "trick_winner",
+    "declarer",
+    "phase",
+    "stock_size",
+    "talon_size",
+    "hands_played",
+    "praise",
+    "transfers_done",
+    "voids",
+)
 
 
 class Encoding:
@@ -130,6 +158,11 @@ class Encoding:
         self._rows = most_plays(rules)
         self.state_size = self.size + self._rows * self._row
         self._at = {item.name: item.start for item in self.slices}
+        #: Where the runs that ``write`` fills itself start, in the order it unpacks them.
+        self._starts = tuple(self._at[name] for name in _WRITTEN)
+        self._side_starts = tuple(self._at[name] for name in ("trick_counts", "won_sizes", "scores", "sets"))
+        self._sides, self._sets = sides, rules.match.sets
+        self._side_of = tuple(rules.side_of(seat) for seat in range(players))
 
     def slice(self, name: str) -> Slice:
         """The run called ``name``."""
@@ -141,88 +174,128 @@ class Encoding:
     def _check(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             raise KozelError(f"an encoding writes a PlayerView, not {type(view).__name__}")
-        if view.ruleset != self.rules:
+        if view.ruleset is not self.rules and view.ruleset != self.rules:
             raise KozelError(f"this encoding is for {self.rules.name}, and the view is of {view.ruleset.name}")
 
     def observation(self, view: PlayerView) -> list[float]:
         """What ``view``'s seat sees now, as ``size`` numbers in [0, 1]."""
-        self._check(view)
-        rules = self.rules
         out = [0.0] * self.size
-        at = self._at
+        self.write(view, out)
+        return out
+
+    def write(self, view: PlayerView, out: Buffer, *, information_state: bool = False) -> None:
+        """Write ``view``'s observation (or information state) into ``out``, all 0 beforehand (a zeroed numpy array).
+
+        ``out`` holds ``size`` numbers (``state_size`` for the information state); only the numbers
+        that are not 0 are written, so that writing into an array costs no list.
+        """
+        self._check(view)
+        plays = self._plays(view) if information_state else None  # checked before anything is written
+        hand, trump_suit, trump_card, talon_shown, sizes, turn, dealer, winner, declarer = self._starts[:9]
+        phase, stock, talon, played, praise, transfers, voids = self._starts[9:]
         place = self._place
-        players, sides = rules.players, rules.sides
+        players = self.rules.players
         seat = view.seat
-        own_side = rules.side_of(seat)
-
-        def mark(name: str, offset: int) -> None:
-            out[at[name] + offset] = 1.0
-
-        def seat_of(name: str, other: int | None) -> None:
-            if other is not None:
-                mark(name, (other - seat) % players)
-
+        cards = self._cards
         for card in view.hand:
-            mark("hand", place[card])
-        down = 0
+            out[hand + place[card]] = 1.0
+        if view.trick:
+            self._write_trick(view, out)
+        if view.trump is not None:
+            out[trump_suit + int(view.trump)] = 1.0
+        if view.trump_card is not None:
+            out[trump_card + place[view.trump_card]] = 1.0
+        if view.talon_shown is not None:
+            out[talon_shown + place[view.talon_shown]] = 1.0
+        most = self._hand
+        for other, size in enumerate(view.hand_sizes):
+            if size:
+                out[sizes + (other - seat) % players] = size / most if size < most else 1.0
+        if view.turn is not None:
+            out[turn + (view.turn - seat) % players] = 1.0
+        if view.dealer is not None:
+            out[dealer + (view.dealer - seat) % players] = 1.0
+        if view.trick_winner is not None:
+            out[winner + (view.trick_winner - seat) % players] = 1.0
+        if view.declarer is not None:
+            out[declarer + (view.declarer - seat) % players] = 1.0
+        out[phase + self._phases[view.phase]] = 1.0
+        if view.stock_size:
+            out[stock] = view.stock_size / cards if view.stock_size < cards else 1.0
+        if view.talon_size:
+            out[talon] = view.talon_size / cards if view.talon_size < cards else 1.0
+        own_side = self._side_of[seat]
+        self._write_sides(view, out, own_side)
+        if view.hand_results:
+            out[played] = len(view.hand_results) / 100 if len(view.hand_results) < 100 else 1.0
+        if view.praise is not None and view.praise in self._choices:
+            out[praise + self._choices[view.praise]] = 1.0
+        if view.transfers_done:
+            sides = self._sides
+            for side in view.transfers_done:
+                out[transfers + (side - own_side) % sides] = 1.0
+        for other, groups in enumerate(view.voids):
+            if groups:
+                row = voids + ((other - seat) % players) * 5
+                for group in groups:
+                    out[row + group] = 1.0
+        if plays is not None:
+            self._write_plays(view, plays, out)
+
+    def _write_trick(self, view: PlayerView, out: Buffer) -> None:
+        face_up, place, down = self._at["trick_face_up"], self._place, 0
         for play in view.trick or ():
             if play.cards is None:
                 down += play.count
             else:
                 for card in play.cards:
-                    mark("trick_face_up", place[card])
-        out[at["trick_face_down"]] = min(1.0, down / self._cards)
-        if view.trump is not None:
-            mark("trump_suit", int(view.trump))
-        if view.trump_card is not None:
-            mark("trump_card", place[view.trump_card])
-        if view.talon_shown is not None:
-            mark("talon_shown", place[view.talon_shown])
-        for other, size in enumerate(view.hand_sizes):
-            out[at["hand_sizes"] + (other - seat) % players] = min(1.0, size / self._hand)
-        seat_of("turn", view.turn)
-        seat_of("dealer", view.dealer)
-        seat_of("trick_winner", view.trick_winner)
-        seat_of("declarer", view.declarer)
-        mark("phase", self._phases[view.phase])
-        out[at["stock_size"]] = min(1.0, view.stock_size / self._cards)
-        out[at["talon_size"]] = min(1.0, view.talon_size / self._cards)
+                    out[face_up + place[card]] = 1.0
+        if down:
+            out[self._at["trick_face_down"]] = down / self._cards if down < self._cards else 1.0
+
+    def _write_sides(self, view: PlayerView, out: Buffer, own_side: int) -> None:
+        counts, won, scores, sets = self._side_starts
+        cards, score, most_sets = self._cards, self._score, self._sets
+        sides = self._sides
         for side in range(sides):
             to = (side - own_side) % sides
-            out[at["trick_counts"] + to] = min(1.0, view.trick_counts[side] / self._cards)
-            out[at["won_sizes"] + to] = min(1.0, view.won_sizes[side] / self._cards)
-            out[at["scores"] + to] = min(1.0, max(0, view.scores[side]) / self._score)
-            out[at["sets"] + to] = min(1.0, view.sets[side] / rules.match.sets)
-        out[at["hands_played"]] = min(1.0, len(view.hand_results) / 100)
-        if view.praise is not None and view.praise in self._choices:
-            mark("praise", self._choices[view.praise])
-        for side in view.transfers_done or ():
-            mark("transfers_done", (side - own_side) % sides)
-        for other, groups in enumerate(view.voids):
-            for group in groups:
-                mark("voids", ((other - seat) % players) * 5 + group)
-        return out
+            value = view.trick_counts[side]
+            if value:
+                out[counts + to] = value / cards if value < cards else 1.0
+            value = view.won_sizes[side]
+            if value:
+                out[won + to] = value / cards if value < cards else 1.0
+            value = view.scores[side]
+            if value > 0:
+                out[scores + to] = value / score if value < score else 1.0
+            value = view.sets[side]
+            if value:
+                out[sets + to] = value / most_sets if value < most_sets else 1.0
 
     def information_state(self, view: PlayerView) -> list[float]:
         """The observation, then the deal's plays so far as ``view``'s seat saw them: ``state_size`` numbers."""
-        out = self.observation(view)
-        rows = [0.0] * (self._rows * self._row)
-        players = self.rules.players
-        kinds = len(MoveKind)
+        out = [0.0] * self.state_size
+        self.write(view, out, information_state=True)
+        return out
+
+    def _plays(self, view: PlayerView) -> list[Played]:
         plays = [event for event in view.history if isinstance(event, Played)]
         if len(plays) > self._rows:
             raise KozelError(
                 f"the deal holds {len(plays)} plays, more than the {self._rows} an information state holds"
             )
+        return plays
+
+    def _write_plays(self, view: PlayerView, plays: list[Played], out: Buffer) -> None:
+        players = self.rules.players
+        kinds = len(MoveKind)
         for number, play in enumerate(plays):
-            base = number * self._row
-            rows[base + (play.seat - view.seat) % players] = 1.0
-            rows[base + players + int(play.kind)] = 1.0
+            base = self.size + number * self._row
+            out[base + (play.seat - view.seat) % players] = 1.0
+            out[base + players + int(play.kind)] = 1.0
             for card in play.cards or ():
-                rows[base + players + kinds + self._place[card]] = 1.0
-            rows[base + self._row - 1] = min(1.0, play.count / self._hand)
-        out += rows
-        return out
+                out[base + players + kinds + self._place[card]] = 1.0
+            out[base + self._row - 1] = play.count / self._hand if play.count < self._hand else 1.0
 
     def array(self, values: Sequence[float]) -> Any:
         """``values`` as a numpy array of float32 (numpy must be installed: the training extras bring it)."""

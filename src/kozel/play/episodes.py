@@ -1,11 +1,33 @@
-"""Hands as episodes: the signal that a hand has ended, with its result, between two states."""
+"""Hands as episodes: the signal that a hand has ended, with its result, between two states; how long they run.
+
+A *decision* is one answer to :func:`kozel.decision`: a move, or ``wait`` by a seat asked out of
+turn.  :func:`most_decisions` is the most decisions one deal can take (a hand, or a deal that a
+redeal call ends), derived from the rules; a whole match has no such bound (see
+:func:`match_decision_cap`).
+"""
 
 from __future__ import annotations
 
+from typing import Final
+
 from kozel.game.results import HandResult
 from kozel.game.state import GameState
+from kozel.limits import MAX_SET_HANDS
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass
 
-__all__ = ["hand_ended", "new_deal"]
+__all__ = [
+    "REDEALS",
+    "hand_deals_cap",
+    "hand_ended",
+    "match_decision_cap",
+    "match_hands_cap",
+    "most_decisions",
+    "new_deal",
+]
+
+#: The redeals in a row that :func:`kozel.play.hand_deals_cap` allows for where a ruleset sets no limit.
+REDEALS: Final = 10
 
 
 def hand_ended(before: GameState, after: GameState) -> HandResult | None:
@@ -22,3 +44,103 @@ def hand_ended(before: GameState, after: GameState) -> HandResult | None:
 def new_deal(before: GameState, after: GameState) -> bool:
     """Whether a new deal began between ``before`` and ``after`` (a hand ended or was redealt; the match goes on)."""
     return after.match.result is None and after.deal.number != before.deal.number
+
+
+def _draws(rules: Ruleset) -> int:
+    """The most times the hands are filled up from the stock in one deal (one card each a time at least)."""
+    if not rules.dealing.refill:
+        return 0
+    talon = rules.talon.size if rules.talon is not None else 0
+    stock = max(0, len(rules.deck) - rules.players * rules.dealing.hand_size - talon)
+    return -(-stock // rules.players)
+
+
+def most_decisions(rules: Ruleset) -> int:
+    """The most decisions one deal of ``rules`` can take: its moves and its seats' waits, counted from the rules.
+
+    Moves: every play (a lead, beat, pass, play, molodka or a card laid in a drawing praise deal)
+    takes one card or more out of a hand for good, so there are at most as many as the deck has
+    cards, less those a declarer lays away (a molodka hands back the plays of its trick, but its
+    own trick then plays a whole hand a seat, so it never adds plays); with a talon, each seat
+    takes it or declines it once and the taker lays away once; a praise deal is announced once;
+    each transfer window holds a transfer and a transfer back per side (a window after the deal,
+    and one after each draw from the stock where the rules open one there); the opener's swap is
+    a transfer and a transfer back.  A redeal call ends the deal at once, so a deal that is
+    redealt is shorter than one played out.
+
+    Waits: only a seat that may move out of turn waits, once a position.  Between tricks (before
+    each lead, and after each transfer of a window) that is every seat but the one to move where
+    a transfer window or the opening's redeal call is open, else the one seat that may play a
+    molodka; inside a trick it is that molodka seat, before its own turn.  A molodka needs a full
+    hand, so it comes only in the tricks begun with full hands: the first, and one after each draw.
+
+    The count is an upper bound that random play never exceeds (the test suite plays every
+    built-in ruleset); where a ruleset has no transfer, molodka or redeal it is reached by a hand
+    played one card at a time.
+    """
+    players, sides = rules.players, rules.sides
+    moves = len(rules.deck)
+    talon = rules.talon
+    if talon is not None:
+        moves -= talon.bidding.lay_away if talon.bidding is not None else talon.size
+    tricks = moves // players  # every seat plays a card at least into each trick
+    if talon is not None:
+        moves += players + 1
+    if rules.praise is not None:
+        moves += 1
+    if rules.leading.swap_for_plain:
+        moves += 2
+    draws = _draws(rules)
+    transfer = rules.transfer
+    windows: set[int] = set()  # the tricks before whose lead a transfer window is open
+    if transfer is not None:
+        windows.update([0] if transfer.after_deal else [])
+        windows.update(range(1, draws + 1) if transfer.after_draw else [])
+        moves += 2 * sides * len(windows)
+    molodka = isinstance(rules.play, BeatOrPass) and rules.play.molodka is not None
+    full = draws + 1 if molodka else 0  # the tricks begun with full hands
+    waits = 0
+    for trick in range(tricks):
+        positions = 1 + (sides if trick in windows else 0)
+        if trick in windows or (trick == 0 and rules.redeal is not None):
+            waits += positions * (players - 1)
+        elif trick < full:
+            waits += positions
+        if trick < full:
+            waits += players - 2
+    return moves + waits
+
+
+def hand_deals_cap(rules: Ruleset) -> int:
+    """The deals one hand is assumed to take at most: 1, and the redeals in a row the rule allows.
+
+    A side may call ``redeal.limit`` redeals in a row before one costs it the hand, so a hand takes
+    at most ``1 + (limit + 1) * sides`` deals; where the rule sets no limit nothing bounds them, and
+    the cap assumes :data:`kozel.play.episodes.REDEALS`.
+    """
+    redeal = rules.redeal
+    if redeal is None:
+        return 1
+    return 1 + (REDEALS if redeal.limit is None else (redeal.limit + 1) * rules.sides)
+
+
+def match_hands_cap(rules: Ruleset) -> int:
+    """The hands a match is assumed to take at most: no rule bounds them, since eggs repeat.
+
+    A hand that writes points writes a side at least the least the scoring table writes, and a
+    ruleset's check makes sure that ``MAX_SET_HANDS`` such hands take a side to the target; so
+    the cap allows ``MAX_SET_HANDS`` hands per side per set.  Hands that write nobody (eggs), and
+    hands that set a side's score back where the rules have one, can repeat without end: a match
+    has no bound at all.
+    """
+    return MAX_SET_HANDS * rules.sides * rules.match.sets
+
+
+def match_decision_cap(rules: Ruleset) -> int:
+    """The decisions a match is assumed to take at most: what OpenSpiel's ``max_game_length`` is made of.
+
+    :func:`most_decisions` a deal, :func:`hand_deals_cap` deals a hand, :func:`match_hands_cap`
+    hands.  Nothing enforces it: a match past it goes on, taking eggs or redeals over and over,
+    which random play never comes near.
+    """
+    return most_decisions(rules) * hand_deals_cap(rules) * match_hands_cap(rules)
