@@ -31,6 +31,7 @@ the cards known to end with a player are drawn by him more often than chance wou
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Sequence
@@ -55,10 +56,11 @@ from kozel.view.events import (
     PraiseDealt,
     TalonTaken,
     TrickTaken,
+    opening_events,
 )
 from kozel.view.inference import Voids
 from kozel.view.praise_orders import marked_hands, praise_order
-from kozel.view.view import PlayerView, observe
+from kozel.view.view import PlayerView, make_view
 
 __all__ = ["determinize"]
 
@@ -337,13 +339,13 @@ class _World:
 
     def follow_draw(self, event: CardsDrawn) -> None:
         """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""
-        counts = [len(hand) for hand in self.hands]
-        hands = marked_hands(counts)
-        refill(hands, tuple(CARDS[: len(self.stock)]), self.last_winner, self.rules.dealing.hand_size)
-        got: list[list[int]] = [[] for _ in self.hands]
-        for seat, hand in enumerate(hands):
-            for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
-                got[seat].append(self.stock[card.index])
+        stock = self.stock
+        got = [
+            [stock[position] for position in positions]
+            for positions in _draw_positions(
+                tuple(len(hand) for hand in self.hands), len(stock), self.last_winner, self.rules.dealing.hand_size
+            )
+        ]
         taken = sum(len(places) for places in got)
         shown = {owner: cards for owner, cards, _ in event.drawn}
         for seat, places in enumerate(got):
@@ -393,17 +395,35 @@ class _World:
         raise _Failed
 
     def draw_cards(self, places: list[int], pool: int) -> dict[int, Card]:
-        """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
-        order = self.rng.sample(places, len(places))
-        order.sort(key=lambda p: (self.allowed[p] & pool).bit_count())
+        """A card for each of ``places`` from ``pool``, at random: the places some rule narrows first, the most
+        narrowed first, each a card it may hold; then the others, which may hold any card left, in one draw."""
+        allowed = self.allowed
+        rng = self.rng
+        tight = []
+        loose = []
+        for place in places:
+            fits = allowed[place] & pool
+            if fits == pool:
+                loose.append(place)
+            else:
+                tight.append(place)
         named = {}
-        for place in order:
-            choices = cards_of(self.allowed[place] & pool)
-            if not choices:
+        if tight:
+            rng.shuffle(tight)
+            tight.sort(key=lambda p: (allowed[p] & pool).bit_count())
+            random_ = rng.random
+            for place in tight:
+                choices = cards_of(allowed[place] & pool)
+                if not choices:
+                    raise _Failed
+                card = choices[int(random_() * len(choices))]
+                named[place] = card
+                pool &= ~card.bit
+        if loose:
+            left = cards_of(pool)
+            if len(left) < len(loose):
                 raise _Failed
-            card = self.rng.choice(choices)
-            named[place] = card
-            pool &= ~card.bit
+            named.update(zip(loose, rng.sample(left, len(loose)), strict=True))
         return named
 
     def adds_up(self, named: dict[int, Card]) -> bool:
@@ -447,12 +467,32 @@ class _World:
             for event, places in self.moves
         ]
         moves[self.drawing_at : self.drawing_at] = drawn
+        return self.replay(state, moves)
+
+    def replay(self, state: GameState, moves: Sequence[Move]) -> GameState | None:
+        """The moves played from ``state`` (None where one is illegal), and the world's view checked against the
+        seat's without a second replay.
+
+        The moves are the view's own moves with their hidden cards named, so their events show the seat what its
+        history shows wherever the outcome is public: who takes a trick (else the next move is out of turn, or
+        the seat to move differs), the cards drawn (their counts follow the hands, the seat's own are named
+        from its view), the hand's result and the score sheet.  The view's fields are then compared one by one,
+        its history standing for the world's (equal by the above) and its voids with it (what the public
+        events show)."""
+        view = self.view
+        seat = view.seat
+        history = view.history
+        if opening_events(state)[0].for_seat(seat) != history[0]:
+            return None
         for move in moves:
             try:
                 state = apply(state, move)
             except IllegalMoveError:
                 return None
-        return state
+        world = make_view(state, seat, _Same(history), view.voids)
+        if world.__dict__ == view.__dict__ or world == view:
+            return state
+        return None
 
     def run_drawing(self, dealt: Dealt, seed: int) -> tuple[tuple[Card, ...], list[Move]] | None:
         """A drawing praise deal run in a world: the deck order it began from and its moves (None if stuck).
@@ -510,6 +550,31 @@ class _World:
         return card
 
 
+@functools.lru_cache(maxsize=4096)
+def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The stock positions (top first) each seat draws, in the engine's draw order, hands holding ``counts``."""
+    hands = marked_hands(counts)
+    refill(hands, tuple(CARDS[:stock]), first, size)
+    return tuple(tuple(card.index for card in cards_of(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
+
+
+class _Same:
+    """A world's history and voids, once its moves are known to give the seat's: the view's own."""
+
+    __slots__ = ("_history",)
+
+    def __init__(self, history: tuple[Event, ...]) -> None:
+        self._history = history
+
+    def history(self) -> tuple[Event, ...]:
+        """The view's history."""
+        return self._history
+
+    def voids(self) -> tuple[frozenset[int], ...]:  # pragma: no cover - the world's view is given its voids
+        """Never asked: the world's view is given the seat's voids."""
+        raise AssertionError("the world's view holds its voids")
+
+
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
     """Whether the seat's legal moves in ``state`` are ``moves``."""
     return {move for move in legal_moves(state) if move.seat == view.seat} == set(moves)
@@ -517,6 +582,18 @@ def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bo
 
 def _refuse(view: PlayerView, why: str) -> StateError:
     return StateError(f"determinize: no legal play gives this view of seat {view.seat}: {why}")
+
+
+def _fine_cards(cards: object, count: int, deck: int) -> bool:
+    """Whether ``cards`` is a tuple of ``count`` different cards of the deck ``deck`` (a bitmask)."""
+    if type(cards) is not tuple or len(cards) != count:
+        return False
+    mask = 0
+    for card in cards:
+        if type(card) is not Card:
+            return False
+        mask |= card.bit
+    return mask.bit_count() == count and not mask & ~deck
 
 
 class _Checker:
@@ -587,7 +664,26 @@ class _Checker:
         self.seat(view.dealer, "the dealer")
         if not isinstance(view.history, tuple) or not view.history or not isinstance(view.history[0], Dealt):
             raise StateError("determinize: the view's history does not start with its deal")
+        players, deck, size = self.players, self.deck, self.deck_size
         for number, event in enumerate(view.history):
+            # The common events, checked at once; where anything is off, the full check below says what.
+            kind = type(event)
+            if kind is Played:
+                seat, to, count, cards = event.seat, event.to, event.count, event.cards
+                if (
+                    type(seat) is int
+                    and 0 <= seat < players
+                    and (to is None or (type(to) is int and 0 <= to < players))
+                    and type(event.kind) is MoveKind
+                    and type(count) is int
+                    and 0 <= count <= size
+                    and (cards is None or _fine_cards(cards, count, deck))
+                ):
+                    continue
+            elif kind is TrickTaken:
+                winner = event.winner
+                if type(winner) is int and 0 <= winner < players:
+                    continue
             what = f"event {number} ({type(event).__name__})"
             if isinstance(event, Dealt):
                 self.dealt(event, what)
@@ -727,7 +823,7 @@ def determinize(
             world.follow()
             world.assign_the_rest()
             state = world.build(dealt)
-            if state is None or observe(state, view.seat) != view:
+            if state is None:
                 continue
         except (_Failed, IllegalMoveError):
             continue
