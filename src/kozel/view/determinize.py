@@ -64,8 +64,15 @@ from kozel.view.view import PlayerView, make_view
 
 __all__ = ["determinize"]
 
+_new_tuple = tuple.__new__
+
 #: How many worlds are drawn, at most, before giving up.
 TRIES = 2000
+
+
+#: The starts of deals from the deck in canonical order, by what they depend on (see ``_World.marked``).
+_MARKED: dict[tuple[object, ...], tuple[Ruleset, GameState]] = {}
+_MARKED_LIMIT = 1024
 
 
 class _Failed(Exception):
@@ -136,24 +143,27 @@ class _World:
         pool = hand if among is None else among
         if len(pool) < count or count < 0:
             raise _Failed
+        random_ = self.rng.random
         if cards is None:
-            if mask == -1:
-                chosen = self.rng.sample(pool, count)
-            else:
-                fits = [p for p in pool if self.allowed[p] & mask]
-                if len(fits) < count:
+            if mask != -1:
+                allowed = self.allowed
+                pool = [p for p in pool if allowed[p] & mask]
+                if len(pool) < count:
                     raise _Failed
-                chosen = self.rng.sample(fits, count)
+            chosen = [pool[int(random_() * len(pool))]] if count == 1 else self.rng.sample(pool, count)
         else:
             chosen = []
+            where, names, allowed = self.where, self.cards, self.allowed
             for card in cards:
-                place = self.where.get(card)
+                place = where.get(card)
                 if place is None:
-                    free = [p for p in pool if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
+                    bit = card.bit
+                    free = [p for p in pool if names[p] is None and allowed[p] & bit and p not in chosen]
                     if not free:
                         raise _Failed
-                    place = self.rng.choice(free)
-                    self.assign(place, card)
+                    place = free[int(random_() * len(free))]
+                    names[place] = card
+                    where[card] = place
                 elif place not in pool or place in chosen:
                     raise _Failed
                 chosen.append(place)
@@ -190,7 +200,7 @@ class _World:
     def place_deal(self, dealt: Dealt) -> GameState:
         """The places of the deal (in a deal by position), and a state of its start with any cards."""
         rules = self.rules
-        marked = self.start(dealt, tuple(CARDS[: len(rules.deck)]))
+        marked = self.marked(dealt)
         self.deck = self.add_places(len(rules.deck))
         for shown, real in ((marked.trump_card, dealt.trump_card), (marked.talon_shown, dealt.talon_shown)):
             if shown is not None and real is not None:
@@ -213,6 +223,30 @@ class _World:
             elif self.where[holder] not in self.hands[dealt.leader]:
                 raise _Failed
         return marked
+
+    def marked(self, dealt: Dealt) -> GameState:
+        """The start of the deal from the deck in canonical order: where each position of the deck goes.
+
+        The engine's deal is a function of the match record and the hand's start, so the answer is kept for the
+        next view of the same deal."""
+        rules = self.rules
+        key = (
+            id(rules),
+            dealt.scores,
+            dealt.sets,
+            self.view.hand_results[: dealt.hand_number],
+            dealt.hand_number,
+            dealt.redeals,
+            dealt.dealer,
+            dealt.last_opener,
+            dealt.leader,
+        )
+        found = _MARKED.get(key)
+        if found is None or found[0] is not rules:
+            if len(_MARKED) >= _MARKED_LIMIT:
+                _MARKED.clear()
+            found = _MARKED[key] = (rules, self.start(dealt, tuple(CARDS[: len(rules.deck)])))
+        return found[1]
 
     def lead_rule(self, dealt: Dealt) -> LeadSeat:
         """The rule that named this deal's leader."""
@@ -462,10 +496,20 @@ class _World:
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
         opening = order if not (dealt.hand_number or dealt.redeals) else None
         state = state._replace(match=state.match._replace(first_dealer=dealt.dealer, opening=opening))
-        moves = [
-            Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
-            for event, places in self.moves
-        ]
+        names = self.cards
+        moves = []
+        for event, places in self.moves:
+            cards = [names[place] for place in places]
+            if None in cards:
+                return None
+            if event.choice is None:  # the seat and kind are checked already, the cards are the deck's
+                mask = 0
+                for card in cards:
+                    mask |= card.bit  # type: ignore[union-attr]
+                cards.sort()  # type: ignore[call-overload]
+                moves.append(_new_tuple(Move, (event.seat, event.kind, tuple(cards), mask, None)))
+            else:
+                moves.append(Move(event.seat, event.kind, cards, event.choice))  # type: ignore[arg-type]
         moves[self.drawing_at : self.drawing_at] = drawn
         return self.replay(state, moves)
 
@@ -596,6 +640,16 @@ def _fine_cards(cards: object, count: int, deck: int) -> bool:
     return mask.bit_count() == count and not mask & ~deck
 
 
+def _fine_draw(part: object, players: int, size: int, deck: int) -> bool:
+    """Whether ``part`` of a draw is ``(seat, cards or None, count)`` that fit the table and the deck."""
+    if type(part) is not tuple or len(part) != 3:
+        return False
+    owner, cards, count = part
+    if type(owner) is not int or not 0 <= owner < players or type(count) is not int or not 0 <= count <= size:
+        return False
+    return cards is None or (isinstance(cards, CardSet) and not cards.mask & ~deck)
+
+
 class _Checker:
     """The checks of a view's fields: kinds and ranges that every view of legal play has."""
 
@@ -683,6 +737,9 @@ class _Checker:
             elif kind is TrickTaken:
                 winner = event.winner
                 if type(winner) is int and 0 <= winner < players:
+                    continue
+            elif kind is CardsDrawn:
+                if type(event.drawn) is tuple and all(_fine_draw(part, players, size, deck) for part in event.drawn):
                     continue
             what = f"event {number} ({type(event).__name__})"
             if isinstance(event, Dealt):
