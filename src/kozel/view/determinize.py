@@ -65,6 +65,8 @@ from kozel.view.view import PlayerView, make_view
 __all__ = ["determinize"]
 
 _new_tuple = tuple.__new__
+#: The plays of a trick: their cards leave the player's hand for the trick.
+_TRICK_PLAYS = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
 
 #: How many worlds are drawn, at most, before giving up.
 TRIES = 2000
@@ -282,8 +284,9 @@ class _World:
     def follow(self) -> None:
         """Follow every place through the view's history."""
         voids = Voids(self.rules, self.table)
+        see = voids.see if voids.informative else None
         for event in self.view.history[1:]:
-            shown = voids.see(event)
+            shown = see(event) if see is not None else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 if isinstance(event, Played):
                     self.drawing_groups.append([])
@@ -292,7 +295,16 @@ class _World:
                     self.follow_praise_deal(event)
                     self.drawn_deal = event
                 continue
-            if isinstance(event, Played):
+            if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case, inline
+                places = self.take(event.seat, event.cards, event.count)
+                self.moves.append((event, places))
+                self.trick.append((event.seat, places))
+                if shown:
+                    mask = 0
+                    for group in shown:
+                        mask |= self.table.group_masks[group]
+                    self.exclude(self.hands[event.seat], mask)
+            elif isinstance(event, Played):
                 self.follow_move(event)
                 if shown:
                     mask = 0
