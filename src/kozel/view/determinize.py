@@ -38,13 +38,16 @@ from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
-from kozel.engine import HandStart, apply, legal_moves, refill, start_hand
+from kozel.engine import HandStart, apply, legal_moves, refill, start_hand, step
+from kozel.engine.leading import barred_from_trumps
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
+from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Match
-from kozel.rules.leading import LeadSeat
+from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state
+from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
     CardsDrawn,
@@ -110,6 +113,14 @@ class _World:
         self.last_winner = 0
         self.pending: tuple[int, list[int]] | None = None  # a transfer not yet answered: its giver and places
         self.deck_mask = sum(card.bit for card in rules.deck)
+        # Whether the world may be built without replaying its trick play (``construct``): from the first trick
+        # play on, the history holds only plays, tricks and draws, each bound while drawing by the rules that
+        # make it legal.
+        self.direct = type(rules.play) in (BeatOrPass, FollowSuit)
+        self.first_play: int | None = None  # where among ``moves`` the first trick play is
+        self.first_event = 0  # and where among the history's events
+        self.marked_start: GameState | None = None
+        self.tricks_done = 0
 
     # -- places ---------------------------------------------------------------------------------
 
@@ -202,7 +213,7 @@ class _World:
     def place_deal(self, dealt: Dealt) -> GameState:
         """The places of the deal (in a deal by position), and a state of its start with any cards."""
         rules = self.rules
-        marked = self.marked(dealt)
+        marked = self.marked_start = self.marked(dealt)
         self.deck = self.add_places(len(rules.deck))
         for shown, real in ((marked.trump_card, dealt.trump_card), (marked.talon_shown, dealt.talon_shown)):
             if shown is not None and real is not None:
@@ -285,7 +296,11 @@ class _World:
         """Follow every place through the view's history."""
         voids = Voids(self.rules, self.table)
         see = voids.see if voids.informative else None
-        for event in self.view.history[1:]:
+        # The lead rules of a follow-suit game look at the leader's hand.
+        self.lead_rules = isinstance(self.rules.play, FollowSuit)
+        for number, event in enumerate(self.view.history):
+            if not number:
+                continue
             shown = see(event) if see is not None else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 if isinstance(event, Played):
@@ -296,7 +311,13 @@ class _World:
                     self.drawn_deal = event
                 continue
             if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case, inline
+                leads = not self.trick
+                if self.first_play is None:
+                    self.first_play = len(self.moves)
+                    self.first_event = number
                 places = self.take(event.seat, event.cards, event.count)
+                if leads and self.lead_rules and event.cards:
+                    self.bind_lead(event.seat, event.cards[0])
                 self.moves.append((event, places))
                 self.trick.append((event.seat, places))
                 if shown:
@@ -305,6 +326,8 @@ class _World:
                         mask |= self.table.group_masks[group]
                     self.exclude(self.hands[event.seat], mask)
             elif isinstance(event, Played):
+                if self.first_play is not None:
+                    self.direct = False
                 self.follow_move(event)
                 if shown:
                     mask = 0
@@ -312,6 +335,7 @@ class _World:
                         mask |= self.table.group_masks[group]
                     self.exclude(self.hands[event.seat], mask)
             elif isinstance(event, CardsReturned):
+                self.direct = False
                 for owner, places in self.returning:
                     self.hands[owner] += places
                 self.returning = []
@@ -320,15 +344,53 @@ class _World:
                 self.won[side] += [place for _, places in self.trick for place in places]
                 self.trick = []
                 self.last_winner = event.winner
+                self.tricks_done += 1
             elif isinstance(event, HandScored):
+                self.direct = False
                 self.bind_points(event)
             elif isinstance(event, CardsDrawn):
                 self.follow_draw(event)
-            elif isinstance(event, TalonTaken):
+            elif self.first_play is not None:
+                self.direct = False
+            if isinstance(event, TalonTaken):
                 self.receive(event.seat, self.talon, event.cards)
                 self.talon = []
             elif isinstance(event, PraiseDealt):
                 self.follow_praise_deal(event)
+
+    def bind_lead(self, seat: int, card: Card) -> None:
+        """A card led in a follow-suit game: what the lead rules say of the cards the leader still holds.
+
+        At the hand's opening lead, a leader who holds the card that must open leads it; and a leader barred
+        from trumps leads one only when he holds nothing else.  (The first trick's suit is bound with the
+        voids.)"""
+        rules = self.rules
+        leading = rules.leading
+        marked = self.marked_start
+        assert marked is not None
+        at_opening = self.tricks_done == 0 and not (self.praise is not None and self.praise[2])  # tricks dealt count
+        if at_opening:
+            talon = rules.talon
+            if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
+                self.direct = False  # the opening lead follows the talon's shown card: left to the replay
+                return
+            holder = leading.holder_card
+            if leading.lead_holder_card and holder is not None and not marked.match.hand_results:
+                if card == holder:
+                    return
+                self.exclude(self.hands[seat], holder.bit)
+            play = rules.play
+            if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
+                return  # a trump led shows no card of the suit (a void), so only trumps were allowed
+        trump_leads = leading.trump_leads
+        restricted = trump_leads is TrumpLeads.BOASTING_SIDE or (
+            at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
+        )
+        trumps = self.table.trump_mask
+        if restricted and card.bit & trumps and barred_from_trumps(marked, seat, at_opening):
+            self.exclude(self.hands[seat], ~trumps)
+            if at_opening and leading.swap_for_plain:
+                self.direct = False  # he led a trump, so he had no swap to make: that looks at his partner's hand
 
     def bind_points(self, event: HandScored) -> None:
         """The hand was counted: each side's card points are known, and bind the cards it took."""
@@ -418,6 +480,7 @@ class _World:
             if known is not None:
                 self.assign_all(hands[seat], tuple(known))
         self.hands = [list(places) for places in hands]
+        self.stock = []  # the praise deals the whole deck
         for places, (_, winner) in zip(tricks, event.tricks, strict=True):
             self.won[self.rules.side_of(winner)] += places
         self.praise = (kind, hands, tricks)
@@ -523,7 +586,86 @@ class _World:
             else:
                 moves.append(Move(event.seat, event.kind, cards, event.choice))  # type: ignore[arg-type]
         moves[self.drawing_at : self.drawing_at] = drawn
+        if self.direct and self.first_play is not None:
+            # The moves before the first trick play (a praise, the bidding) settle the deal: replayed; the rest not.
+            if opening_events(state)[0].for_seat(self.view.seat) != self.view.history[0]:
+                return None
+            settled = state
+            history = self.view.history
+            seat = self.view.seat
+            number = 1
+            for move in moves[: len(moves) - (len(self.moves) - self.first_play)]:
+                try:
+                    settled, found = step(settled, move)
+                except IllegalMoveError:
+                    return None
+                for event in found:  # these events show the seat what its history shows, one by one
+                    if number >= self.first_event or event.for_seat(seat) != history[number]:
+                        return None
+                    number += 1
+            if number == self.first_event and settled.phase is Phase.PLAY and settled.trick is None:
+                world = self.construct(settled, moves)
+                if world is not None:
+                    return world
         return self.replay(state, moves)
+
+    def construct(self, start: GameState, moves: Sequence[Move]) -> GameState | None:
+        """The world built directly from where the places ended, without replaying the moves (None: replay it).
+
+        Only for a deal whose history is plays, tricks and draws under rules whose every constraint on the
+        hidden cards was bound while drawing (``direct``): each move is then legal in the world, each trick goes
+        where the view says, and the cards end where the places say."""
+        view = self.view
+        seat = view.seat
+        if view.phase is not Phase.PLAY or view.turn is None or (view.trick_winner is None and self.trick):
+            return None
+        names = self.cards
+        hands = []
+        for places in self.hands:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            hands.append(mask)
+        won = []
+        for places in self.won:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            won.append(mask)
+        trick = None
+        if self.trick:
+            plays = tuple(moves[len(moves) - len(self.trick) :])
+            best = next((play for play in reversed(plays) if play.seat == view.trick_winner), None)
+            if best is None:
+                return None
+            trick = Trick(plays[0].seat, plays, best, False)
+        # The transfer window: open where the deal began with one, or where the last trick drew cards and the
+        # rules open one then; a lead closes it.
+        window = None
+        transfer = self.rules.transfer
+        if trick is None and transfer is not None and transfer.after_draw and isinstance(view.history[-1], CardsDrawn):
+            window = TransferWindow(leader=view.turn)
+        log = b""
+        for move in moves:
+            log = log_append(log, move)
+        world = make_state(
+            start.match,
+            start.deal,
+            tuple(hands),
+            tuple(names[place] for place in self.stock),  # type: ignore[misc]
+            tuple(names[place] for place in self.talon),  # type: ignore[misc]
+            view.turn,
+            trick,
+            tuple(won),
+            view.trick_counts,
+            Phase.PLAY,
+            window,
+            None,
+            log,
+        )
+        if make_view(world, seat, _Same(view.history), view.voids) != view:
+            return None
+        return world
 
     def replay(self, state: GameState, moves: Sequence[Move]) -> GameState | None:
         """The moves played from ``state`` (None where one is illegal), and the world's view checked against the
