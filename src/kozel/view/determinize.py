@@ -303,12 +303,7 @@ class _World:
                 continue
             shown = see(event) if see is not None else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
-                if isinstance(event, Played):
-                    self.drawing_groups.append([])
-                self.drawing_groups[-1].append(event)
-                if isinstance(event, PraiseDealt):
-                    self.follow_praise_deal(event)
-                    self.drawn_deal = event
+                self.follow_drawing(event)
                 continue
             if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case, inline
                 leads = not self.trick
@@ -321,19 +316,13 @@ class _World:
                 self.moves.append((event, places))
                 self.trick.append((event.seat, places))
                 if shown:
-                    mask = 0
-                    for group in shown:
-                        mask |= self.table.group_masks[group]
-                    self.exclude(self.hands[event.seat], mask)
+                    self.exclude_groups(event.seat, shown)
             elif isinstance(event, Played):
                 if self.first_play is not None:
                     self.direct = False
                 self.follow_move(event)
                 if shown:
-                    mask = 0
-                    for group in shown:
-                        mask |= self.table.group_masks[group]
-                    self.exclude(self.hands[event.seat], mask)
+                    self.exclude_groups(event.seat, shown)
             elif isinstance(event, CardsReturned):
                 self.direct = False
                 for owner, places in self.returning:
@@ -357,6 +346,22 @@ class _World:
                 self.talon = []
             elif isinstance(event, PraiseDealt):
                 self.follow_praise_deal(event)
+
+    def follow_drawing(self, event: Event) -> None:
+        """An event of a drawing praise deal: kept, one group per move, for the drawing to be run."""
+        if isinstance(event, Played):
+            self.drawing_groups.append([])
+        self.drawing_groups[-1].append(event)
+        if isinstance(event, PraiseDealt):
+            self.follow_praise_deal(event)
+            self.drawn_deal = event
+
+    def exclude_groups(self, seat: int, groups: set[int]) -> None:
+        """``seat`` showed he holds no card of ``groups`` (suits, or the trumps) in the places he holds now."""
+        mask = 0
+        for group in groups:
+            mask |= self.table.group_masks[group]
+        self.exclude(self.hands[seat], mask)
 
     def bind_lead(self, seat: int, card: Card) -> None:
         """A card led in a follow-suit game: what the lead rules say of the cards the leader still holds.
@@ -574,17 +579,19 @@ class _World:
         names = self.cards
         moves = []
         for event, places in self.moves:
-            cards = [names[place] for place in places]
-            if None in cards:
-                return None
-            if event.choice is None:  # the seat and kind are checked already, the cards are the deck's
-                mask = 0
-                for card in cards:
-                    mask |= card.bit  # type: ignore[union-attr]
-                cards.sort()  # type: ignore[call-overload]
-                moves.append(_new_tuple(Move, (event.seat, event.kind, tuple(cards), mask, None)))
+            named: list[Card] = []
+            mask = 0
+            for place in places:
+                card = names[place]
+                if card is None:
+                    return None
+                named.append(card)
+                mask |= card.bit
+            if event.choice is None:  # the seat and kind are checked already, the named are the deck's
+                named.sort()
+                moves.append(_new_tuple(Move, (event.seat, event.kind, tuple(named), mask, None)))
             else:
-                moves.append(Move(event.seat, event.kind, cards, event.choice))  # type: ignore[arg-type]
+                moves.append(Move(event.seat, event.kind, named, event.choice))
         moves[self.drawing_at : self.drawing_at] = drawn
         if self.direct and self.first_play is not None:
             # The moves before the first trick play (a praise, the bidding) settle the deal: replayed; the rest not.
@@ -596,11 +603,11 @@ class _World:
             number = 1
             for move in moves[: len(moves) - (len(self.moves) - self.first_play)]:
                 try:
-                    settled, found = step(settled, move)
+                    settled, happened = step(settled, move)
                 except IllegalMoveError:
                     return None
-                for event in found:  # these events show the seat what its history shows, one by one
-                    if number >= self.first_event or event.for_seat(seat) != history[number]:
+                for one in happened:  # these events show the seat what its history shows, one by one
+                    if number >= self.first_event or one.for_seat(seat) != history[number]:
                         return None
                     number += 1
             if number == self.first_event and settled.phase is Phase.PLAY and settled.trick is None:
@@ -875,9 +882,8 @@ class _Checker:
         players, deck, size = self.players, self.deck, self.deck_size
         for number, event in enumerate(view.history):
             # The common events, checked at once; where anything is off, the full check below says what.
-            kind = type(event)
-            if kind is Played:
-                seat, to, count, cards = event.seat, event.to, event.count, event.cards
+            if isinstance(event, Played):
+                seat, to, count, shown = event.seat, event.to, event.count, event.cards
                 if (
                     type(seat) is int
                     and 0 <= seat < players
@@ -885,16 +891,19 @@ class _Checker:
                     and type(event.kind) is MoveKind
                     and type(count) is int
                     and 0 <= count <= size
-                    and (cards is None or _fine_cards(cards, count, deck))
+                    and (shown is None or _fine_cards(shown, count, deck))
                 ):
                     continue
-            elif kind is TrickTaken:
+            elif isinstance(event, TrickTaken):
                 winner = event.winner
                 if type(winner) is int and 0 <= winner < players:
                     continue
-            elif kind is CardsDrawn:
-                if type(event.drawn) is tuple and all(_fine_draw(part, players, size, deck) for part in event.drawn):
-                    continue
+            elif (
+                isinstance(event, CardsDrawn)
+                and type(event.drawn) is tuple
+                and all(_fine_draw(part, players, size, deck) for part in event.drawn)
+            ):
+                continue
             what = f"event {number} ({type(event).__name__})"
             if isinstance(event, Dealt):
                 self.dealt(event, what)
