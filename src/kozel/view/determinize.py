@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
-from kozel.engine import HandStart, apply, legal_moves, refill, start_hand, step
+from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
 from kozel.game.log import append as log_append
@@ -63,7 +63,8 @@ from kozel.view.events import (
 )
 from kozel.view.inference import Voids
 from kozel.view.praise_orders import marked_hands, praise_order
-from kozel.view.view import PlayerView, make_view
+from kozel.view.trick_shape import TrickShape
+from kozel.view.view import PlayerView, make_view, voids_of
 
 __all__ = ["determinize"]
 
@@ -119,6 +120,7 @@ class _World:
         self.direct = type(rules.play) in (BeatOrPass, FollowSuit)
         self.first_play: int | None = None  # where among ``moves`` the first trick play is
         self.first_event = 0  # and where among the history's events
+        self.shape: TrickShape | None = None  # the trick play's public shape, followed from the first trick play
         self.marked_start: GameState | None = None
         self.tricks_done = 0
 
@@ -294,7 +296,7 @@ class _World:
 
     def follow(self) -> None:
         """Follow every place through the view's history."""
-        voids = Voids(self.rules, self.table)
+        voids = self.voids = Voids(self.rules, self.table)
         see = voids.see if voids.informative else None
         # The lead rules of a follow-suit game look at the leader's hand.
         self.lead_rules = isinstance(self.rules.play, FollowSuit)
@@ -305,18 +307,8 @@ class _World:
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 self.follow_drawing(event)
                 continue
-            if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case, inline
-                leads = not self.trick
-                if self.first_play is None:
-                    self.first_play = len(self.moves)
-                    self.first_event = number
-                places = self.take(event.seat, event.cards, event.count)
-                if leads and self.lead_rules and event.cards:
-                    self.bind_lead(event.seat, event.cards[0])
-                self.moves.append((event, places))
-                self.trick.append((event.seat, places))
-                if shown:
-                    self.exclude_groups(event.seat, shown)
+            if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case
+                self.follow_play(event, number, shown)
             elif isinstance(event, Played):
                 if self.first_play is not None:
                     self.direct = False
@@ -334,6 +326,8 @@ class _World:
                 self.trick = []
                 self.last_winner = event.winner
                 self.tricks_done += 1
+                if self.shape is not None:
+                    self.shape.taken(event.winner, event.count, bool(self.stock))
             elif isinstance(event, HandScored):
                 self.direct = False
                 self.bind_points(event)
@@ -346,6 +340,25 @@ class _World:
                 self.talon = []
             elif isinstance(event, PraiseDealt):
                 self.follow_praise_deal(event)
+
+    def follow_play(self, event: Played, number: int, shown: set[int] | None) -> None:
+        """A play into the trick (event ``number`` of the history): its cards leave the player's hand."""
+        leads = not self.trick
+        if self.first_play is None:
+            self.first_play = len(self.moves)
+            self.first_event = number
+            assert self.marked_start is not None
+            tricks = len(self.praise[2]) if self.praise is not None else 0
+            self.shape = TrickShape(self.rules, self.table, self.marked_start, tricks, self.view.seat)
+        if self.shape is not None:
+            self.shape.play(event)
+        places = self.take(event.seat, event.cards, event.count)
+        if leads and self.lead_rules and event.cards:
+            self.bind_lead(event.seat, event.cards[0])
+        self.moves.append((event, places))
+        self.trick.append((event.seat, places))
+        if shown:
+            self.exclude_groups(event.seat, shown)
 
     def follow_drawing(self, event: Event) -> None:
         """An event of a drawing praise deal: kept, one group per move, for the drawing to be run."""
@@ -466,6 +479,8 @@ class _World:
                 cards = shown.get(seat)
                 self.receive(seat, places, tuple(cards) if cards is not None else None)
         self.stock = self.stock[taken:]
+        if self.shape is not None:
+            self.shape.drawn(event, {seat: len(places) for seat, places in enumerate(got) if places})
 
     def follow_praise_deal(self, event: PraiseDealt) -> None:
         """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
@@ -610,7 +625,17 @@ class _World:
                     if number >= self.first_event or one.for_seat(seat) != history[number]:
                         return None
                     number += 1
-            if number == self.first_event and settled.phase is Phase.PLAY and settled.trick is None:
+            shape = self.shape
+            if (
+                number == self.first_event
+                and settled.phase is Phase.PLAY
+                and settled.trick is None
+                and shape is not None
+                and shape.fits
+                and not shape.draw_due
+                and shape.first_seat == settled.turn
+                and (self.stock or any(self.hands))  # else the hand is over: replayed
+            ):
                 world = self.construct(settled, moves)
                 if world is not None:
                     return world
@@ -624,7 +649,9 @@ class _World:
         where the view says, and the cards end where the places say."""
         view = self.view
         seat = view.seat
-        if view.phase is not Phase.PLAY or view.turn is None or (view.trick_winner is None and self.trick):
+        shape = self.shape
+        assert shape is not None
+        if shape.turn is None:
             return None
         names = self.cards
         hands = []
@@ -642,16 +669,13 @@ class _World:
         trick = None
         if self.trick:
             plays = tuple(moves[len(moves) - len(self.trick) :])
-            best = next((play for play in reversed(plays) if play.seat == view.trick_winner), None)
-            if best is None:
-                return None
-            trick = Trick(plays[0].seat, plays, best, False)
+            trick = Trick(plays[0].seat, plays, plays[shape.best], False)
         # The transfer window: open where the deal began with one, or where the last trick drew cards and the
         # rules open one then; a lead closes it.
         window = None
         transfer = self.rules.transfer
         if trick is None and transfer is not None and transfer.after_draw and isinstance(view.history[-1], CardsDrawn):
-            window = TransferWindow(leader=view.turn)
+            window = TransferWindow(leader=shape.turn)
         log = b""
         for move in moves:
             log = log_append(log, move)
@@ -661,43 +685,46 @@ class _World:
             tuple(hands),
             tuple(names[place] for place in self.stock),  # type: ignore[misc]
             tuple(names[place] for place in self.talon),  # type: ignore[misc]
-            view.turn,
+            shape.turn,
             trick,
             tuple(won),
-            view.trick_counts,
+            tuple(before + now for before, now in zip(start.trick_counts, shape.side_tricks, strict=True)),
             Phase.PLAY,
             window,
             None,
             log,
         )
-        if make_view(world, seat, _Same(view.history), view.voids) != view:
+        if make_view(world, seat, _Same(view.history), voids_of(self.voids)) != view:
             return None
         return world
 
     def replay(self, state: GameState, moves: Sequence[Move]) -> GameState | None:
-        """The moves played from ``state`` (None where one is illegal), and the world's view checked against the
-        seat's without a second replay.
+        """The moves played from ``state``, their events checked against the view's as they come; the world, or
+        None where a move is illegal or the seat would see anything different.
 
-        The moves are the view's own moves with their hidden cards named, so their events show the seat what its
-        history shows wherever the outcome is public: who takes a trick (else the next move is out of turn, or
-        the seat to move differs), the cards drawn (their counts follow the hands, the seat's own are named
-        from its view), the hand's result and the score sheet.  The view's fields are then compared one by one,
-        its history standing for the world's (equal by the above) and its voids with it (what the public
-        events show)."""
+        The world's view is then made from the state and the events already checked, without a second replay."""
         view = self.view
         seat = view.seat
         history = view.history
         if opening_events(state)[0].for_seat(seat) != history[0]:
             return None
+        voids = Voids(self.rules, state.deal.table)
+        see = voids.see
+        number = 1
+        end = len(history)
         for move in moves:
             try:
-                state = apply(state, move)
+                state, found = step(state, move)
             except IllegalMoveError:
                 return None
-        world = make_view(state, seat, _Same(history), view.voids)
-        if world.__dict__ == view.__dict__ or world == view:
-            return state
-        return None
+            for event in found:
+                if number >= end or event.for_seat(seat) != history[number]:
+                    return None
+                number += 1
+                see(event)
+        if number != end or make_view(state, seat, _Same(history), voids_of(voids)) != view:
+            return None
+        return state
 
     def run_drawing(self, dealt: Dealt, seed: int) -> tuple[tuple[Card, ...], list[Move]] | None:
         """A drawing praise deal run in a world: the deck order it began from and its moves (None if stuck).
