@@ -11,14 +11,25 @@ the card of one place in its player's hand; a face-down card moves a place witho
 player who showed he lacks a suit keeps no card of it in the places he held at that moment; a
 transfer carries trumps, and the partner's answer carries plain cards (where the rule says so) from
 places he held before the transfer, never those just handed to him; an opener who swaps held only
-trumps.  These rules bind the places as the history is followed, so that few draws are thrown away.
-The places still unnamed get the cards still unplaced, at random.  The
-deal is then rebuilt from the deck order those places spell and the whole history is replayed in
-it: a world in which a move of the history would be illegal, or in which the seat would see
-anything different, is thrown away and another is drawn.  So every world returned is one that
-legal play reaches, and ``observe(world, view.seat) == view``.  The drawing praise deals
-("trousers", "pants double") are not undone from where the cards ended up: their drawing is run
-forward and each hidden card is named as it is drawn (:mod:`kozel.view.drawing_worlds`).
+trumps.  An opening lead binds the leader's hand too: one who holds the card that must open leads it, and
+one barred from trumps leads a trump only when he holds nothing else.  These rules bind the places
+as the history is followed, so that few draws are thrown away.  The places still unnamed get the
+cards still unplaced, at random.  The deal is then rebuilt from the deck order those places spell.
+
+How the world is made from it: where, from the first card played on, the history holds only plays,
+tricks and draws, every rule that makes those moves legal has bound the places already, so the world
+is built straight from where each place ended (:func:`kozel.game.state.make_state`), without playing
+its moves again.  What the places cannot vouch for, the public shape of that play, is checked from
+the events alone (:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each
+trick, how many cards each seat draws), and the moves that settled the deal before it (a praise
+deal, the bidding) are played by the engine and their events compared with the view's.  Any other
+history (transfers, a molodka, the end of a hand, a view that does not add up) is played by the
+engine from the deal's start, each event compared with the view's as it comes: a world in which a
+move would be illegal, or in which the seat would see anything different, is thrown away and
+another is drawn.  So every world returned is one that legal play reaches, and
+``observe(world, view.seat) == view``.  The drawing praise deals ("trousers", "pants double") are
+not undone from where the cards ended up: their drawing is run forward and each hidden card is
+named as it is drawn (:mod:`kozel.view.drawing_worlds`).
 
 What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
 moves of the earlier deals. A world of a match's first deal starts from its deck order as
