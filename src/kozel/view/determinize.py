@@ -535,35 +535,19 @@ class _World:
         raise _Failed
 
     def draw_cards(self, places: list[int], pool: int) -> dict[int, Card]:
-        """A card for each of ``places`` from ``pool``, at random: the places some rule narrows first, the most
-        narrowed first, each a card it may hold; then the others, which may hold any card left, in one draw."""
+        """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
         allowed = self.allowed
         rng = self.rng
-        tight = []
-        loose = []
-        for place in places:
-            fits = allowed[place] & pool
-            if fits == pool:
-                loose.append(place)
-            else:
-                tight.append(place)
+        order = rng.sample(places, len(places))
+        order.sort(key=lambda p: (allowed[p] & pool).bit_count())
         named = {}
-        if tight:
-            rng.shuffle(tight)
-            tight.sort(key=lambda p: (allowed[p] & pool).bit_count())
-            random_ = rng.random
-            for place in tight:
-                choices = cards_of(allowed[place] & pool)
-                if not choices:
-                    raise _Failed
-                card = choices[int(random_() * len(choices))]
-                named[place] = card
-                pool &= ~card.bit
-        if loose:
-            left = cards_of(pool)
-            if len(left) < len(loose):
+        for place in order:
+            choices = cards_of(allowed[place] & pool)
+            if not choices:
                 raise _Failed
-            named.update(zip(loose, rng.sample(left, len(loose)), strict=True))
+            card = rng.choice(choices)
+            named[place] = card
+            pool &= ~card.bit
         return named
 
     def adds_up(self, named: dict[int, Card]) -> bool:
