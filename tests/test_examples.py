@@ -85,7 +85,7 @@ def test_ui_loop_shows_seat_0_only_what_it_may_see(capsys):
     assert own != passes
     assert all("face down" not in line for line in own)  # seat 0 sees its own face-down cards
     assert all(re.fullmatch(r"   seat [123] pass: \d face down", line) for line in passes if line not in own)
-    assert "   everyone draws; you get 10♠" in lines
+    assert "   everyone draws; you get Q♦" in lines
     assert len([line for line in lines if line.startswith("-- new deal")]) == out.count("hand over:")
     assert run_example("ui_loop.py", capsys) == out  # the same every run
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import json
 import random
 import time
 
@@ -11,6 +13,7 @@ from test_determinize import replays
 
 import kozel
 from kozel.cards.cardset import CardSet
+from kozel.record import from_json, to_json
 from kozel.view.events import Played, PraiseDealt
 
 
@@ -155,3 +158,111 @@ def test_the_budget_and_tries_must_be_positive():
         kozel.determinize(view, random.Random(0), budget=0)
     with pytest.raises(kozel.KozelError, match="tries"):
         kozel.determinize(view, random.Random(0), tries=0)
+
+
+def _bench_views(rules, count, seed):
+    """Views as ``bench/worlds.py`` takes them: random matches played a random number of moves, every seat."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        match = rng.randrange(2**32)
+        moves = rng.randrange(0, 151)
+        play = random.Random(match)
+        state = kozel.new_game(rules, seed=match)
+        done = 0
+        while done < moves and not state.is_over:
+            state = kozel.apply(state, play.choice(kozel.legal_moves(state)))
+            done += 1
+        found += [(state, seat) for seat in range(rules.players)]
+    return found[:count]
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_every_view_of_the_bench_scheme_gets_a_world_that_gives_it_back_replays_and_plays_on(name):
+    # The benchmark's views in small: a world for each, never an error.
+    rules = kozel.variants.get(name)
+    for number, (state, seat) in enumerate(_bench_views(rules, 48, seed=5)):
+        check_world(state, seat, kozel.determinize(kozel.observe(state, seat), random.Random(number)))
+
+
+def test_a_world_of_trick_play_is_built_without_replaying_the_moves(monkeypatch):
+    # Plays, tricks and draws bind the hidden cards as they are followed, so the world is built from where the
+    # cards ended; the engine is not asked to play them (and the world still replays, checked outside).
+    determinize_module = importlib.import_module("kozel.view.determinize")
+    states = [(position(name, seed, moves), seat) for name, seed, moves, seat in WITHOUT_REPLAY]
+
+    def refused(*args):
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(determinize_module, "step", refused)
+    worlds = [kozel.determinize(kozel.observe(state, seat), random.Random(3)) for state, seat in states]
+    monkeypatch.undo()
+    for (state, seat), world in zip(states, worlds, strict=True):
+        assert world.moves  # a position inside the deal, not its start
+        check_world(state, seat, world)
+
+
+# Positions inside trick play, one per family of rules: beat or pass, follow suit, transfers, catches.
+WITHOUT_REPLAY = [
+    ("classic", 11, 9, 2),
+    ("hammer", 12, 14, 1),
+    ("hammer_clubs", 13, 7, 0),
+    ("simple", 14, 10, 3),
+    ("six_players", 15, 12, 4),
+    ("seven_of_clubs", 16, 9, 1),
+]
+
+
+def _edits(document):
+    """Single changes of a view document: each whole number in it set to a value out of range or beside it."""
+    found = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, (*path, key))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, (*path, index))
+        elif isinstance(node, int) and not isinstance(node, bool):
+            found.extend((path, value) for value in (-1, node + 1, 99) if value != node)
+
+    walk(document, ())
+    return found
+
+
+def _set(document, path, value):
+    changed = json.loads(json.dumps(document))
+    node = changed
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return changed
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), [("classic", 21, 12), ("pairs", 22, 9), ("threesome", 23, 8)])
+def test_an_edited_view_document_is_refused_or_sampled_or_raises_a_kozel_error_quickly(name, seed, moves):
+    # Every whole number of the document changed in turn: from_json refuses it, or determinize gives a world
+    # that gives the edited view back, or raises a KozelError, within its budget; never another error.
+    state = position(name, seed, moves)
+    document = json.loads(to_json(kozel.observe(state, 1)))
+    edits = _edits(document)
+    assert len(edits) > 60
+    outcomes = set()
+    for path, value in random.Random(seed).sample(edits, 60):
+        text = json.dumps(_set(document, path, value), ensure_ascii=False)
+        try:
+            view = from_json(text)
+        except kozel.KozelError:
+            outcomes.add("refused")
+            continue
+        start = time.perf_counter()
+        try:
+            world = kozel.determinize(view, random.Random(0), budget=1.0)
+        except kozel.KozelError:
+            outcomes.add("raised")
+        else:
+            assert kozel.observe(world, 1) == view
+            outcomes.add("sampled")
+        assert time.perf_counter() - start < 4, (path, value)
+    assert "refused" in outcomes

@@ -11,14 +11,25 @@ the card of one place in its player's hand; a face-down card moves a place witho
 player who showed he lacks a suit keeps no card of it in the places he held at that moment; a
 transfer carries trumps, and the partner's answer carries plain cards (where the rule says so) from
 places he held before the transfer, never those just handed to him; an opener who swaps held only
-trumps.  These rules bind the places as the history is followed, so that few draws are thrown away.
-The places still unnamed get the cards still unplaced, at random.  The
-deal is then rebuilt from the deck order those places spell and the whole history is replayed in
-it: a world in which a move of the history would be illegal, or in which the seat would see
-anything different, is thrown away and another is drawn.  So every world returned is one that
-legal play reaches, and ``observe(world, view.seat) == view``.  The drawing praise deals
-("trousers", "pants double") are not undone from where the cards ended up: their drawing is run
-forward and each hidden card is named as it is drawn (:mod:`kozel.view.drawing_worlds`).
+trumps.  An opening lead binds the leader's hand too: one who holds the card that must open leads it, and
+one barred from trumps leads a trump only when he holds nothing else.  These rules bind the places
+as the history is followed, so that few draws are thrown away.  The places still unnamed get the
+cards still unplaced, at random.  The deal is then rebuilt from the deck order those places spell.
+
+How the world is made from it: where, from the first card played on, the history holds only plays,
+tricks and draws, every rule that makes those moves legal has bound the places already, so the world
+is built straight from where each place ended (:func:`kozel.game.state.make_state`), without playing
+its moves again.  What the places cannot vouch for, the public shape of that play, is checked from
+the events alone (:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each
+trick, how many cards each seat draws), and the moves that settled the deal before it (a praise
+deal, the bidding) are played by the engine and their events compared with the view's.  Any other
+history (transfers, a molodka, the end of a hand, a view that does not add up) is played by the
+engine from the deal's start, each event compared with the view's as it comes: a world in which a
+move would be illegal, or in which the seat would see anything different, is thrown away and
+another is drawn.  So every world returned is one that legal play reaches, and
+``observe(world, view.seat) == view``.  The drawing praise deals ("trousers", "pants double") are
+not undone from where the cards ended up: their drawing is run forward and each hidden card is
+named as it is drawn (:mod:`kozel.view.drawing_worlds`).
 
 What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
 moves of the earlier deals. A world of a match's first deal starts from its deck order as
@@ -31,19 +42,23 @@ the cards known to end with a player are drawn by him more often than chance wou
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
-from kozel.engine import HandStart, apply, legal_moves, refill, start_hand
+from kozel.engine import HandStart, legal_moves, refill, start_hand, step
+from kozel.engine.leading import barred_from_trumps
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
+from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Match
-from kozel.rules.leading import LeadSeat
+from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state
+from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
     CardsDrawn,
@@ -55,15 +70,26 @@ from kozel.view.events import (
     PraiseDealt,
     TalonTaken,
     TrickTaken,
+    opening_events,
 )
 from kozel.view.inference import Voids
 from kozel.view.praise_orders import marked_hands, praise_order
-from kozel.view.view import PlayerView, observe
+from kozel.view.trick_shape import TrickShape
+from kozel.view.view import PlayerView, make_view, voids_of
 
 __all__ = ["determinize"]
 
+_new_tuple = tuple.__new__
+#: The plays of a trick: their cards leave the player's hand for the trick.
+_TRICK_PLAYS = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
+
 #: How many worlds are drawn, at most, before giving up.
 TRIES = 2000
+
+
+#: The starts of deals from the deck in canonical order, by what they depend on (see ``_World.marked``).
+_MARKED: dict[tuple[object, ...], tuple[Ruleset, GameState]] = {}
+_MARKED_LIMIT = 1024
 
 
 class _Failed(Exception):
@@ -99,6 +125,15 @@ class _World:
         self.last_winner = 0
         self.pending: tuple[int, list[int]] | None = None  # a transfer not yet answered: its giver and places
         self.deck_mask = sum(card.bit for card in rules.deck)
+        # Whether the world may be built without replaying its trick play (``construct``): from the first trick
+        # play on, the history holds only plays, tricks and draws, each bound while drawing by the rules that
+        # make it legal.
+        self.direct = type(rules.play) in (BeatOrPass, FollowSuit)
+        self.first_play: int | None = None  # where among ``moves`` the first trick play is
+        self.first_event = 0  # and where among the history's events
+        self.shape: TrickShape | None = None  # the trick play's public shape, followed from the first trick play
+        self.marked_start: GameState | None = None
+        self.tricks_done = 0
 
     # -- places ---------------------------------------------------------------------------------
 
@@ -134,24 +169,27 @@ class _World:
         pool = hand if among is None else among
         if len(pool) < count or count < 0:
             raise _Failed
+        random_ = self.rng.random
         if cards is None:
-            if mask == -1:
-                chosen = self.rng.sample(pool, count)
-            else:
-                fits = [p for p in pool if self.allowed[p] & mask]
-                if len(fits) < count:
+            if mask != -1:
+                allowed = self.allowed
+                pool = [p for p in pool if allowed[p] & mask]
+                if len(pool) < count:
                     raise _Failed
-                chosen = self.rng.sample(fits, count)
+            chosen = [pool[int(random_() * len(pool))]] if count == 1 else self.rng.sample(pool, count)
         else:
             chosen = []
+            where, names, allowed = self.where, self.cards, self.allowed
             for card in cards:
-                place = self.where.get(card)
+                place = where.get(card)
                 if place is None:
-                    free = [p for p in pool if self.cards[p] is None and p not in chosen and self.allowed[p] & card.bit]
+                    bit = card.bit
+                    free = [p for p in pool if names[p] is None and allowed[p] & bit and p not in chosen]
                     if not free:
                         raise _Failed
-                    place = self.rng.choice(free)
-                    self.assign(place, card)
+                    place = free[int(random_() * len(free))]
+                    names[place] = card
+                    where[card] = place
                 elif place not in pool or place in chosen:
                     raise _Failed
                 chosen.append(place)
@@ -188,7 +226,7 @@ class _World:
     def place_deal(self, dealt: Dealt) -> GameState:
         """The places of the deal (in a deal by position), and a state of its start with any cards."""
         rules = self.rules
-        marked = self.start(dealt, tuple(CARDS[: len(rules.deck)]))
+        marked = self.marked_start = self.marked(dealt)
         self.deck = self.add_places(len(rules.deck))
         for shown, real in ((marked.trump_card, dealt.trump_card), (marked.talon_shown, dealt.talon_shown)):
             if shown is not None and real is not None:
@@ -211,6 +249,30 @@ class _World:
             elif self.where[holder] not in self.hands[dealt.leader]:
                 raise _Failed
         return marked
+
+    def marked(self, dealt: Dealt) -> GameState:
+        """The start of the deal from the deck in canonical order: where each position of the deck goes.
+
+        The engine's deal is a function of the match record and the hand's start, so the answer is kept for the
+        next view of the same deal."""
+        rules = self.rules
+        key = (
+            id(rules),
+            dealt.scores,
+            dealt.sets,
+            self.view.hand_results[: dealt.hand_number],
+            dealt.hand_number,
+            dealt.redeals,
+            dealt.dealer,
+            dealt.last_opener,
+            dealt.leader,
+        )
+        found = _MARKED.get(key)
+        if found is None or found[0] is not rules:
+            if len(_MARKED) >= _MARKED_LIMIT:
+                _MARKED.clear()
+            found = _MARKED[key] = (rules, self.start(dealt, tuple(CARDS[: len(rules.deck)])))
+        return found[1]
 
     def lead_rule(self, dealt: Dealt) -> LeadSeat:
         """The rule that named this deal's leader."""
@@ -245,25 +307,27 @@ class _World:
 
     def follow(self) -> None:
         """Follow every place through the view's history."""
-        voids = Voids(self.rules, self.table)
-        for event in self.view.history[1:]:
-            shown = voids.see(event)
-            if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
-                if isinstance(event, Played):
-                    self.drawing_groups.append([])
-                self.drawing_groups[-1].append(event)
-                if isinstance(event, PraiseDealt):
-                    self.follow_praise_deal(event)
-                    self.drawn_deal = event
+        voids = self.voids = Voids(self.rules, self.table)
+        see = voids.see if voids.informative else None
+        # The lead rules of a follow-suit game look at the leader's hand.
+        self.lead_rules = isinstance(self.rules.play, FollowSuit)
+        for number, event in enumerate(self.view.history):
+            if not number:
                 continue
-            if isinstance(event, Played):
+            shown = see(event) if see is not None else None
+            if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
+                self.follow_drawing(event)
+                continue
+            if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case
+                self.follow_play(event, number, shown)
+            elif isinstance(event, Played):
+                if self.first_play is not None:
+                    self.direct = False
                 self.follow_move(event)
                 if shown:
-                    mask = 0
-                    for group in shown:
-                        mask |= self.table.group_masks[group]
-                    self.exclude(self.hands[event.seat], mask)
+                    self.exclude_groups(event.seat, shown)
             elif isinstance(event, CardsReturned):
+                self.direct = False
                 for owner, places in self.returning:
                     self.hands[owner] += places
                 self.returning = []
@@ -272,15 +336,90 @@ class _World:
                 self.won[side] += [place for _, places in self.trick for place in places]
                 self.trick = []
                 self.last_winner = event.winner
+                self.tricks_done += 1
+                if self.shape is not None:
+                    self.shape.taken(event.winner, event.count, bool(self.stock))
             elif isinstance(event, HandScored):
+                self.direct = False
                 self.bind_points(event)
             elif isinstance(event, CardsDrawn):
                 self.follow_draw(event)
-            elif isinstance(event, TalonTaken):
+            elif self.first_play is not None:
+                self.direct = False
+            if isinstance(event, TalonTaken):
                 self.receive(event.seat, self.talon, event.cards)
                 self.talon = []
             elif isinstance(event, PraiseDealt):
                 self.follow_praise_deal(event)
+
+    def follow_play(self, event: Played, number: int, shown: set[int] | None) -> None:
+        """A play into the trick (event ``number`` of the history): its cards leave the player's hand."""
+        leads = not self.trick
+        if self.first_play is None:
+            self.first_play = len(self.moves)
+            self.first_event = number
+            assert self.marked_start is not None
+            tricks = len(self.praise[2]) if self.praise is not None else 0
+            self.shape = TrickShape(self.rules, self.table, self.marked_start, tricks, self.view.seat)
+        if self.shape is not None:
+            self.shape.play(event)
+        places = self.take(event.seat, event.cards, event.count)
+        if leads and self.lead_rules and event.cards:
+            self.bind_lead(event.seat, event.cards[0])
+        self.moves.append((event, places))
+        self.trick.append((event.seat, places))
+        if shown:
+            self.exclude_groups(event.seat, shown)
+
+    def follow_drawing(self, event: Event) -> None:
+        """An event of a drawing praise deal: kept, one group per move, for the drawing to be run."""
+        if isinstance(event, Played):
+            self.drawing_groups.append([])
+        self.drawing_groups[-1].append(event)
+        if isinstance(event, PraiseDealt):
+            self.follow_praise_deal(event)
+            self.drawn_deal = event
+
+    def exclude_groups(self, seat: int, groups: set[int]) -> None:
+        """``seat`` showed he holds no card of ``groups`` (suits, or the trumps) in the places he holds now."""
+        mask = 0
+        for group in groups:
+            mask |= self.table.group_masks[group]
+        self.exclude(self.hands[seat], mask)
+
+    def bind_lead(self, seat: int, card: Card) -> None:
+        """A card led in a follow-suit game: what the lead rules say of the cards the leader still holds.
+
+        At the hand's opening lead, a leader who holds the card that must open leads it; and a leader barred
+        from trumps leads one only when he holds nothing else.  (The first trick's suit is bound with the
+        voids.)"""
+        rules = self.rules
+        leading = rules.leading
+        marked = self.marked_start
+        assert marked is not None
+        at_opening = self.tricks_done == 0 and not (self.praise is not None and self.praise[2])  # tricks dealt count
+        if at_opening:
+            talon = rules.talon
+            if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
+                self.direct = False  # the opening lead follows the talon's shown card: left to the replay
+                return
+            holder = leading.holder_card
+            if leading.lead_holder_card and holder is not None and not marked.match.hand_results:
+                if card == holder:
+                    return
+                self.exclude(self.hands[seat], holder.bit)
+            play = rules.play
+            if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
+                return  # a trump led shows no card of the suit (a void), so only trumps were allowed
+        trump_leads = leading.trump_leads
+        restricted = trump_leads is TrumpLeads.BOASTING_SIDE or (
+            at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
+        )
+        trumps = self.table.trump_mask
+        if restricted and card.bit & trumps and barred_from_trumps(marked, seat, at_opening):
+            self.exclude(self.hands[seat], ~trumps)
+            if at_opening and leading.swap_for_plain:
+                self.direct = False  # he led a trump, so he had no swap to make: that looks at his partner's hand
 
     def bind_points(self, event: HandScored) -> None:
         """The hand was counted: each side's card points are known, and bind the cards it took."""
@@ -337,13 +476,13 @@ class _World:
 
     def follow_draw(self, event: CardsDrawn) -> None:
         """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""
-        counts = [len(hand) for hand in self.hands]
-        hands = marked_hands(counts)
-        refill(hands, tuple(CARDS[: len(self.stock)]), self.last_winner, self.rules.dealing.hand_size)
-        got: list[list[int]] = [[] for _ in self.hands]
-        for seat, hand in enumerate(hands):
-            for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
-                got[seat].append(self.stock[card.index])
+        stock = self.stock
+        got = [
+            [stock[position] for position in positions]
+            for positions in _draw_positions(
+                tuple(len(hand) for hand in self.hands), len(stock), self.last_winner, self.rules.dealing.hand_size
+            )
+        ]
         taken = sum(len(places) for places in got)
         shown = {owner: cards for owner, cards, _ in event.drawn}
         for seat, places in enumerate(got):
@@ -351,6 +490,8 @@ class _World:
                 cards = shown.get(seat)
                 self.receive(seat, places, tuple(cards) if cards is not None else None)
         self.stock = self.stock[taken:]
+        if self.shape is not None:
+            self.shape.drawn(event, {seat: len(places) for seat, places in enumerate(got) if places})
 
     def follow_praise_deal(self, event: PraiseDealt) -> None:
         """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
@@ -370,6 +511,7 @@ class _World:
             if known is not None:
                 self.assign_all(hands[seat], tuple(known))
         self.hands = [list(places) for places in hands]
+        self.stock = []  # the praise deals the whole deck
         for places, (_, winner) in zip(tricks, event.tricks, strict=True):
             self.won[self.rules.side_of(winner)] += places
         self.praise = (kind, hands, tricks)
@@ -394,14 +536,16 @@ class _World:
 
     def draw_cards(self, places: list[int], pool: int) -> dict[int, Card]:
         """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
-        order = self.rng.sample(places, len(places))
-        order.sort(key=lambda p: (self.allowed[p] & pool).bit_count())
+        allowed = self.allowed
+        rng = self.rng
+        order = rng.sample(places, len(places))
+        order.sort(key=lambda p: (allowed[p] & pool).bit_count())
         named = {}
         for place in order:
-            choices = cards_of(self.allowed[place] & pool)
+            choices = cards_of(allowed[place] & pool)
             if not choices:
                 raise _Failed
-            card = self.rng.choice(choices)
+            card = rng.choice(choices)
             named[place] = card
             pool &= ~card.bit
         return named
@@ -442,16 +586,139 @@ class _World:
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
         opening = order if not (dealt.hand_number or dealt.redeals) else None
         state = state._replace(match=state.match._replace(first_dealer=dealt.dealer, opening=opening))
-        moves = [
-            Move(event.seat, event.kind, [self.card_of(p) for p in places], event.choice)
-            for event, places in self.moves
-        ]
+        names = self.cards
+        moves = []
+        for event, places in self.moves:
+            named: list[Card] = []
+            mask = 0
+            for place in places:
+                card = names[place]
+                if card is None:
+                    return None
+                named.append(card)
+                mask |= card.bit
+            if event.choice is None:  # the seat and kind are checked already, the named are the deck's
+                named.sort()
+                moves.append(_new_tuple(Move, (event.seat, event.kind, tuple(named), mask, None)))
+            else:
+                moves.append(Move(event.seat, event.kind, named, event.choice))
         moves[self.drawing_at : self.drawing_at] = drawn
+        if self.direct and self.first_play is not None:
+            # The moves before the first trick play (a praise, the bidding) settle the deal: replayed; the rest not.
+            if opening_events(state)[0].for_seat(self.view.seat) != self.view.history[0]:
+                return None
+            settled = state
+            history = self.view.history
+            seat = self.view.seat
+            number = 1
+            for move in moves[: len(moves) - (len(self.moves) - self.first_play)]:
+                try:
+                    settled, happened = step(settled, move)
+                except IllegalMoveError:
+                    return None
+                for one in happened:  # these events show the seat what its history shows, one by one
+                    if number >= self.first_event or one.for_seat(seat) != history[number]:
+                        return None
+                    number += 1
+            shape = self.shape
+            if (
+                number == self.first_event
+                and settled.phase is Phase.PLAY
+                and settled.trick is None
+                and shape is not None
+                and shape.fits
+                and not shape.draw_due
+                and shape.first_seat == settled.turn
+                and (self.stock or any(self.hands))  # else the hand is over: replayed
+            ):
+                world = self.construct(settled, moves)
+                if world is not None:
+                    return world
+        return self.replay(state, moves)
+
+    def construct(self, start: GameState, moves: Sequence[Move]) -> GameState | None:
+        """The world built directly from where the places ended, without replaying the moves (None: replay it).
+
+        Only for a deal whose history is plays, tricks and draws under rules whose every constraint on the
+        hidden cards was bound while drawing (``direct``): each move is then legal in the world, each trick goes
+        where the view says, and the cards end where the places say."""
+        view = self.view
+        seat = view.seat
+        shape = self.shape
+        assert shape is not None
+        if shape.turn is None:
+            return None
+        names = self.cards
+        hands = []
+        for places in self.hands:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            hands.append(mask)
+        won = []
+        for places in self.won:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            won.append(mask)
+        trick = None
+        if self.trick:
+            plays = tuple(moves[len(moves) - len(self.trick) :])
+            trick = Trick(plays[0].seat, plays, plays[shape.best], False)
+        # The transfer window: open where the deal began with one, or where the last trick drew cards and the
+        # rules open one then; a lead closes it.
+        window = None
+        transfer = self.rules.transfer
+        if trick is None and transfer is not None and transfer.after_draw and isinstance(view.history[-1], CardsDrawn):
+            window = TransferWindow(leader=shape.turn)
+        log = b""
+        for move in moves:
+            log = log_append(log, move)
+        world = make_state(
+            start.match,
+            start.deal,
+            tuple(hands),
+            tuple(names[place] for place in self.stock),  # type: ignore[misc]
+            tuple(names[place] for place in self.talon),  # type: ignore[misc]
+            shape.turn,
+            trick,
+            tuple(won),
+            tuple(before + now for before, now in zip(start.trick_counts, shape.side_tricks, strict=True)),
+            Phase.PLAY,
+            window,
+            None,
+            log,
+        )
+        if make_view(world, seat, _Same(view.history), voids_of(self.voids)) != view:
+            return None
+        return world
+
+    def replay(self, state: GameState, moves: Sequence[Move]) -> GameState | None:
+        """The moves played from ``state``, their events checked against the view's as they come; the world, or
+        None where a move is illegal or the seat would see anything different.
+
+        The world's view is then made from the state and the events already checked, without a second replay."""
+        view = self.view
+        seat = view.seat
+        history = view.history
+        if opening_events(state)[0].for_seat(seat) != history[0]:
+            return None
+        voids = Voids(self.rules, state.deal.table)
+        see = voids.see
+        number = 1
+        end = len(history)
         for move in moves:
             try:
-                state = apply(state, move)
+                state, found = step(state, move)
             except IllegalMoveError:
                 return None
+            for event in found:
+                if number >= end or event.for_seat(seat) != history[number]:
+                    return None
+                number += 1
+                see(event)
+        if number != end or make_view(state, seat, _Same(history), voids_of(voids)) != view:
+            return None
         return state
 
     def run_drawing(self, dealt: Dealt, seed: int) -> tuple[tuple[Card, ...], list[Move]] | None:
@@ -510,6 +777,31 @@ class _World:
         return card
 
 
+@functools.lru_cache(maxsize=4096)
+def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The stock positions (top first) each seat draws, in the engine's draw order, hands holding ``counts``."""
+    hands = marked_hands(counts)
+    refill(hands, tuple(CARDS[:stock]), first, size)
+    return tuple(tuple(card.index for card in cards_of(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
+
+
+class _Same:
+    """A world's history and voids, once its moves are known to give the seat's: the view's own."""
+
+    __slots__ = ("_history",)
+
+    def __init__(self, history: tuple[Event, ...]) -> None:
+        self._history = history
+
+    def history(self) -> tuple[Event, ...]:
+        """The view's history."""
+        return self._history
+
+    def voids(self) -> tuple[frozenset[int], ...]:  # pragma: no cover - the world's view is given its voids
+        """Never asked: the world's view is given the seat's voids."""
+        raise AssertionError("the world's view holds its voids")
+
+
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
     """Whether the seat's legal moves in ``state`` are ``moves``."""
     return {move for move in legal_moves(state) if move.seat == view.seat} == set(moves)
@@ -517,6 +809,28 @@ def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bo
 
 def _refuse(view: PlayerView, why: str) -> StateError:
     return StateError(f"determinize: no legal play gives this view of seat {view.seat}: {why}")
+
+
+def _fine_cards(cards: object, count: int, deck: int) -> bool:
+    """Whether ``cards`` is a tuple of ``count`` different cards of the deck ``deck`` (a bitmask)."""
+    if type(cards) is not tuple or len(cards) != count:
+        return False
+    mask = 0
+    for card in cards:
+        if type(card) is not Card:
+            return False
+        mask |= card.bit
+    return mask.bit_count() == count and not mask & ~deck
+
+
+def _fine_draw(part: object, players: int, size: int, deck: int) -> bool:
+    """Whether ``part`` of a draw is ``(seat, cards or None, count)`` that fit the table and the deck."""
+    if type(part) is not tuple or len(part) != 3:
+        return False
+    owner, cards, count = part
+    if type(owner) is not int or not 0 <= owner < players or type(count) is not int or not 0 <= count <= size:
+        return False
+    return cards is None or (isinstance(cards, CardSet) and not cards.mask & ~deck)
 
 
 class _Checker:
@@ -587,7 +901,31 @@ class _Checker:
         self.seat(view.dealer, "the dealer")
         if not isinstance(view.history, tuple) or not view.history or not isinstance(view.history[0], Dealt):
             raise StateError("determinize: the view's history does not start with its deal")
+        players, deck, size = self.players, self.deck, self.deck_size
         for number, event in enumerate(view.history):
+            # The common events, checked at once; where anything is off, the full check below says what.
+            if isinstance(event, Played):
+                seat, to, count, shown = event.seat, event.to, event.count, event.cards
+                if (
+                    type(seat) is int
+                    and 0 <= seat < players
+                    and (to is None or (type(to) is int and 0 <= to < players))
+                    and type(event.kind) is MoveKind
+                    and type(count) is int
+                    and 0 <= count <= size
+                    and (shown is None or _fine_cards(shown, count, deck))
+                ):
+                    continue
+            elif isinstance(event, TrickTaken):
+                winner = event.winner
+                if type(winner) is int and 0 <= winner < players:
+                    continue
+            elif (
+                isinstance(event, CardsDrawn)
+                and type(event.drawn) is tuple
+                and all(_fine_draw(part, players, size, deck) for part in event.drawn)
+            ):
+                continue
             what = f"event {number} ({type(event).__name__})"
             if isinstance(event, Dealt):
                 self.dealt(event, what)
@@ -727,7 +1065,7 @@ def determinize(
             world.follow()
             world.assign_the_rest()
             state = world.build(dealt)
-            if state is None or observe(state, view.seat) != view:
+            if state is None:
                 continue
         except (_Failed, IllegalMoveError):
             continue

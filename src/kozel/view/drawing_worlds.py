@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from kozel.cards.card import Card
 from kozel.cards.cardset import cards_of
 from kozel.engine import Draw, apply_lay, drawn_positions, start_drawing
+from kozel.engine.praise.drawing import lay_moves
 from kozel.errors import IllegalMoveError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
@@ -252,9 +253,10 @@ class _Sampler:
         self.index = {card: place for place, card in enumerate(waiting.stock)}
         self.state = waiting
         self.budget = BUDGET
+        self.partners = [self.rules.seating.partner(seat) for seat in range(self.rules.players)]
 
     def partner(self, seat: int) -> int:
-        return self.rules.seating.partner(seat)
+        return self.partners[seat]
 
     def search(self, groups: Sequence[Sequence[Event]], moves: list[Move]) -> bool:
         """Play the moves of ``groups`` from the current state, each drawn until its events match, going back
@@ -294,6 +296,8 @@ class _Sampler:
         move = self.move(played)
         if move is None:
             return None
+        if move.kind is not MoveKind.PRAISE and move not in lay_moves(self.state):
+            return None  # the card is not his to lay here however the draw goes: the step before is drawn again
         for _ in range(STEP_TRIES):
             if self.budget <= 0 or time.perf_counter() > self.deadline:
                 self.budget = 0

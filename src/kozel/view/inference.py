@@ -42,6 +42,8 @@ class Voids:
         transfer = rules.transfer
         self._all_trumps_go = transfer is not None and not transfer.point_trump_of_two
         self._trumps_back = transfer is not None and transfer.trump_back_if_no_plain
+        #: Whether any event can show a void under these rules (a follow-suit game, or trumps all handed over).
+        self.informative = self._all_trumps_go or isinstance(rules.play, FollowSuit)
 
     def see(self, event: Event) -> set[int]:
         """Take in ``event``; the groups its player has just shown he lacks (for a play), else an empty set."""

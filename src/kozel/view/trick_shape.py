@@ -1,0 +1,147 @@
+"""The public shape of trick play, checked from a view's events alone: whose turn, which plays, who takes a trick.
+
+A world built without replaying its trick play (:mod:`kozel.view.determinize`) trusts the view's events for
+everything the seat saw: who played when, what kind of play, who took each trick, how many cards each seat
+drew.  A view of legal play always has them right; a view edited by hand may not.  :class:`TrickShape`
+follows the plays of one deal as the trick engines play them (each seat after the one before, a trick full
+once every seat has played, the last trick's taker leading the next; a lead of one suit, beats that beat,
+passes of as many cards as lie on top; or one card each, and the trick to its best card as the rules rank
+it) and says, where any of it does not hold, that the world must be replayed instead.  The cards' hidden
+places are not its concern: the sampler binds those.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from kozel.cards.cardset import cards_of
+from kozel.engine.beat_or_pass import beats
+from kozel.engine.trick_winner import takes_lead, trick_winner
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState, Trick
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trick_play import BeatOrPass, FollowSuit, TrickWinner
+from kozel.rules.trump import TrumpTable
+from kozel.view.events import CardsDrawn, Played
+
+__all__ = ["TrickShape"]
+
+_LEAD: Final = MoveKind.LEAD
+_BEAT: Final = MoveKind.BEAT
+_PASS: Final = MoveKind.PASS
+_PLAY: Final = MoveKind.PLAY
+
+
+class TrickShape:
+    """The trick play of a deal, followed from its public events; ``fits`` turns False at the first thing off."""
+
+    def __init__(self, rules: Ruleset, table: TrumpTable, marked: GameState, tricks_before: int, viewer: int) -> None:
+        self.rules = rules
+        self.viewer = viewer
+        self.table = table
+        self.players = rules.players
+        play = rules.play
+        self.beat_or_pass = isinstance(play, BeatOrPass)
+        self.by_points = isinstance(play, FollowSuit) and play.winner is not TrickWinner.HIGHEST_CARD
+        self.first_suit = isinstance(play, FollowSuit) and play.first_trick_suit is not None
+        catch = rules.catch
+        self.catch_cards = 0 if catch is None else catch.victim.bit | catch.catcher.bit
+        # A state for the engine's helpers that read only the rules, the trump table and whether a trick is done.
+        self.state = marked._replace(deal=marked.deal._replace(table=table))
+        self.tricks = tricks_before
+        self.fits = True
+        self.first_seat: int | None = None  # the seat of the deal's first trick play
+        self.turn: int | None = None
+        self.plays: list[tuple[int, MoveKind, int, int]] = []  # the trick on the table: seat, kind, cards, count
+        self.side_tricks = [0] * rules.sides  # the tricks each side took in the plays followed
+        self.best = -1  # the index among ``plays`` of the play taking the trick so far
+        self.draw_due = False
+
+    def play(self, event: Played) -> None:
+        """A play into the trick."""
+        seat, kind, cards, count = event.seat, event.kind, event.cards, event.count
+        if self.draw_due or event.to is not None or event.choice is not None:
+            self.fits = False
+        if kind is _PASS and (cards is not None) != (seat == self.viewer):
+            self.fits = False  # a pass is face down: shown to its player alone
+        if self.turn is None:
+            self.first_seat = seat
+        elif seat != self.turn:
+            self.fits = False
+        self.turn = (seat + 1) % self.players
+        if cards is None and kind is not _PASS:
+            self.fits = False
+            return
+        mask = 0
+        for card in cards or ():
+            mask |= card.bit
+        plays = self.plays
+        if self.beat_or_pass:
+            if not plays:
+                low = (mask & -mask).bit_length() - 1
+                if kind is not _LEAD or not mask or mask & ~self.table.group_masks[self.table.group[low]]:
+                    self.fits = False
+                self.best = 0
+            else:
+                top = plays[self.best][2]
+                if kind is _BEAT:
+                    if not beats(self.table, mask, top):
+                        self.fits = False
+                    self.best = len(plays)
+                elif kind is not _PASS or count != top.bit_count():
+                    self.fits = False
+        else:
+            if kind is not _PLAY or count != 1 or cards is None:
+                self.fits = False
+                return
+            catch = self.rules.catch
+            if catch is not None and mask & self.catch_cards:
+                trick = [(play[0], cards_of(play[2])[0]) for play in plays] + [(seat, cards[0])]
+                if catch.loser(trick, self.rules.side_of) is not None:
+                    self.fits = False  # the catch stopped the hand here
+            if not plays:
+                self.best = 0
+            else:
+                best = plays[self.best][2]
+                if self.table.beaters[best.bit_length() - 1] & mask or (
+                    self.first_suit
+                    and takes_lead(self.state._replace(trick_counts=(1,) if self.tricks else ()), best, mask)
+                ):
+                    self.best = len(plays)
+        plays.append((seat, kind, mask, count))
+
+    def taken(self, winner: int, count: int, stock_left: bool) -> None:
+        """The trick taken by ``winner``, ``count`` cards; a draw is due where the stock is not empty."""
+        plays = self.plays
+        if self.draw_due or len(plays) != self.players or not plays:
+            self.fits = False
+            return
+        cards = 0
+        for play in plays:
+            cards += play[3]
+        taker = plays[self.best][0]
+        if self.by_points:
+            moves = tuple(Move(seat, kind, cards_of(mask)) for seat, kind, mask, _ in plays)
+            taker = trick_winner(self.state, Trick(moves[0].seat, moves, moves[self.best], False))
+        if winner != taker or count != cards:
+            self.fits = False
+        self.plays = []
+        self.tricks += 1
+        self.side_tricks[self.rules.side_of(winner)] += 1
+        self.turn = winner
+        self.draw_due = stock_left
+
+    def drawn(self, event: CardsDrawn, due: dict[int, int]) -> None:
+        """A draw from the stock, ``due`` the number of cards each seat gets as the engine deals them."""
+        counts = {}
+        for owner, cards, count in event.drawn:
+            counts[owner] = count
+            if (cards is not None) != (owner == self.viewer):
+                self.fits = False  # each seat sees the cards it draws, and no other's
+        if not self.draw_due or counts != due or len(counts) != len(event.drawn):
+            self.fits = False
+        self.draw_due = False
+
+    def other(self) -> None:
+        """Any other event: not part of the trick play this module follows."""
+        self.fits = False
