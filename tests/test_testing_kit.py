@@ -1,6 +1,7 @@
 """The test kit ``kozel.testing``: it passes sound rulesets, reaches every kind of choice, and catches planted faults.
 
-Each planted fault is monkeypatched into the engine for one test only; the check must fail with the
+Each planted fault is handed to the kit for one test only (an ``apply`` that corrupts what the engine
+returns, so the same fault in the pure and the compiled build); the check must fail with the
 invariant's name and a record that, read back under the same fault, fails the same way again.
 """
 
@@ -20,7 +21,7 @@ from test_docs_examples import _examples
 
 import kozel
 from kozel.cli.main import main
-from kozel.engine import beat_or_pass, follow_suit, hand_end, trick_end
+from kozel.game.state import make_state
 from kozel.rules import MatchRule
 from kozel.testing import (
     INVARIANTS,
@@ -164,14 +165,56 @@ def replays(error: InvariantError, **bounds) -> None:
     assert again.value.invariant == error.invariant
 
 
+def faulty(monkeypatch, fault) -> None:
+    """Hand the kit an engine whose ``apply`` is followed by ``fault(before, move, after)``.
+
+    The fault goes where the kit reads ``apply`` (its own modules), never into the engine's, so it is
+    planted the same way in the pure build and in the compiled one (whose engine calls its own
+    functions directly).
+    """
+    real = kozel.apply
+
+    def apply(state, move):
+        return fault(state, move, real(state, move))
+
+    monkeypatch.setattr("kozel.testing.invariants.apply", apply)
+    monkeypatch.setattr("kozel.testing.check.apply", apply)
+
+
+def rebuilt(state, **fields):
+    """``state`` with some fields replaced, built by ``make_state`` as the engine builds its states."""
+    names = ("match", "deal", "hand_masks", "stock", "talon", "turn", "trick", "won_masks", "trick_counts")
+    names += ("phase", "window", "drawing", "log")
+    return make_state(*(fields.get(name, getattr(state, name)) for name in names))
+
+
+def taken_trick(before, move, after) -> int:
+    """The cards of the trick that ``move`` completed with the hand going on, else 0."""
+    trick = before.trick
+    players = before.match.ruleset.players
+    if trick is None or len(trick.plays) != players - 1 or after.trick is not None or after.deal is not before.deal:
+        return 0
+    return move.mask | sum(play.mask for play in trick.plays)
+
+
+def wrong_side(before, move, after):
+    """Every finished trick's cards and count go to the side after the one that took it."""
+    cards = taken_trick(before, move, after)
+    if not cards:
+        return after
+    sides = before.match.ruleset.sides
+    won = list(after.won_masks)
+    counts = list(after.trick_counts)
+    side = next(s for s in range(sides) if won[s] & cards)
+    won[side] &= ~cards
+    won[(side + 1) % sides] |= cards
+    counts[side] -= 1
+    counts[(side + 1) % sides] += 1
+    return rebuilt(after, won_masks=tuple(won), trick_counts=tuple(counts))
+
+
 def test_a_trick_given_to_the_wrong_side_is_caught(monkeypatch):
-    real = trick_end.take_trick
-
-    def wrong_side(state, hands, plays, winner, log):
-        return real(state, hands, plays, (winner + 1) % state.match.ruleset.players, log)
-
-    monkeypatch.setattr(beat_or_pass, "take_trick", wrong_side)
-    monkeypatch.setattr(follow_suit, "take_trick", wrong_side)
+    faulty(monkeypatch, wrong_side)
     with pytest.raises(InvariantError) as error:
         check_ruleset(CLASSIC, matches=1, seed=0)
     assert error.value.invariant == "trick_to_one_side"
@@ -180,15 +223,14 @@ def test_a_trick_given_to_the_wrong_side_is_caught(monkeypatch):
 
 
 def test_a_card_duplicated_in_a_hand_is_caught(monkeypatch):
-    real = trick_end.refill
+    def duplicating(before, move, after):
+        if not taken_trick(before, move, after) or not after.stock or len(after.stock) == len(before.stock):
+            return after
+        hands = list(after.hand_masks)
+        hands[after.turn] |= after.stock[0].bit  # the winner draws the next card, which stays in the stock as well
+        return rebuilt(after, hand_masks=tuple(hands))
 
-    def duplicating(hands, stock, winner, size):
-        left = real(hands, stock, winner, size)
-        if left:
-            hands[winner] |= left[0].bit  # the card stays in the stock as well
-        return left
-
-    monkeypatch.setattr(trick_end, "refill", duplicating)
+    faulty(monkeypatch, duplicating)
     with pytest.raises(InvariantError) as error:
         check_ruleset(CLASSIC, matches=1, seed=0)
     assert error.value.invariant == "one_place"
@@ -197,13 +239,15 @@ def test_a_card_duplicated_in_a_hand_is_caught(monkeypatch):
 
 
 def test_points_that_do_not_add_up_are_caught(monkeypatch):
-    real = hand_end._tally
+    def short(before, move, after):
+        results = after.match.hand_results
+        if len(results) == len(before.match.hand_results):
+            return after
+        last = results[-1]
+        wrong = attrs.evolve(last, points=(last.points[0] + 1, *last.points[1:]))
+        return rebuilt(after, match=after.match._replace(hand_results=(*results[:-1], wrong)))
 
-    def short(*args, **kwargs):
-        tally = real(*args, **kwargs)
-        return tally._replace(points=(tally.points[0] + 1, *tally.points[1:]))
-
-    monkeypatch.setattr(hand_end, "_tally", short)
+    faulty(monkeypatch, short)
     with pytest.raises(InvariantError) as error:
         check_ruleset(CLASSIC, matches=1, seed=0)
     assert error.value.invariant == "hand_points"
@@ -278,12 +322,7 @@ def test_a_broken_ruleset_file_from_the_shell_prints_no_traceback(tmp_path):
 
 
 def test_kozel_check_names_the_broken_invariant_and_saves_the_record(monkeypatch, tmp_path, capsys):
-    real = trick_end.take_trick
-
-    def wrong_side(state, hands, plays, winner, log):
-        return real(state, hands, plays, (winner + 1) % state.match.ruleset.players, log)
-
-    monkeypatch.setattr(beat_or_pass, "take_trick", wrong_side)
+    faulty(monkeypatch, wrong_side)
     assert main(["check", "classic", "-n", "1"]) == 1
     out = capsys.readouterr().out
     assert "FAILED: invariant trick_to_one_side" in out
