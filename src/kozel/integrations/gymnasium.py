@@ -99,7 +99,7 @@ class KozelSeatEnv(gymnasium.Env):
 
     def _observation(self) -> Any:
         observation = numpy.zeros(self._encoding.size, numpy.float32)
-        self._encoding.write(self._tracker.view(self.seat), observation)
+        self._encoding.write(self._tracker.view(self.seat, now=True), observation)
         return observation
 
     def _info(self) -> dict[str, Any]:

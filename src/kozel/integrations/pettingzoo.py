@@ -129,7 +129,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             for number in self._answers():
                 mask[number] = 1
         observation = numpy.zeros(self._encoding.size, numpy.float32)
-        self._encoding.write(self._tracker.view(seat), observation)
+        self._encoding.write(self._tracker.view(seat, now=True), observation)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

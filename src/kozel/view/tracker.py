@@ -132,9 +132,13 @@ class ViewTracker:
             after = pending[number][0] if number < len(pending) else self._state
             take(transition_events(before, move, after))
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int, *, now: bool = False) -> PlayerView:
         """``seat``'s view now: equal to ``kozel.observe(self.state, seat)``, made when first read, its history
-        kept, not replayed."""
+        kept, not replayed.
+
+        ``now=True`` makes it at once, for a caller that reads it straight away (an adapter encoding it):
+        the same value, without the cost of handing it out unmade.
+        """
         state = self._state
         views = self._views
         if self._views_at is not state:
@@ -144,7 +148,7 @@ class ViewTracker:
             raise ValueError(f"seat must be a seat from 0 to {self._players - 1}, not {seat!r}")
         view = views[seat]
         if view is None:
-            view = views[seat] = unmade(_Kept(self, state, seat))
+            view = views[seat] = self._made(seat) if now else unmade(_Kept(self, state, seat))
         return view
 
     def _made(self, seat: int) -> PlayerView:
