@@ -341,17 +341,28 @@ def alive_in_group(group: int) -> list[int]:
 
 
 def test_simulate_killed_at_random_moments_goes_on_from_its_log_and_leaves_no_worker(tmp_path):
-    matches, seed = 400, 5  # enough that a kill 0.7 to 1.6 s in lands in the middle of the run
+    # Each kill comes once a random number of further matches is in the log (10 to 119), not after a fixed
+    # time, so that it lands in the middle of the run however fast the build plays: 3 kills log at most 357
+    # of the 1000 matches.
+    matches, seed = 1000, 5
+    log = tmp_path / "run.log"
     command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", *RANDOMS]
-    command += ["-n", str(matches), "--seed", str(seed), "--processes", "2", "--log", str(tmp_path / "run.log")]
+    command += ["-n", str(matches), "--seed", str(seed), "--processes", "2", "--log", str(log)]
     moments = random.Random(20240607)
     cut_short = 0
+
+    def logged() -> int:
+        return len(log.read_text(encoding="utf-8").splitlines()) if log.exists() else 0
+
     for _ in range(3):
+        target = logged() + moments.randrange(10, 120)
         running = subprocess.Popen(
             command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT
         )
         try:
-            time.sleep(moments.uniform(0.7, 1.6))
+            waited = time.monotonic()
+            while running.poll() is None and logged() < target and time.monotonic() - waited < 60:
+                time.sleep(0.01)
             if running.poll() is None:
                 os.kill(running.pid, signal.SIGKILL)
             running.wait(timeout=30)
@@ -365,9 +376,7 @@ def test_simulate_killed_at_random_moments_goes_on_from_its_log_and_leaves_no_wo
                 os.kill(pid, signal.SIGKILL)
         assert left == []
         assert outlived < 4 * WATCH_SECONDS + 3  # the workers end within moments of their parent
-        log = tmp_path / "run.log"
-        lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
-        if running.returncode == -signal.SIGKILL and len(lines) < 1 + matches:
+        if running.returncode == -signal.SIGKILL and logged() < 1 + matches:
             cut_short += 1
     assert cut_short >= 1  # at least one kill landed in the middle of the run
     result = tmp_path / "result.json"
