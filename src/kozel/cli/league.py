@@ -14,9 +14,8 @@ from typing import Any, Final, TextIO
 
 import kozel
 from kozel.bots.league import League, LeagueResult
-from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.ratings import PRIOR
-from kozel.cli.simulate import _Bar, _Lines, add_backend_arguments, backend, bot_specs, check_plot, check_writable
+from kozel.cli.runs import add_run_arguments, backend, bot_specs, check_plot, check_writable, progress
 from kozel.errors import KozelError
 
 __all__ = ["DESCRIPTION", "add_parser", "report", "run"]
@@ -67,22 +66,13 @@ def add_parser(subparsers: Any) -> None:
         "-n", "--matches", type=int, default=100, help="matches per pairing, a multiple of the sides (default 100)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    parser.add_argument(
-        "--processes",
-        type=int,
-        default=None,
-        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
-        "matches played at once (default: the cluster's CPUs)",
-    )
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
-    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    add_run_arguments(parser)
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
         default=None,
         help="also draw the ratings and head-to-head win rates with their 95%% intervals (needs kozel[plot])",
     )
-    add_backend_arguments(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -96,7 +86,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_plot(args.plot, args.json)
     with backend(args) as (executor, processes, where):
         started = time.perf_counter()
-        bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
+        bar = progress(err)
         try:
             result = league.run(processes, progress=bar.update, executor=executor)
         except KeyboardInterrupt:
