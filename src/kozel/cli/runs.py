@@ -21,9 +21,21 @@ from typing import TextIO
 from kozel.bots.pool import PROCESSES_PER_CORE, check_processes, max_processes
 from kozel.bots.specs import add_current_folder
 from kozel.bots.tournament import Executor
+from kozel.bots.tournament_log import REPLAYED
 from kozel.errors import KozelError
 
-__all__ = ["Bar", "Lines", "add_run_arguments", "backend", "bot_specs", "check_plot", "check_writable", "progress"]
+__all__ = [
+    "Bar",
+    "Lines",
+    "add_replay_argument",
+    "add_run_arguments",
+    "backend",
+    "bot_specs",
+    "check_plot",
+    "check_writable",
+    "progress",
+    "replay_count",
+]
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +61,27 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --backend ray: the cluster's address (HEAD:6379, ray://HEAD:10001 or auto; default: the "
         "cluster RAY_ADDRESS names, or a Ray runtime started on this machine)",
     )
+
+
+def add_replay_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--replay``: how many of the ``what`` (a log's matches) to play again and compare before going on."""
+    parser.add_argument(
+        "--replay",
+        metavar="COUNT",
+        type=replay_count,
+        default=REPLAYED,
+        help=f"with --log: how many of the {what} to play again and compare first (default {REPLAYED}; "
+        "'all' for every one, 0 for none: then only each line's seal is checked)",
+    )
+
+
+def replay_count(text: str) -> int | None:
+    """The value of ``--replay``: a count, or ``None`` for ``all``."""
+    if text == "all":
+        return None
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
+    return int(text)
 
 
 def bot_specs(specs: list[str]) -> tuple[str, ...]:

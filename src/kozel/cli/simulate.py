@@ -17,7 +17,15 @@ import kozel
 from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
-from kozel.cli.runs import add_run_arguments, backend, bot_specs, check_plot, check_writable, progress
+from kozel.cli.runs import (
+    add_replay_argument,
+    add_run_arguments,
+    backend,
+    bot_specs,
+    check_plot,
+    check_writable,
+    progress,
+)
 from kozel.errors import KozelError
 
 __all__ = ["DESCRIPTION", "add_parser", "report", "run"]
@@ -94,23 +102,7 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="also draw the win rates with their 95%% intervals to FILE (.png, .svg or .pdf; needs kozel[plot])",
     )
-    parser.add_argument(
-        "--replay",
-        metavar="COUNT",
-        type=_replay_count,
-        default=REPLAYED,
-        help=f"with --log: how many of the logged matches to play again and compare first (default {REPLAYED}; "
-        "'all' for every one, 0 for none: then only each line's seal is checked)",
-    )
-
-
-def _replay_count(text: str) -> int | None:
-    """The value of ``--replay``: a count, or ``None`` for ``all``."""
-    if text == "all":
-        return None
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
-    return int(text)
+    add_replay_argument(parser, "logged matches")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
