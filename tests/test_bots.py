@@ -20,7 +20,7 @@ from kozel.bots import BOTS, Bot, HeuristicBot, IsmctsBot, RandomBot, Tournament
 from kozel.bots.stats import wilson
 from kozel.bots.tournament import match_seed
 from kozel.cli.main import main
-from kozel.cli.simulate import _Lines
+from kozel.cli.runs import Lines
 
 CLASSIC = kozel.variants.get("classic")
 
@@ -299,7 +299,7 @@ def test_kozel_simulate_prints_the_table_and_writes_json(capsys, tmp_path):
 
 def test_simulate_progress_off_a_terminal_is_one_line_per_tenth_of_the_matches():
     stream = io.StringIO()
-    lines = _Lines(stream)
+    lines = Lines(stream)
     for done in (3, 9, 10, 15, 19, 45, 100):
         lines.update(done, 100)
     lines.close()

@@ -166,3 +166,90 @@ def test_plot_draws_png_files_of_a_simulation_and_a_league(capsys, tmp_path):
         assert len(data) > 5000
     assert main(["simulate", "-n", "2", "--plot", str(tmp_path / "none" / "p.png")]) == 2
     assert "cannot write the plot" in capsys.readouterr().err
+
+
+# --- a league's logs: stopped, taken up again ------------------------------------------------------
+
+
+class LeagueStopper(HeuristicBot):
+    """The heuristic bot, but Ctrl-C is pressed as the fifth match it sits in begins."""
+
+    name = "stopper"
+    setups = 0
+
+    def setup(self, rules, seat, seed):
+        super().setup(rules, seat, seed)
+        LeagueStopper.setups += 1
+        if LeagueStopper.setups == 9:  # two seats a match: the fifth match's first seat
+            raise KeyboardInterrupt
+
+
+def _logged(path):
+    return [json.loads(line)["match"] for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def test_a_league_stopped_with_ctrl_c_goes_on_from_its_logs_and_ends_as_one_whole_run(tmp_path, capsys):
+    logs, resumed, whole = tmp_path / "logs", tmp_path / "resumed.json", tmp_path / "whole.json"
+    command = ["league", "classic", "--bots", "random", "test_league:LeagueStopper", "random", "-n", "4"]
+    command += ["--processes", "1", "--seed", "5"]
+    LeagueStopper.setups = 0
+    assert main([*command, "--log", str(logs)]) == 130
+    captured = capsys.readouterr()
+    assert f"kozel league: stopped: every match that ended is in the logs in {logs}, run the same command" in (
+        captured.err
+    )
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+    # The pairings in order: random-stopper (4 matches), random-random #2, stopper-random #2; the stopper's
+    # fifth match is the first of the third pairing, so the first two pairings are logged whole.
+    assert sorted(path.name for path in logs.iterdir()) == ["pairing-1.log", "pairing-2.log", "pairing-3.log"]
+    assert [_logged(logs / f"pairing-{n}.log") for n in (1, 2, 3)] == [[0, 1, 2, 3], [0, 1, 2, 3], []]
+    first = json.loads((logs / "pairing-1.log").read_text(encoding="utf-8").splitlines()[0])
+    assert first["bots"] == ["random", "test_league:LeagueStopper"]
+    assert first["duplicate"] is True
+    LeagueStopper.setups = -1000  # no more Ctrl-C
+    assert main([*command, "--log", str(logs), "--json", str(resumed)]) == 0
+    captured = capsys.readouterr()
+    assert "(8 of them read from the logs in" in captured.out
+    assert f"checking {logs / 'pairing-1.log'}: replaying 4 of its 4 matches" in captured.err
+    assert [_logged(logs / f"pairing-{n}.log") for n in (1, 2, 3)] == [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]
+    assert main([*command, "--json", str(whole)]) == 0
+    assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
+
+
+def test_a_league_refuses_the_logs_of_another_league_and_a_log_folder_that_is_a_file(tmp_path, capsys):
+    logs = tmp_path / "logs"
+    base = ["league", "classic", "-n", "2", "--processes", "1", "--log", str(logs)]
+    assert main([*base[:2], "--bots", "random", "heuristic", *base[2:]]) == 0
+    capsys.readouterr()
+    assert main([*base[:2], "--bots", "heuristic", "random", *base[2:]]) == 2
+    err = capsys.readouterr().err
+    assert f"{logs / 'pairing-1.log'}: the log of another run" in err
+    assert "Traceback" not in err
+    assert _logged(logs / "pairing-1.log") == [0, 1]  # as it was
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    assert main(["league", "classic", "--bots", "random", "heuristic", "-n", "2", "--log", str(afile)]) == 2
+    assert "is not one" in capsys.readouterr().err
+    clash = ["--json", str(logs / "pairing-1.log")]
+    assert main([*base[:2], "--bots", "random", "heuristic", *base[2:], *clash]) == 2
+    assert "--json names one of the logs" in capsys.readouterr().err
+    assert _logged(logs / "pairing-1.log") == [0, 1]
+
+
+def test_league_run_takes_the_matches_done_pairing_by_pairing_and_hands_over_each_new_one():
+    league = League(CLASSIC, ["random", "heuristic", "random"], matches=2, seed=3)
+    whole = league.run()
+    seen = []
+    first = league.run(on_outcome=lambda number, outcome: seen.append((number, outcome.index)))
+    assert sorted(seen) == [(number, index) for number in range(3) for index in range(2)]
+    assert first.outcomes == whole.outcomes
+    done = [whole.outcomes[0], (), whole.outcomes[2][:1]]
+    again = []
+    resumed = league.run(done=done, on_outcome=lambda number, outcome: again.append((number, outcome.index)))
+    assert sorted(again) == [(1, 0), (1, 1), (2, 1)]
+    assert resumed.outcomes == whole.outcomes
+    with pytest.raises(KozelError, match="given for 2 pairings; this league has 3"):
+        league.run(done=done[:2])
+    with pytest.raises(KozelError, match="given twice"):
+        league.run(done=[whole.outcomes[0] * 2, (), ()])

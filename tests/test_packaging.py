@@ -109,13 +109,15 @@ def test_the_sdist_carries_tests_docs_examples_and_the_project_files():
     assert PROJECT["license-files"] == ["LICENSE"]
 
 
-def test_the_wheel_is_the_typed_package():
-    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["src/kozel"]
+def test_the_wheel_is_the_typed_package_and_the_console_script_s_entry():
+    wheel = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["only-include"] == ["src/kozel", "src/_kozel_entry.py"]
+    assert wheel["sources"] == ["src"]
     assert (ROOT / "src" / "kozel" / "py.typed").is_file()
 
 
 def test_the_console_script():
-    assert PROJECT["scripts"] == {"kozel": "kozel.cli.main:main"}
+    assert PROJECT["scripts"] == {"kozel": "_kozel_entry:main"}
 
 
 # Metadata: license, classifiers, URLs, extras.

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from kozel.cli import simulate
+from kozel.cli import runs
 from kozel.cli.main import main
 from kozel.integrations.ray import RayExecutor
 
@@ -58,7 +58,7 @@ def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp
     log, resumed, whole = tmp_path / "run.log", tmp_path / "resumed.json", tmp_path / "whole.json"
     args = ["simulate", "--bots", "heuristic", "random", "-n", "12", "--seed", "4", "--processes", "2"]
     futures = []
-    real_submit, real_update = RayExecutor.submit, simulate._Lines.update
+    real_submit, real_update = RayExecutor.submit, runs.Lines.update
 
     def submit(self, fn, *call):
         futures.append(real_submit(self, fn, *call))
@@ -78,7 +78,7 @@ def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp
 
     monkeypatch.setattr(ray, "cancel", cancel)
     monkeypatch.setattr(RayExecutor, "submit", submit)
-    monkeypatch.setattr(simulate._Lines, "update", update)
+    monkeypatch.setattr(runs.Lines, "update", update)
     assert main([*args, "--backend", "ray", "--log", str(log)]) == 130
     assert "kozel simulate: stopped: every match that ended is in" in capsys.readouterr().err
     logged = log.read_text(encoding="utf-8").splitlines()
@@ -95,7 +95,7 @@ def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp
             outcomes.append("cancelled")
     assert len(outcomes) == len(cancelled)
     assert len(futures) < 12  # matches not yet sent were never sent
-    monkeypatch.setattr(simulate._Lines, "update", real_update)
+    monkeypatch.setattr(runs.Lines, "update", real_update)
     assert main([*args, "--backend", "ray", "--log", str(log), "--json", str(resumed)]) == 0
     out = capsys.readouterr().out
     assert f"({len(logged) - 1} of them read from {log})" in out

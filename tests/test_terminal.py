@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -229,3 +230,56 @@ def test_odd_text_typed_at_the_terminal_prompt():
     assert code == 0
     assert "Traceback" not in out
     assert "You leave the table" in out
+
+
+# --- the console script: a Ctrl-C while kozel is still loading -------------------------------------
+
+
+def test_a_ctrl_c_while_kozel_loads_stops_the_console_script_without_a_traceback():
+    # The console script's entry answers a Ctrl-C that comes during the import of the library (made to
+    # come there, every time, by an import hook), as the command line answers one that comes later.
+    script = (
+        "import builtins, sys\n"
+        "real = builtins.__import__\n"
+        "def hooked(name, *args, **kwargs):\n"
+        "    if name == 'kozel.cli.main':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = hooked\n"
+        "import _kozel_entry\n"
+        "sys.exit(_kozel_entry.main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, env=_env(), timeout=60, check=False)
+    assert done.returncode == INTERRUPTED
+    assert done.stderr.decode().strip() == "kozel: interrupted (Ctrl-C)"
+    assert b"Traceback" not in done.stdout + done.stderr
+
+
+def _console_script() -> str:
+    """The ``kozel`` console script installed beside this Python (every install of kozel makes one)."""
+    folder = os.path.dirname(sys.executable)
+    for name in ("kozel", "kozel.exe"):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            return path
+    raise AssertionError(f"no kozel console script beside {sys.executable}: kozel is not installed there")
+
+
+@pytest.mark.parametrize("delay", [0.15, 0.3, 0.6])
+def test_a_ctrl_c_soon_after_the_console_script_starts_ends_it_cleanly(delay):
+    # Early on the library is still loading (about half a second here), later the command runs: either
+    # way the command stops with status 130 and no traceback.
+    child = pexpect.spawn(
+        _console_script(),
+        ["simulate", "classic", "-n", "400", "--processes", "1"],
+        env=_env(),
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.logfile_read = io.StringIO()
+    time.sleep(delay)
+    child.kill(signal.SIGINT)
+    code, out = finish(child)
+    assert "Traceback" not in out
+    assert code == INTERRUPTED
+    assert "interrupted" in out or "stopped" in out

@@ -225,11 +225,18 @@ class League:
         processes: int = 1,
         progress: Callable[[int, int], None] | None = None,
         executor: Executor | None = None,
+        done: Sequence[Sequence[MatchOutcome]] = (),
+        on_outcome: Callable[[int, MatchOutcome], None] | None = None,
     ) -> LeagueResult:
         """Play every pairing (over ``processes`` local processes, or on ``executor``); the results.
 
         ``processes`` and ``executor`` are as in :meth:`Tournament.run
-        <kozel.bots.Tournament.run>`; ``progress(played, to_play)`` is called as matches end.
+        <kozel.bots.Tournament.run>`.  ``done`` holds, for each pairing in the order of
+        :meth:`pairings`, the matches already played (by an earlier run that was stopped): they are
+        not played again, only checked to be that pairing's (:meth:`Tournament.check
+        <kozel.bots.Tournament.check>`).  ``on_outcome(pairing, outcome)`` is called with each
+        match this call plays as soon as it ends (each process then plays one match at a time), and
+        ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
         if executor is None:
             check_processes(processes)
@@ -239,19 +246,29 @@ class League:
             for bot in self.bots:
                 bot.check_portable()
         pairings = self.pairings()
-        total = len(pairings) * self.matches
-        size = 1 if processes <= 1 else max(1, min(25, total // (4 * processes)))
+        if done and len(done) != len(pairings):
+            raise KozelError(f"the matches done are given for {len(done)} pairings; this league has {len(pairings)}")
+        tournaments = [self.tournament(pairing) for pairing in pairings]
+        found: list[list[MatchOutcome]] = []
+        to_play: list[list[int]] = []
+        for number, tournament in enumerate(tournaments):
+            known = tournament.check(done[number]) if done else {}
+            found.append(list(known.values()))
+            to_play.append([index for index in range(self.matches) if index not in known])
+        total = sum(len(indexes) for indexes in to_play)
+        size = 1 if processes <= 1 or on_outcome is not None else max(1, min(25, total // (4 * processes)))
         calls = []
-        for number, pairing in enumerate(pairings):
-            tournament = self.tournament(pairing)
-            chunks = [list(range(start, min(start + size, self.matches))) for start in range(0, self.matches, size)]
+        for number, (tournament, indexes) in enumerate(zip(tournaments, to_play, strict=True)):
+            chunks = [indexes[start : start + size] for start in range(0, len(indexes), size)]
             calls += [(number, *call) for call in tournament.calls(chunks)]
-        found: list[list[MatchOutcome]] = [[] for _ in pairings]
         played = 0
-        with contextlib.closing(batches(calls, play_pairing_batch, processes=processes, executor=executor)) as done:
-            for number, chunk in done:
+        with contextlib.closing(batches(calls, play_pairing_batch, processes=processes, executor=executor)) as batch:
+            for number, chunk in batch:  # closed at once if a callback raises: the matches not begun are cancelled
                 found[number] += chunk
                 played += len(chunk)
+                if on_outcome is not None:
+                    for outcome in chunk:
+                        on_outcome(number, outcome)
                 if progress is not None:
                     progress(played, total)
         return LeagueResult(self, tuple(tuple(sorted(each, key=lambda outcome: outcome.index)) for each in found))

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import kozel
 from kozel.cli.rules_command import _ruleset, _Unknown
-from kozel.cli.simulate import _Bar, _Lines
+from kozel.cli.runs import progress
 from kozel.errors import KozelError
 from kozel.testing import InvariantError, check_ruleset
 
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.matches < 1:
         print(f"kozel check: --matches must be at least 1, not {args.matches}", file=err)
         return 2
-    bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
+    bar = progress(err)
     try:
         report = check_ruleset(rules, matches=args.matches, seed=args.seed, progress=bar.update)
     except InvariantError as failure:

@@ -7,16 +7,27 @@ The command's help (:data:`DESCRIPTION`) says what it does; :mod:`kozel.bots.lea
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 import kozel
 from kozel.bots.league import League, LeagueResult
-from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.ratings import PRIOR
-from kozel.cli.simulate import _Bar, _Lines, add_backend_arguments, backend, bot_specs, check_plot, check_writable
+from kozel.bots.tournament import Executor, MatchOutcome
+from kozel.bots.tournament_log import read_log, writing_log
+from kozel.cli.runs import (
+    add_replay_argument,
+    add_run_arguments,
+    backend,
+    bot_specs,
+    check_plot,
+    check_writable,
+    progress,
+)
 from kozel.errors import KozelError
 
 __all__ = ["DESCRIPTION", "add_parser", "report", "run"]
@@ -41,6 +52,12 @@ The ratings are a Bradley-Terry model fitted to every pairing at once, on the El
 beats another in a match when its side is not a goat and the other's is; otherwise it is a draw,
 half a win each.  Every two bots are given one drawn match more ({PRIOR} of a win each), so that a
 bot that won every match still has a finite rating.
+
+With --log DIR each match's outcome is written as it ends to the log of its pairing in the folder
+DIR (pairing-1.log, pairing-2.log, ... in the order of the pairings; each a log as kozel simulate
+--log writes it); the same command run again with the same DIR plays only the matches missing
+from them, so a league that was stopped goes on where it stopped (or is extended, with a larger
+-n).  Every line is checked, and --replay of each pairing's logged matches are played again first.
 
 --backend ray plays on a Ray cluster (pip install 'kozel[ray]'), --plot FILE.png draws the ratings
 and the head-to-head win rates with their intervals (pip install 'kozel[plot]').
@@ -67,22 +84,21 @@ def add_parser(subparsers: Any) -> None:
         "-n", "--matches", type=int, default=100, help="matches per pairing, a multiple of the sides (default 100)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    add_run_arguments(parser)
     parser.add_argument(
-        "--processes",
-        type=int,
+        "--log",
+        metavar="DIR",
         default=None,
-        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
-        "matches played at once (default: the cluster's CPUs)",
+        help="write each match's outcome as it ends to a log per pairing in the folder DIR (made if missing), and "
+        "play only the matches those logs lack (resume a league)",
     )
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
-    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    add_replay_argument(parser, "logged matches of each pairing")
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
         default=None,
         help="also draw the ratings and head-to-head win rates with their 95%% intervals (needs kozel[plot])",
     )
-    add_backend_arguments(parser)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -94,21 +110,54 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json not in (None, "-"):
         check_writable(Path(args.json))
     check_plot(args.plot, args.json)
+    logs = _log_paths(Path(args.log), league) if args.log is not None else None
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if logs is not None and path not in (None, "-") and Path(path).resolve() in {log.resolve() for log in logs}:
+            raise KozelError(f"{option} names one of the logs in {args.log}, {path}: it would overwrite it")
     with backend(args) as (executor, processes, where):
-        started = time.perf_counter()
-        bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
         try:
-            result = league.run(processes, progress=bar.update, executor=executor)
+            done = (
+                _read_logs(logs, league, replay=args.replay, processes=processes, executor=executor, err=err)
+                if logs is not None
+                else ()
+            )
+        except KeyboardInterrupt:  # while the logged matches were replayed: nothing was written
+            print(f"kozel league: stopped while checking the logs in {args.log}, which are as they were", file=err)
+            return 130
+        started = time.perf_counter()
+        bar = progress(err)
+        try:
+            with contextlib.ExitStack() as stack:
+                writers = (
+                    [
+                        stack.enter_context(writing_log(path, league.tournament(pairing)))
+                        for path, pairing in zip(logs, league.pairings(), strict=True)
+                    ]
+                    if logs is not None
+                    else None
+                )
+                result = league.run(
+                    processes,
+                    progress=bar.update,
+                    executor=executor,
+                    done=done,
+                    on_outcome=(lambda number, outcome: writers[number](outcome)) if writers is not None else None,
+                )
         except KeyboardInterrupt:
             bar.close()
-            print("kozel league: stopped", file=err)
+            kept = (
+                f": every match that ended is in the logs in {args.log}, run the same command to go on" if logs else ""
+            )
+            print(f"kozel league: stopped{kept}", file=err)
             return 130
         bar.close()
         elapsed = time.perf_counter() - started
     pairings = len(league.pairings())
     if args.json != "-":
+        read = sum(len(outcomes) for outcomes in done)
+        logged = f" ({read} of them read from the logs in {args.log})" if read else ""
         print(
-            f"{rules.name}: {len(league.bots)} bots, {pairings} pairings of {args.matches} matches, "
+            f"{rules.name}: {len(league.bots)} bots, {pairings} pairings of {args.matches} matches{logged}, "
             f"seed {args.seed}, {where}, {elapsed:.1f} s",
             file=out,
         )
@@ -127,6 +176,47 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         plot_league(result, args.plot, f"{rules.name}: {args.matches} matches a pairing, seed {args.seed}")
     return 0
+
+
+def _log_paths(folder: Path, league: League) -> list[Path]:
+    """The log of each pairing in ``folder`` (made if it is missing): ``pairing-1.log`` for the first, and so on."""
+    if folder.exists() and not folder.is_dir():
+        raise KozelError(f"--log names a folder for the logs of the pairings; {folder} is not one")
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as error:
+        raise KozelError(f"cannot make the log folder {folder}: {error.strerror}") from None
+    return [folder / f"pairing-{number}.log" for number in range(1, len(league.pairings()) + 1)]
+
+
+def _read_logs(
+    logs: list[Path],
+    league: League,
+    *,
+    replay: int | None,
+    processes: int,
+    executor: Executor | None,
+    err: TextIO,
+) -> list[list[MatchOutcome]]:
+    """The matches each pairing's log holds, every line checked and a sample replayed (:func:`read_log`)."""
+
+    def replaying(path: Path) -> Callable[[int, int], None]:
+        def say(replayed: int, logged: int) -> None:
+            print(f"checking {path}: replaying {replayed} of its {logged} matches", file=err, flush=True)
+
+        return say
+
+    return [
+        read_log(
+            path,
+            league.tournament(pairing),
+            replay=replay,
+            processes=processes,
+            on_replay=replaying(path),
+            executor=executor,
+        )
+        for path, pairing in zip(logs, league.pairings(), strict=True)
+    ]
 
 
 def _columns(rows: list[list[str]]) -> str:

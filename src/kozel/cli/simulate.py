@@ -7,33 +7,28 @@ The command's help (:data:`DESCRIPTION`, plain text as a terminal shows it) says
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 import kozel
-from kozel.bots.pool import PROCESSES_PER_CORE, check_processes, max_processes
-from kozel.bots.specs import add_current_folder
+from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
+from kozel.cli.runs import (
+    add_replay_argument,
+    add_run_arguments,
+    backend,
+    bot_specs,
+    check_plot,
+    check_writable,
+    progress,
+)
 from kozel.errors import KozelError
 
-__all__ = [
-    "DESCRIPTION",
-    "add_backend_arguments",
-    "add_parser",
-    "backend",
-    "bot_specs",
-    "check_plot",
-    "check_writable",
-    "report",
-    "run",
-]
+__all__ = ["DESCRIPTION", "add_parser", "report", "run"]
 
 #: What ``kozel simulate --help`` says about the command: plain text, as a terminal shows it.
 DESCRIPTION: Final = f"""\
@@ -94,105 +89,20 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    parser.add_argument(
-        "--processes",
-        type=int,
-        default=None,
-        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
-        "matches played at once (default: the cluster's CPUs)",
-    )
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
-    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    add_run_arguments(parser)
     parser.add_argument(
         "--log",
         metavar="PATH",
         default=None,
         help="write each match's outcome to PATH as it ends, and play only the matches PATH lacks (resume a run)",
     )
-    add_backend_arguments(parser)
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
         default=None,
         help="also draw the win rates with their 95%% intervals to FILE (.png, .svg or .pdf; needs kozel[plot])",
     )
-    parser.add_argument(
-        "--replay",
-        metavar="COUNT",
-        type=_replay_count,
-        default=REPLAYED,
-        help=f"with --log: how many of the logged matches to play again and compare first (default {REPLAYED}; "
-        "'all' for every one, 0 for none: then only each line's seal is checked)",
-    )
-
-
-def _replay_count(text: str) -> int | None:
-    """The value of ``--replay``: a count, or ``None`` for ``all``."""
-    if text == "all":
-        return None
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
-    return int(text)
-
-
-def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--backend`` and ``--address``, where the matches are played, to a command's parser."""
-    parser.add_argument(
-        "--backend",
-        choices=("process", "ray"),
-        default="process",
-        help="where the matches are played: local processes (the default) or a Ray cluster (needs kozel[ray])",
-    )
-    parser.add_argument(
-        "--address",
-        default=None,
-        help="with --backend ray: the cluster's address (HEAD:6379, ray://HEAD:10001 or auto; default: the "
-        "cluster RAY_ADDRESS names, or a Ray runtime started on this machine)",
-    )
-
-
-def bot_specs(specs: list[str]) -> tuple[str, ...]:
-    """The ``--bots`` as given, the current folder put on the import path first if one names ``module:Class``."""
-    if any(":" in spec for spec in specs):
-        add_current_folder()
-    return tuple(specs)
-
-
-@contextmanager
-def backend(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int, str]]:
-    """The executor ``args`` ask for (None: local processes), how many matches at once, and how to say it."""
-    if args.address is not None and args.backend != "ray":
-        raise KozelError("--address names a Ray cluster: give it with --backend ray")
-    if args.backend == "process":
-        processes = args.processes if args.processes is not None else min(os.cpu_count() or 1, max_processes())
-        try:
-            check_processes(processes)
-        except KozelError as error:
-            raise KozelError(f"--processes {processes}: {error}") from None
-        yield None, processes, f"{processes} processes"
-        return
-    if args.processes is not None and args.processes < 1:
-        raise KozelError(f"--processes {args.processes}: a Ray cluster plays 1 or more matches at once")
-    from kozel.integrations.ray import RayExecutor  # noqa: PLC0415 - the ray extra is needed only here
-
-    executor = RayExecutor(args.address)
-    try:
-        at_once = args.processes if args.processes is not None else executor.workers
-        yield executor, at_once, f"Ray, {at_once} at once"
-    finally:
-        executor.shutdown(cancel_futures=True)
-
-
-def check_plot(path: str | None, *others: str | None) -> None:
-    """Refuse a ``--plot`` that could not be drawn (no matplotlib, a path not writable) before any match."""
-    if path is None:
-        return
-    if importlib.util.find_spec("matplotlib") is None:
-        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'")
-    for other in others:
-        if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
-            raise KozelError(f"--plot names a file given to another option too, {path}")
-    check_writable(Path(path), "the plot")
+    add_replay_argument(parser, "logged matches")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -241,7 +151,7 @@ def _simulate(
         print(f"kozel simulate: stopped while checking {args.log}, which is as it was", file=err)
         return 130
     started = time.perf_counter()
-    bar: _Bar | _Lines = _Bar(err) if err.isatty() else _Lines(err)
+    bar = progress(err)
     try:
         with writing_log(args.log, tournament) if args.log else nullcontext(None) as write:
             records, outcomes = tournament.run(
@@ -284,17 +194,6 @@ def _check_writable(path: Path, log: str | None) -> None:
     check_writable(path)
 
 
-def check_writable(path: Path, what: str = "the results") -> None:
-    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission)."""
-    if path.is_dir():
-        raise KozelError(f"cannot write {what} to {path}: it is a folder")
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        raise KozelError(f"cannot write {what} to {path}: its folder does not exist")
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        raise KozelError(f"cannot write {what} to {path}: permission denied")
-
-
 def report(records: list[BotResult]) -> str:
     """The results as a table: wins and goat rate with their 95% intervals, card points per hand, titles.
 
@@ -335,47 +234,3 @@ def _data(tournament: Tournament, records: list[BotResult], outcomes: list[Match
         "bots": [record.as_data() for record in records],
         "outcomes": [outcome.as_data() for outcome in outcomes],
     }
-
-
-class _Bar:
-    """A progress bar on a terminal."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.started = time.perf_counter()
-
-    def update(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        rate = done / max(time.perf_counter() - self.started, 1e-9)
-        left = (total - done) / rate if rate else 0
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, about {left:.0f} s left "
-        )
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
-
-
-class _Lines:
-    """Progress as a line at each tenth of the matches, where standard error is not a terminal."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self.started = time.perf_counter()
-        self.tenths = 0
-
-    def update(self, done: int, total: int) -> None:
-        tenths = 10 * done // total
-        if tenths == self.tenths:
-            return
-        self.tenths = tenths
-        spent = time.perf_counter() - self.started
-        left = spent * (total - done) / done
-        self.stream.write(f"{done}/{total} matches played, {spent:.0f} s so far, about {left:.0f} s left\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """Nothing to finish: every line is complete."""

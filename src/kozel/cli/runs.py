@@ -1,0 +1,191 @@
+"""What the commands that play many matches share: where they are played, the bots named, the files written, progress.
+
+``kozel simulate`` and ``kozel league`` take the same ``--processes``, ``--players``, ``--json``,
+``--backend`` and ``--address`` (:func:`add_run_arguments`), name their bots the same way
+(:func:`bot_specs`), refuse an output file that could not be written before any match is played
+(:func:`check_writable`, :func:`check_plot`), and show their progress the same way
+(:func:`progress`); ``kozel check`` shows its progress so too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from kozel.bots.pool import PROCESSES_PER_CORE, check_processes, max_processes
+from kozel.bots.specs import add_current_folder
+from kozel.bots.tournament import Executor
+from kozel.bots.tournament_log import REPLAYED
+from kozel.errors import KozelError
+
+__all__ = [
+    "Bar",
+    "Lines",
+    "add_replay_argument",
+    "add_run_arguments",
+    "backend",
+    "bot_specs",
+    "check_plot",
+    "check_writable",
+    "progress",
+    "replay_count",
+]
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--processes``, ``--players``, ``--json``, ``--backend`` and ``--address`` to a command's parser."""
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
+        "matches played at once (default: the cluster's CPUs)",
+    )
+    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    parser.add_argument(
+        "--backend",
+        choices=("process", "ray"),
+        default="process",
+        help="where the matches are played: local processes (the default) or a Ray cluster (needs kozel[ray])",
+    )
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="with --backend ray: the cluster's address (HEAD:6379, ray://HEAD:10001 or auto; default: the "
+        "cluster RAY_ADDRESS names, or a Ray runtime started on this machine)",
+    )
+
+
+def add_replay_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--replay``: how many of the ``what`` (a log's matches) to play again and compare before going on."""
+    parser.add_argument(
+        "--replay",
+        metavar="COUNT",
+        type=replay_count,
+        default=REPLAYED,
+        help=f"with --log: how many of the {what} to play again and compare first (default {REPLAYED}; "
+        "'all' for every one, 0 for none: then only each line's seal is checked)",
+    )
+
+
+def replay_count(text: str) -> int | None:
+    """The value of ``--replay``: a count, or ``None`` for ``all``."""
+    if text == "all":
+        return None
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
+    return int(text)
+
+
+def bot_specs(specs: list[str]) -> tuple[str, ...]:
+    """The ``--bots`` as given, the current folder put on the import path first if one names ``module:Class``."""
+    if any(":" in spec for spec in specs):
+        add_current_folder()
+    return tuple(specs)
+
+
+@contextmanager
+def backend(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int, str]]:
+    """The executor ``args`` ask for (None: local processes), how many matches at once, and how to say it."""
+    if args.address is not None and args.backend != "ray":
+        raise KozelError("--address names a Ray cluster: give it with --backend ray")
+    if args.backend == "process":
+        processes = args.processes if args.processes is not None else min(os.cpu_count() or 1, max_processes())
+        try:
+            check_processes(processes)
+        except KozelError as error:
+            raise KozelError(f"--processes {processes}: {error}") from None
+        yield None, processes, f"{processes} processes"
+        return
+    if args.processes is not None and args.processes < 1:
+        raise KozelError(f"--processes {args.processes}: a Ray cluster plays 1 or more matches at once")
+    from kozel.integrations.ray import RayExecutor  # noqa: PLC0415 - the ray extra is needed only here
+
+    executor = RayExecutor(args.address)
+    try:
+        at_once = args.processes if args.processes is not None else executor.workers
+        yield executor, at_once, f"Ray, {at_once} at once"
+    finally:
+        executor.shutdown(cancel_futures=True)
+
+
+def check_plot(path: str | None, *others: str | None) -> None:
+    """Refuse a ``--plot`` that could not be drawn (no matplotlib, a path not writable) before any match."""
+    if path is None:
+        return
+    if importlib.util.find_spec("matplotlib") is None:
+        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'")
+    for other in others:
+        if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
+            raise KozelError(f"--plot names a file given to another option too, {path}")
+    check_writable(Path(path), "the plot")
+
+
+def check_writable(path: Path, what: str = "the results") -> None:
+    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission)."""
+    if path.is_dir():
+        raise KozelError(f"cannot write {what} to {path}: it is a folder")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise KozelError(f"cannot write {what} to {path}: its folder does not exist")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise KozelError(f"cannot write {what} to {path}: permission denied")
+
+
+class Bar:
+    """A progress bar on a terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.perf_counter()
+
+    def update(self, done: int, total: int) -> None:
+        """Redraw the bar: ``done`` of ``total`` matches played."""
+        width = 30
+        filled = width * done // total
+        rate = done / max(time.perf_counter() - self.started, 1e-9)
+        left = (total - done) / rate if rate else 0
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, about {left:.0f} s left "
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+class Lines:
+    """Progress as a line at each tenth of the matches, where standard error is not a terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.perf_counter()
+        self.tenths = 0
+
+    def update(self, done: int, total: int) -> None:
+        """Write a line when ``done`` of ``total`` matches reaches another tenth."""
+        tenths = 10 * done // total
+        if tenths == self.tenths:
+            return
+        self.tenths = tenths
+        spent = time.perf_counter() - self.started
+        left = spent * (total - done) / done
+        self.stream.write(f"{done}/{total} matches played, {spent:.0f} s so far, about {left:.0f} s left\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Nothing to finish: every line is complete."""
+
+
+def progress(stream: TextIO) -> Bar | Lines:
+    """Progress shown on ``stream``: a bar at a terminal, else a line at each tenth of the matches."""
+    return Bar(stream) if stream.isatty() else Lines(stream)
