@@ -82,6 +82,7 @@ __all__ = ["determinize"]
 _new_tuple = tuple.__new__
 #: The plays of a trick: their cards leave the player's hand for the trick.
 _TRICK_PLAYS = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
+_TRANSFERS = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
 
 #: How many worlds are drawn, at most, before giving up.
 TRIES = 2000
@@ -134,6 +135,11 @@ class _World:
         self.shape: TrickShape | None = None  # the trick play's public shape, followed from the first trick play
         self.marked_start: GameState | None = None
         self.tricks_done = 0
+        # The trump transfers, to be checked against the transfer rule once the cards are named (``construct``):
+        # their kind, the places handed over, and the hand they came from (and, for a transfer, the partner's).
+        self.transfers: list[tuple[MoveKind, list[int], list[int], list[int]]] = []
+        points = rules.points.table
+        self.counted_trumps = sum(card.bit for card in rules.deck if points[card.index]) & self.table.trump_mask
 
     # -- places ---------------------------------------------------------------------------------
 
@@ -322,7 +328,10 @@ class _World:
                 self.follow_play(event, number, shown)
             elif isinstance(event, Played):
                 if self.first_play is not None:
-                    self.direct = False
+                    if event.kind in _TRANSFERS and self.rules.transfer is not None and self.shape is not None:
+                        self.shape.transfer(event)
+                    else:
+                        self.direct = False
                 self.follow_move(event)
                 if shown:
                     self.exclude_groups(event.seat, shown)
@@ -441,19 +450,28 @@ class _World:
             self.drawing_groups = [[event]]
             return
         trumps = self.table.trump_mask
+        rule = self.rules.transfer
         if kind is MoveKind.TRANSFER:
-            if self.rules.transfer is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
+            if rule is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
                 self.exclude(self.hands[event.seat], ~trumps)
             places = self.take(event.seat, event.cards, event.count, mask=trumps)
+            if rule is not None:
+                # All his trumps go; only a "spectacled" one may leave an uncounted trump behind.
+                spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
+                self.exclude(self.hands[event.seat], self.counted_trumps if spectacled else trumps)
+                to = event.to if event.to is not None else -1
+                partner = list(self.hands[to]) if 0 <= to < self.rules.players else []
+                self.transfers.append((MoveKind.TRANSFER, places, self.hands[event.seat] + places, partner))
         elif kind is MoveKind.TRANSFER_BACK:
             # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
             received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
             among = [p for p in self.hands[event.seat] if p not in received]
-            rule = self.rules.transfer
             plain_only = rule is None or not rule.trump_back_if_no_plain
             places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1)
             if plain_only:
                 self.exclude(places, trumps)
+            if rule is not None:
+                self.transfers.append((MoveKind.TRANSFER_BACK, places, among, []))
         else:
             places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
@@ -668,9 +686,17 @@ class _World:
         # The transfer window: open where the deal began with one, or where the last trick drew cards and the
         # rules open one then; a lead closes it.
         window = None
-        transfer = self.rules.transfer
-        if trick is None and transfer is not None and transfer.after_draw and isinstance(view.history[-1], CardsDrawn):
-            window = TransferWindow(leader=shape.turn)
+        phase, turn = Phase.PLAY, shape.turn
+        if trick is None and shape.window is not None:
+            pending = None
+            if shape.pending is not None:  # a transfer waits for the partner's answer
+                pending = moves[-1]
+                phase, turn = Phase.TRANSFER_BACK, self.rules.seating.partner(shape.pending[0])
+            window = TransferWindow(leader=shape.turn, done=tuple(shape.window), pending=pending)
+        elif shape.pending is not None:
+            return None
+        if self.transfers and not self.transfers_legal():
+            raise _Failed
         log = b""
         for move in moves:
             log = log_append(log, move)
@@ -680,11 +706,11 @@ class _World:
             tuple(hands),
             tuple(names[place] for place in self.stock),  # type: ignore[misc]
             tuple(names[place] for place in self.talon),  # type: ignore[misc]
-            shape.turn,
+            turn,
             trick,
             tuple(won),
             tuple(before + now for before, now in zip(start.trick_counts, shape.side_tricks, strict=True)),
-            Phase.PLAY,
+            phase,
             window,
             None,
             log,
@@ -692,6 +718,44 @@ class _World:
         if make_view(world, seat, _Same(view.history), voids_of(self.voids)) != view:
             return None
         return world
+
+    def transfers_legal(self) -> bool:
+        """Whether each trump transfer of the history is one the transfer rule allows, with the cards named."""
+        rule = self.rules.transfer
+        assert rule is not None
+        trumps = self.table.trump_mask
+        names = self.cards
+
+        def mask_of(places: list[int]) -> int:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            return mask
+
+        def give_back(hand: int, count: int) -> int:
+            plain = hand & ~trumps
+            if plain.bit_count() >= count:
+                return plain
+            return hand if rule.trump_back_if_no_plain and not plain and hand.bit_count() >= count else 0
+
+        for kind, places, hand_places, partner in self.transfers:
+            given = mask_of(places)
+            hand = mask_of(hand_places)
+            count = given.bit_count()
+            if kind is MoveKind.TRANSFER_BACK:
+                if given & ~give_back(hand, count):
+                    return False
+                continue
+            held = hand & trumps
+            if held.bit_count() == 2 and 2 not in rule.counts and rule.point_trump_of_two:
+                counted = held & self.counted_trumps
+                if counted.bit_count() == 1:
+                    held = counted
+            if held.bit_count() not in rule.counts or given != held:
+                return False
+            if give_back(mask_of(partner), count).bit_count() < count:
+                return False
+        return True
 
     def replay(self, state: GameState, moves: Sequence[Move]) -> GameState | None:
         """The moves played from ``state``, their events checked against the view's as they come; the world, or

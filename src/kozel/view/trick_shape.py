@@ -6,8 +6,11 @@ drew.  A view of legal play always has them right; a view edited by hand may not
 follows the plays of one deal as the trick engines play them (each seat after the one before, a trick full
 once every seat has played, the last trick's taker leading the next; a lead of one suit, beats that beat,
 passes of as many cards as lie on top; or one card each, and the trick to its best card as the rules rank
-it) and says, where any of it does not hold, that the world must be replayed instead.  The cards' hidden
-places are not its concern: the sampler binds those.
+it) and says, where any of it does not hold, that the world must be replayed instead.  Trump transfers are
+followed too: made only while a window is open (after a draw, where the rules open one) and no card is led,
+once per side in each window, to the partner, the partner giving back as many at once, face down to all but
+those two.  The cards' hidden places are not its concern: the sampler binds those, and checks what the
+transfer rule asks of the hands once the cards are named.
 """
 
 from __future__ import annotations
@@ -56,12 +59,16 @@ class TrickShape:
         self.side_tricks = [0] * rules.sides  # the tricks each side took in the plays followed
         self.best = -1  # the index among ``plays`` of the play taking the trick so far
         self.draw_due = False
+        self.after_draw = rules.transfer is not None and rules.transfer.after_draw
+        self.window: list[int] | None = None  # the sides that transferred in the open transfer window, if one is open
+        self.pending: tuple[int, int] | None = None  # a transfer not yet answered: its giver and number of cards
 
     def play(self, event: Played) -> None:
         """A play into the trick."""
         seat, kind, cards, count = event.seat, event.kind, event.cards, event.count
-        if self.draw_due or event.to is not None or event.choice is not None:
+        if self.draw_due or event.to is not None or event.choice is not None or self.pending is not None:
             self.fits = False
+        self.window = None  # a lead closes the transfer window
         if kind is _PASS and (cards is not None) != (seat == self.viewer):
             self.fits = False  # a pass is face down: shown to its player alone
         if self.turn is None:
@@ -113,7 +120,7 @@ class TrickShape:
     def taken(self, winner: int, count: int, stock_left: bool) -> None:
         """The trick taken by ``winner``, ``count`` cards; a draw is due where the stock is not empty."""
         plays = self.plays
-        if self.draw_due or len(plays) != self.players or not plays:
+        if self.draw_due or len(plays) != self.players or not plays or self.pending is not None:
             self.fits = False
             return
         cards = 0
@@ -141,6 +148,36 @@ class TrickShape:
         if not self.draw_due or counts != due or len(counts) != len(event.drawn):
             self.fits = False
         self.draw_due = False
+        if self.after_draw and event.drawn:
+            self.window = []
+
+    def transfer(self, event: Played) -> None:
+        """A trump transfer to the partner, or the partner's answer to one (``event.kind`` says which)."""
+        seat, to, count = event.seat, event.to, event.count
+        seating = self.rules.seating
+        if (
+            self.window is None
+            or seating.team_size != 2
+            or self.plays
+            or self.draw_due
+            or event.choice is not None
+            or to is None
+            or not count
+            or (event.cards is not None) != (self.viewer in (seat, to))
+        ):
+            self.fits = False
+            return
+        if event.kind is MoveKind.TRANSFER:
+            side = seating.side_of(seat)
+            if self.pending is not None or side in self.window or to != seating.partner(seat):
+                self.fits = False
+            self.window.append(side)
+            self.pending = (seat, count)
+        else:
+            pending = self.pending
+            if pending is None or to != pending[0] or seat != seating.partner(to) or count != pending[1]:
+                self.fits = False
+            self.pending = None
 
     def other(self) -> None:
         """Any other event: not part of the trick play this module follows."""
