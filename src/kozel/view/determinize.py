@@ -138,6 +138,11 @@ class _World:
         # The trump transfers, to be checked against the transfer rule once the cards are named (``construct``):
         # their kind, the places handed over, and the hand they came from (and, for a transfer, the partner's).
         self.transfers: list[tuple[MoveKind, list[int], list[int], list[int]]] = []
+        self.last_play = 0  # the event of the last trick play followed
+        self.last_trick: list[tuple[int, list[int]]] = []  # the places of the last trick taken, in play order
+        # At the hand's end: its last trick, the best play of it before its last card, and the side that took it
+        self.ending: tuple[list[tuple[int, list[int]]], int, int] | None = None
+        self.talon_counted: list[int] = []  # and the cards left aside that went with that trick
         points = rules.points.table
         self.counted_trumps = sum(card.bit for card in rules.deck if points[card.index]) & self.table.trump_mask
 
@@ -318,7 +323,7 @@ class _World:
         # The lead rules of a follow-suit game look at the leader's hand.
         self.lead_rules = isinstance(self.rules.play, FollowSuit)
         for number, event in enumerate(self.view.history):
-            if not number:
+            if not number or self.ending is not None:  # after the hand's count: checked as its last card is played
                 continue
             shown = see(event) if see is not None else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
@@ -343,14 +348,14 @@ class _World:
             elif isinstance(event, TrickTaken):
                 side = self.rules.side_of(event.winner)
                 self.won[side] += [place for _, places in self.trick for place in places]
+                self.last_trick = self.trick
                 self.trick = []
                 self.last_winner = event.winner
                 self.tricks_done += 1
                 if self.shape is not None:
                     self.shape.taken(event.winner, event.count, bool(self.stock))
             elif isinstance(event, HandScored):
-                self.direct = False
-                self.bind_points(event)
+                self.end_hand(event, number)
             elif isinstance(event, CardsDrawn):
                 self.follow_draw(event)
             elif self.first_play is not None:
@@ -372,6 +377,7 @@ class _World:
             self.shape = TrickShape(self.rules, self.table, self.marked_start, tricks, self.view.seat)
         if self.shape is not None:
             self.shape.play(event)
+        self.last_play = number
         places = self.take(event.seat, event.cards, event.count)
         if leads and self.lead_rules and event.cards:
             self.bind_lead(event.seat, event.cards[0])
@@ -429,6 +435,29 @@ class _World:
             self.exclude(self.hands[seat], ~trumps)
             if at_opening and leading.swap_for_plain:
                 self.direct = False  # he led a trump, so he had no swap to make: that looks at his partner's hand
+
+    def end_hand(self, event: HandScored, number: int) -> None:
+        """The hand was counted (event ``number``): the world is built up to its last card, which is then played."""
+        history = self.view.history
+        shape = self.shape
+        talon = list(self.talon)
+        self.bind_points(event)
+        if (
+            self.direct
+            and shape is not None
+            and shape.last is not None
+            and self.ending is None
+            and number >= 2
+            and isinstance(history[number - 1], TrickTaken)
+            and self.last_play == number - 2
+            and not self.stock
+            and not any(self.hands)
+            and self.last_trick
+        ):
+            self.ending = (self.last_trick, *shape.last)
+            self.talon_counted = talon
+        else:
+            self.direct = False
 
     def bind_points(self, event: HandScored) -> None:
         """The hand was counted: each side's card points are known, and bind the cards it took."""
@@ -546,11 +575,65 @@ class _World:
         free = self.deck_mask & ~sum(card.bit for card in self.where)
         for _ in range(tries):
             named = self.draw_cards(places, free)
-            if self.points is None or self.adds_up(named):
+            if self.points is None or self.make_add_up(named):
                 for place, card in named.items():
                     self.assign(place, card)
                 return
         raise _Failed
+
+    def make_add_up(self, named: dict[int, Card]) -> bool:
+        """Swap cards of ``named`` between the sides' piles until each side's cards add up to its points.
+
+        Each step takes, at random, one of the swaps of two unnamed cards of different sides (each allowed in the
+        other's place) that bring the sides' points nearest to the counted ones; False where no swap helps."""
+        assert self.points is not None
+        value = self.rules.points.table
+        allowed = self.allowed
+        owner = {}
+        short = list(self.points)  # each side's points still missing
+        for side, places in enumerate(self.won):
+            for place in places:
+                card = self.cards[place]
+                if card is None:
+                    card = named[place]
+                    owner[place] = side
+                short[side] -= value[card.index]
+        unnamed = list(owner)
+        random_ = self.rng.random
+        for _ in range(8):
+            off = sum(abs(missing) for missing in short)
+            if not off:
+                return True
+            best: list[tuple[int, int]] = []
+            lowest = off - 1  # only a swap that brings them nearer
+            for number, p in enumerate(unnamed):
+                side_p, card_p = owner[p], named[p]
+                worth_p, bit_p = value[card_p.index], card_p.bit
+                need_p = short[side_p]
+                for q in unnamed[number + 1 :]:
+                    side_q = owner[q]
+                    if side_q == side_p:
+                        continue
+                    card_q = named[q]
+                    gain = value[card_q.index] - worth_p  # what side_p gains by the swap
+                    if not gain:
+                        continue
+                    need_q = short[side_q]
+                    after = off - abs(need_p) - abs(need_q) + abs(need_p - gain) + abs(need_q + gain)
+                    if after > lowest or not (allowed[p] & card_q.bit and allowed[q] & bit_p):
+                        continue
+                    if after < lowest:
+                        lowest, best = after, []
+                    best.append((p, q))
+            if not best:
+                return False
+            p, q = best[int(random_() * len(best))]
+            card_p, card_q = named[p], named[q]
+            gain = value[card_q.index] - value[card_p.index]
+            short[owner[p]] -= gain
+            short[owner[q]] += gain
+            named[p], named[q] = card_q, card_p
+        return not any(short)
 
     def draw_cards(self, places: list[int], pool: int) -> dict[int, Card]:
         """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
@@ -647,7 +730,7 @@ class _World:
                 and shape.fits
                 and not shape.draw_due
                 and shape.first_seat == settled.turn
-                and (self.stock or any(self.hands))  # else the hand is over: replayed
+                and (self.stock or any(self.hands) or self.ending is not None)
             ):
                 world = self.construct(settled, moves)
                 if world is not None:
@@ -666,28 +749,37 @@ class _World:
         assert shape is not None
         if shape.turn is None:
             return None
+        if self.transfers and not self.transfers_legal():
+            raise _Failed
+        ending = self.ending
+        hand_places, won_places, talon, on_table = self.hands, self.won, self.talon, self.trick
+        turn, best, side_tricks = shape.turn, shape.best, shape.side_tricks
+        if ending is not None:  # the hand's end: the position before its last card, and that card played
+            hand_places, won_places, talon, on_table, turn, best, side_tricks = self.before_end(ending, side_tricks)
+            moves, final = moves[:-1], moves[-1]
         names = self.cards
         hands = []
-        for places in self.hands:
+        for places in hand_places:
             mask = 0
             for place in places:
                 mask |= names[place].bit  # type: ignore[union-attr]
             hands.append(mask)
         won = []
-        for places in self.won:
+        for places in won_places:
             mask = 0
             for place in places:
                 mask |= names[place].bit  # type: ignore[union-attr]
             won.append(mask)
         trick = None
-        if self.trick:
-            plays = tuple(moves[len(moves) - len(self.trick) :])
-            trick = Trick(plays[0].seat, plays, plays[shape.best], False)
+        if on_table and (ending is None or len(on_table) > 1):
+            count = len(on_table) - (ending is not None)
+            plays = tuple(moves[len(moves) - count :])
+            trick = Trick(plays[0].seat, plays, plays[best], False)
         # The transfer window: open where the deal began with one, or where the last trick drew cards and the
         # rules open one then; a lead closes it.
         window = None
-        phase, turn = Phase.PLAY, shape.turn
-        if trick is None and shape.window is not None:
+        phase = Phase.PLAY
+        if ending is None and trick is None and shape.window is not None:
             pending = None
             if shape.pending is not None:  # a transfer waits for the partner's answer
                 pending = moves[-1]
@@ -695,8 +787,6 @@ class _World:
             window = TransferWindow(leader=shape.turn, done=tuple(shape.window), pending=pending)
         elif shape.pending is not None:
             return None
-        if self.transfers and not self.transfers_legal():
-            raise _Failed
         log = b""
         for move in moves:
             log = log_append(log, move)
@@ -705,19 +795,46 @@ class _World:
             start.deal,
             tuple(hands),
             tuple(names[place] for place in self.stock),  # type: ignore[misc]
-            tuple(names[place] for place in self.talon),  # type: ignore[misc]
+            tuple(names[place] for place in talon),  # type: ignore[misc]
             turn,
             trick,
             tuple(won),
-            tuple(before + now for before, now in zip(start.trick_counts, shape.side_tricks, strict=True)),
+            tuple(before + now for before, now in zip(start.trick_counts, side_tricks, strict=True)),
             phase,
             window,
             None,
             log,
         )
+        if ending is not None:
+            try:
+                world, happened = step(world, final)
+            except IllegalMoveError:
+                return None
+            history = view.history
+            number = self.last_play
+            for one in happened:  # the last card's events: the trick, the count, the end of the match
+                if number >= len(history) or one.for_seat(seat) != history[number]:
+                    return None
+                number += 1
+            if number != len(history):
+                return None
         if make_view(world, seat, _Same(view.history), voids_of(self.voids)) != view:
             return None
         return world
+
+    def before_end(
+        self, ending: tuple[list[tuple[int, list[int]]], int, int], side_tricks: list[int]
+    ) -> tuple[list[list[int]], list[list[int]], list[int], list[tuple[int, list[int]]], int, int, list[int]]:
+        """The places before the hand's last card: hands, piles, talon, the trick, whose turn, its best, tricks."""
+        on_table, best, side = ending
+        turn, last = on_table[-1]
+        hands: list[list[int]] = [[] for _ in self.hands]
+        hands[turn] = last
+        left_out = {place for _, places in on_table for place in places} | set(self.talon_counted)
+        won = [[place for place in places if place not in left_out] for places in self.won]
+        side_tricks = list(side_tricks)
+        side_tricks[side] -= 1
+        return hands, won, self.talon_counted, on_table, turn, best, side_tricks
 
     def transfers_legal(self) -> bool:
         """Whether each trump transfer of the history is one the transfer rule allows, with the cards named."""

@@ -62,6 +62,8 @@ class TrickShape:
         self.after_draw = rules.transfer is not None and rules.transfer.after_draw
         self.window: list[int] | None = None  # the sides that transferred in the open transfer window, if one is open
         self.pending: tuple[int, int] | None = None  # a transfer not yet answered: its giver and number of cards
+        self.best_before = -1  # ``best`` before the last play
+        self.last: tuple[int, int] | None = None  # of the last trick taken: ``best`` before its last card, the side
 
     def play(self, event: Played) -> None:
         """A play into the trick."""
@@ -83,6 +85,7 @@ class TrickShape:
         for card in cards or ():
             mask |= card.bit
         plays = self.plays
+        self.best_before = self.best
         if self.beat_or_pass:
             if not plays:
                 low = (mask & -mask).bit_length() - 1
@@ -132,6 +135,7 @@ class TrickShape:
             taker = trick_winner(self.state, Trick(moves[0].seat, moves, moves[self.best], False))
         if winner != taker or count != cards:
             self.fits = False
+        self.last = (self.best_before, self.rules.side_of(winner))
         self.plays = []
         self.tricks += 1
         self.side_tricks[self.rules.side_of(winner)] += 1
