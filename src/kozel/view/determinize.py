@@ -139,6 +139,8 @@ class _World:
         # their kind, the places handed over, and the hand they came from (and, for a transfer, the partner's).
         self.transfers: list[tuple[MoveKind, list[int], list[int], list[int]]] = []
         self.last_play = 0  # the event of the last trick play followed
+        self.now = 0  # the event being followed
+        self.later: dict[Card, int] | None = None  # see ``shown_later``
         self.last_trick: list[tuple[int, list[int]]] = []  # the places of the last trick taken, in play order
         # At the hand's end: its last trick, the best play of it before its last card, and the side that took it
         self.ending: tuple[list[tuple[int, list[int]]], int, int] | None = None
@@ -182,9 +184,15 @@ class _World:
             raise _Failed
         random_ = self.rng.random
         if cards is None:
-            if mask != -1:
-                allowed = self.allowed
-                pool = [p for p in pool if allowed[p] & mask]
+            names = self.cards
+            if mask != -1 or any(names[p] is not None for p in pool):
+                # Never a card this seat is seen to play face up later on.
+                allowed, later, now = self.allowed, self.shown_later(), self.now
+                pool = [
+                    p
+                    for p in pool
+                    if allowed[p] & mask and ((card := names[p]) is None or later.get(card, -1) < now)
+                ]
                 if len(pool) < count:
                     raise _Failed
             chosen = [pool[int(random_() * len(pool))]] if count == 1 else self.rng.sample(pool, count)
@@ -207,6 +215,16 @@ class _World:
         for place in chosen:
             hand.remove(place)
         return chosen
+
+    def shown_later(self) -> dict[Card, int]:
+        """The last event at which each card is played face up."""
+        if self.later is None:
+            self.later = {}
+            for number, event in enumerate(self.view.history):
+                if type(event) is Played and event.cards is not None:
+                    for card in event.cards:
+                        self.later[card] = number
+        return self.later
 
     def assign_all(self, places: Sequence[int], cards: Sequence[Card]) -> None:
         """Say that ``places`` hold ``cards`` (as many), in an order drawn at random where not already known."""
@@ -325,6 +343,7 @@ class _World:
         for number, event in enumerate(self.view.history):
             if not number or self.ending is not None:  # after the hand's count: checked as its last card is played
                 continue
+            self.now = number
             shown = see(event) if see is not None else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 self.follow_drawing(event)
@@ -1188,6 +1207,16 @@ BUDGET = 60.0
 _BAD_VIEW = (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError, ZeroDivisionError)
 
 
+#: The last view checked and its deal: a bot that samples twice for the same view checks it once.  One entry, held
+#: by identity (views are immutable), so that it keeps alive no more than one view.
+_CHECKED: tuple[PlayerView, Dealt] | None = None
+
+
+def _remember(view: PlayerView, dealt: Dealt) -> None:
+    global _CHECKED  # noqa: PLW0603 - a one-entry cache
+    _CHECKED = (view, dealt)
+
+
 def determinize(
     view: PlayerView,
     rng: random.Random,
@@ -1230,12 +1259,17 @@ def determinize(
         raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
     if not isinstance(budget, int | float) or not budget > 0:
         raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
-    try:
-        dealt = _Checker(view).check()
-    except StateError:
-        raise
-    except _BAD_VIEW as error:
-        raise _refuse(view, f"a field of the wrong kind ({error})") from None
+    checked = _CHECKED
+    if checked is not None and checked[0] is view:
+        dealt = checked[1]
+    else:
+        try:
+            dealt = _Checker(view).check()
+        except StateError:
+            raise
+        except _BAD_VIEW as error:
+            raise _refuse(view, f"a field of the wrong kind ({error})") from None
+        _remember(view, dealt)
     deadline = time.perf_counter() + budget
     drawn = 0
     while drawn < tries and (drawn == 0 or time.perf_counter() < deadline):
