@@ -266,3 +266,76 @@ def test_an_edited_view_document_is_refused_or_sampled_or_raises_a_kozel_error_q
             outcomes.add("sampled")
         assert time.perf_counter() - start < 4, (path, value)
     assert "refused" in outcomes
+
+
+def _built_without_replay(monkeypatch, state, seat, draws=3):
+    """Worlds of ``state``'s view drawn with the engine's full replay refused; each checked afterwards."""
+    determinize_module = importlib.import_module("kozel.view.determinize")
+
+    def refused(*args):
+        raise AssertionError("replayed from the deal's start")
+
+    monkeypatch.setattr(determinize_module._World, "replay", refused)
+    view = kozel.observe(state, seat)
+    moves = [move for move in kozel.legal_moves(state) if move.seat == seat]
+    worlds = [kozel.determinize(view, random.Random(draw), moves=moves) for draw in range(draws)]
+    monkeypatch.undo()
+    for world in worlds:
+        check_world(state, seat, world)
+    return view
+
+
+# Positions after a trump transfer made once trick play had begun (hammer_clubs opens a window after each draw),
+# and one whose last move is a transfer the partner has still to answer.
+TRANSFERS_IN_PLAY = [("hammer_clubs", 100, 20), ("hammer_clubs", 100, 59)]
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), TRANSFERS_IN_PLAY)
+def test_a_world_after_transfers_in_trick_play_is_built_directly_and_gives_the_view_back(monkeypatch, name, seed, moves):
+    state = position(name, seed, moves)
+    for seat in range(state.ruleset.players):
+        view = _built_without_replay(monkeypatch, state, seat)
+        kinds = [event.kind for event in view.history if isinstance(event, Played)]
+        first = next(number for number, kind in enumerate(kinds) if kind is kozel.MoveKind.LEAD)
+        assert kozel.MoveKind.TRANSFER in kinds[first:]
+    assert (state.phase is kozel.Phase.TRANSFER_BACK) == (moves == 59)
+
+
+def test_a_transfer_binds_the_givers_other_cards_to_hold_no_trump():
+    # pairs transfers one trump after its deal: the giver keeps no counted trump, so almost every draw fits.
+    state = position("pairs", 100, 0)
+    rng = random.Random(4)
+    while not any(move.kind is kozel.MoveKind.TRANSFER for move in state.moves):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    determinize_module = importlib.import_module("kozel.view.determinize")
+    for seat in range(state.ruleset.players):
+        view = kozel.observe(state, seat)
+        for draw in range(5):
+            world = determinize_module._World(view, random.Random(draw))
+            world.place_deal(view.history[0])
+            world.follow()
+            giver = next(move.seat for move in state.moves if move.kind is kozel.MoveKind.TRANSFER)
+            if seat != giver:
+                assert all(not world.allowed[place] & world.counted_trumps for place in world.hands[giver])
+
+
+def _finished(name, seed):
+    """The match of ``name`` from ``seed`` played by random moves to its end."""
+    rules = kozel.variants.get(name)
+    play = random.Random(seed)
+    state = kozel.new_game(rules, seed=seed)
+    while not state.is_over:
+        state = kozel.apply(state, play.choice(kozel.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_world_of_a_finished_hand_is_built_up_to_its_last_card_and_gives_the_view_back(monkeypatch, name):
+    # The match is over: the world is built up to the last card from where the cards ended, the last card is
+    # played by the engine, and the points each side took add up to its count (swapped into place, not redrawn).
+    # (A hand stopped by a catch is replayed: seven_of_clubs' match from seed 100 ends in one, that of 102 does not.)
+    state = _finished(name, 102 if name == "seven_of_clubs" else 100)
+    assert not state.match.hand_results[-1].caught
+    for seat in range(state.ruleset.players):
+        view = _built_without_replay(monkeypatch, state, seat, draws=2)
+        assert any(isinstance(event, kozel.view.events.HandScored) for event in view.history)
