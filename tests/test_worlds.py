@@ -339,3 +339,14 @@ def test_a_world_of_a_finished_hand_is_built_up_to_its_last_card_and_gives_the_v
     for seat in range(state.ruleset.players):
         view = _built_without_replay(monkeypatch, state, seat, draws=2)
         assert any(isinstance(event, kozel.view.events.HandScored) for event in view.history)
+
+
+def test_a_world_after_a_bidding_nobody_won_is_built_directly_and_gives_the_view_back(monkeypatch):
+    # threesome: everybody declined the talon, so the opening lead had to follow its shown card's suit where the
+    # leader held one; a lead of another suit binds his hand to hold none, and the world is built, not replayed.
+    state = position("threesome", 2444298126, 54)
+    for seat in range(state.ruleset.players):
+        view = _built_without_replay(monkeypatch, state, seat)
+        kinds = [event.kind for event in view.history if isinstance(event, Played)]
+        assert kinds[:3] == [kozel.MoveKind.DECLINE] * 3
+        assert kozel.MoveKind.PLAY in kinds

@@ -189,9 +189,7 @@ class _World:
                 # Never a card this seat is seen to play face up later on.
                 allowed, later, now = self.allowed, self.shown_later(), self.now
                 pool = [
-                    p
-                    for p in pool
-                    if allowed[p] & mask and ((card := names[p]) is None or later.get(card, -1) < now)
+                    p for p in pool if allowed[p] & mask and ((card := names[p]) is None or later.get(card, -1) < now)
                 ]
                 if len(pool) < count:
                     raise _Failed
@@ -434,11 +432,20 @@ class _World:
         at_opening = self.tricks_done == 0 and not (self.praise is not None and self.praise[2])  # tricks dealt count
         if at_opening:
             talon = rules.talon
-            if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
-                self.direct = False  # the opening lead follows the talon's shown card: left to the replay
-                return
             holder = leading.holder_card
-            if leading.lead_holder_card and holder is not None and not marked.match.hand_results:
+            holder_opens = leading.lead_holder_card and holder is not None and not marked.match.hand_results
+            if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
+                # The opening lead follows the talon's shown card where the leader holds one of its suit (or group).
+                shown = self.cards[self.talon[0]]
+                if shown is None or holder_opens or leading.swap_for_plain:
+                    self.direct = False  # left to the replay
+                    return
+                group = self.table.group_masks[self.table.group[shown.index]]
+                if card.bit & group:
+                    return  # he may have led it for the talon's sake, whatever else he held
+                self.exclude(self.hands[seat], group)
+            if holder_opens:
+                assert holder is not None
                 if card == holder:
                     return
                 self.exclude(self.hands[seat], holder.bit)
