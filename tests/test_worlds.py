@@ -291,7 +291,9 @@ TRANSFERS_IN_PLAY = [("hammer_clubs", 100, 20), ("hammer_clubs", 100, 59)]
 
 
 @pytest.mark.parametrize(("name", "seed", "moves"), TRANSFERS_IN_PLAY)
-def test_a_world_after_transfers_in_trick_play_is_built_directly_and_gives_the_view_back(monkeypatch, name, seed, moves):
+def test_a_world_after_transfers_in_trick_play_is_built_directly_and_gives_the_view_back(
+    monkeypatch, name, seed, moves
+):
     state = position(name, seed, moves)
     for seat in range(state.ruleset.players):
         view = _built_without_replay(monkeypatch, state, seat)
@@ -350,3 +352,16 @@ def test_a_world_after_a_bidding_nobody_won_is_built_directly_and_gives_the_view
         kinds = [event.kind for event in view.history if isinstance(event, Played)]
         assert kinds[:3] == [kozel.MoveKind.DECLINE] * 3
         assert kozel.MoveKind.PLAY in kinds
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(208, 6), (217, 6), (218, 6)])
+def test_a_mirror_deal_for_all_is_undone_in_a_few_draws(seed, moves):
+    # pairs' "mirror for all": where a cut would have gone on taking the trump lying above its run, that trump
+    # changes places with a plain card of the same hand, so the deck order is seldom refused; and the A♦, whose
+    # holder leads, is placed in the leader's hand.
+    state = position("pairs", seed, moves)
+    assert state.deal.praise is kozel.rules.praise.PraiseKind.MIRROR_ALL
+    for seat in range(state.ruleset.players):
+        view = kozel.observe(state, seat)
+        for draw in range(4):
+            check_world(state, seat, kozel.determinize(view, random.Random(draw), tries=5))

@@ -583,11 +583,30 @@ class _World:
         for seat, known in enumerate(event.hands):
             if known is not None:
                 self.assign_all(hands[seat], tuple(known))
+        self.bind_holder(event, hands)
         self.hands = [list(places) for places in hands]
         self.stock = []  # the praise deals the whole deck
         for places, (_, winner) in zip(tricks, event.tricks, strict=True):
             self.won[self.rules.side_of(winner)] += places
         self.praise = (kind, hands, tricks)
+
+    def bind_holder(self, event: PraiseDealt, hands: list[list[int]]) -> None:
+        """A praise deal that leaves the lead to the holder of a card: that card is in the leader's hand."""
+        dealt = self.view.history[0]
+        assert isinstance(dealt, Dealt)
+        holder = self.rules.leading.holder_card
+        leader = event.turn
+        if event.tricks or holder is None or self.lead_rule(dealt) is not LeadSeat.HOLDER or leader is None:
+            return  # the procedure names the leader itself, or the lead rule looks at no card
+        hand = hands[leader]
+        place = self.where.get(holder)
+        if place is None:
+            free = [p for p in hand if self.cards[p] is None and self.allowed[p] & holder.bit]
+            if not free:
+                raise _Failed
+            self.assign(free[int(self.rng.random() * len(free))], holder)
+        elif place not in hand:
+            raise _Failed
 
     # -- naming and replaying -------------------------------------------------------------------
 

@@ -5,8 +5,10 @@ every card ended up and needs a deck order that the procedure of :mod:`kozel.eng
 into exactly that.  For the procedures that deal by position (regular, one by one, fishing, on a
 merry) the order follows from running the procedure on marked cards.  The procedures that look at
 the cards (mirror, "trump yourself") are undone step by step: how many trumps each player kept
-is drawn at random among the counts his hand allows, and an order that the procedure would not
-turn into this deal is refused (None), so the caller draws again.  The drawing deals (trousers,
+is drawn at random among the counts his hand allows; where a mirror cut would go on taking the trump
+that lies above the trumps it took, that trump changes places with a plain card dealt to the same seat;
+an order that the procedure would still not turn into this deal is refused (None), so the caller draws
+again.  The drawing deals (trousers,
 pants double) are not undone here: their worlds are drawn forward (:mod:`kozel.view.drawing_worlds`).
 """
 
@@ -149,11 +151,26 @@ def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Ra
         runs.append((bottom, run))
         length -= count
     deck = _deal_rest(state, hands, taken, size, rng)
+    in_runs = sum(taken)
+    pinned = 0  # the cards that stop a cut: never swapped away
     for bottom, run in reversed(runs):
         top = bottom - len(run) + 1  # the run lay at top..bottom, the first card taken at the bottom
         above = top - 1
-        if above >= 0 and len(run) < size and table.trump_mask & deck[above].bit:
-            return None  # the cut would have gone on taking that trump
+        if above >= 0 and len(run) < size:
+            card = deck[above]
+            if table.trump_mask & card.bit:
+                # The cut would have gone on taking that trump: it changes places with a plain card dealt to the
+                # same seat (the seat's hand stays the same), where there is one.
+                if card.bit & (in_runs | pinned):
+                    return None
+                owner = next(seat for seat in range(players) if hands[seat] & card.bit)
+                spare = hands[owner] & ~table.trump_mask & ~in_runs & ~pinned
+                swaps = [index for index, other in enumerate(deck) if other.bit & spare]
+                if not swaps:
+                    return None
+                index = rng.choice(swaps)
+                deck[above], deck[index] = deck[index], card
+            pinned |= deck[above].bit
         deck[top:top] = list(reversed(run))
     return tuple(deck)
 
