@@ -47,6 +47,8 @@ import random
 import time
 from collections.abc import Sequence
 
+import attrs
+
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
@@ -684,16 +686,27 @@ class _World:
         """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
         allowed = self.allowed
         rng = self.rng
-        order = rng.sample(places, len(places))
-        order.sort(key=lambda p: (allowed[p] & pool).bit_count())
+        # The places that may hold any card of the pool come last, in a random order: they take the cards left,
+        # shuffled, as drawing them one by one would.
+        bound = [p for p in places if pool & ~allowed[p]]
+        free = [p for p in places if not pool & ~allowed[p]] if bound else places
         named = {}
-        for place in order:
-            choices = cards_of(allowed[place] & pool)
-            if not choices:
-                raise _Failed
-            card = rng.choice(choices)
+        if bound:
+            order = rng.sample(bound, len(bound))
+            order.sort(key=lambda p: (allowed[p] & pool).bit_count())
+            random_ = rng.random
+            for place in order:
+                choices = cards_of(allowed[place] & pool)
+                if not choices:
+                    raise _Failed
+                card = choices[int(random_() * len(choices))]
+                named[place] = card
+                pool &= ~card.bit
+        left = cards_of(pool)
+        if len(left) < len(free):
+            raise _Failed
+        for place, card in zip(free, rng.sample(left, len(free)), strict=False):
             named[place] = card
-            pool &= ~card.bit
         return named
 
     def adds_up(self, named: dict[int, Card]) -> bool:
@@ -863,7 +876,7 @@ class _World:
                 number += 1
             if number != len(history):
                 return None
-        if make_view(world, seat, _Same(view.history), voids_of(self.voids)) != view:
+        if not _same_view(make_view(world, seat, _Same(view.history), voids_of(self.voids)), view):
             return None
         return world
 
@@ -943,7 +956,7 @@ class _World:
                     return None
                 number += 1
                 see(event)
-        if number != end or make_view(state, seat, _Same(history), voids_of(voids)) != view:
+        if number != end or not _same_view(make_view(state, seat, _Same(history), voids_of(voids)), view):
             return None
         return state
 
@@ -1026,6 +1039,18 @@ class _Same:
     def voids(self) -> tuple[frozenset[int], ...]:  # pragma: no cover - the world's view is given its voids
         """Never asked: the world's view is given the seat's voids."""
         raise AssertionError("the world's view holds its voids")
+
+
+_VIEW_FIELDS = tuple(field.name for field in attrs.fields(PlayerView) if field.eq)
+
+
+def _same_view(made: PlayerView, view: PlayerView) -> bool:
+    """Whether ``made == view``, each field first compared by identity (the ruleset and history are shared)."""
+    for name in _VIEW_FIELDS:
+        mine, theirs = getattr(made, name), getattr(view, name)
+        if mine is not theirs and mine != theirs:
+            return False
+    return True
 
 
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
