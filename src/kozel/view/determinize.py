@@ -16,17 +16,25 @@ one barred from trumps leads a trump only when he holds nothing else.  These rul
 as the history is followed, so that few draws are thrown away.  The places still unnamed get the
 cards still unplaced, at random.  The deal is then rebuilt from the deck order those places spell.
 
+Once the hand was counted, each side's cards must add up to its points: the unnamed cards are drawn as
+above, then swapped between the sides' piles (each step one of the swaps that bring the sides nearest
+to their points, at random, each card allowed in its new place) until they add up; only where no swap
+helps is the draw thrown away.
+
 How the world is made from it: where, from the first card played on, the history holds only plays,
-tricks and draws, every rule that makes those moves legal has bound the places already, so the world
-is built straight from where each place ended (:func:`kozel.game.state.make_state`), without playing
-its moves again.  What the places cannot vouch for, the public shape of that play, is checked from
-the events alone (:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each
-trick, how many cards each seat draws), and the moves that settled the deal before it (a praise
-deal, the bidding) are played by the engine and their events compared with the view's.  Any other
-history (transfers, a molodka, the end of a hand, a view that does not add up) is played by the
-engine from the deal's start, each event compared with the view's as it comes: a world in which a
-move would be illegal, or in which the seat would see anything different, is thrown away and
-another is drawn.  So every world returned is one that legal play reaches, and
+tricks, draws and trump transfers, every rule that makes those moves legal has bound the places already
+(or, for a transfer, is checked on the cards once named: the giver handed all his trumps, the partner
+could answer and gave back cards he may give), so the world is built straight from where each place
+ended (:func:`kozel.game.state.make_state`), without playing its moves again.  What the places cannot
+vouch for, the public shape of that play, is checked from the events alone
+(:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each trick, how many cards
+each seat draws, which transfers the open window allows), and the moves that settled the deal before it
+(a praise deal, the bidding) are played by the engine and their events compared with the view's.  A
+finished hand is built the same way up to its last card, which the engine then plays, its events (the
+trick, the count, the match's end) compared with the view's.  Any other history (a molodka, a catch,
+the opening swap, a view that does not add up) is played by the engine from the deal's start, each
+event compared with the view's as it comes: a world in which a move would be illegal, or in which the
+seat would see anything different, is thrown away and another is drawn.  So every world returned is one that legal play reaches, and
 ``observe(world, view.seat) == view``.  The drawing praise deals ("trousers", "pants double") are
 not undone from where the cards ended up: their drawing is run forward and each hidden card is
 named as it is drawn (:mod:`kozel.view.drawing_worlds`).
@@ -35,9 +43,11 @@ What a world cannot know, it makes up: its seed (so later deals differ from the 
 moves of the earlier deals. A world of a match's first deal starts from its deck order as
 ``new_game(rules, seed, deck=...)`` would, so it has a match record (:mod:`kozel.record`); a world
 of a later deal keeps the earlier hands only as its scores and hand results, and has none. Worlds
-are drawn at random among those consistent with the view, but not with equal weight: no attempt is
-made to weigh them by how likely the other players' choices were, and in the drawing praise deals
-the cards known to end with a player are drawn by him more often than chance would have it.
+are drawn at random among those consistent with the view, but not with equal weight: each hidden card
+is placed in turn among the places the rules leave it (so a world reached by fewer such choices is drawn
+more often than another), no attempt is made to weigh them by how likely the other players' choices were,
+the swaps that make a counted hand add up favour the worlds nearest the first draw, and in the drawing
+praise deals the cards known to end with a player are drawn by him more often than chance would have it.
 """
 
 from __future__ import annotations
