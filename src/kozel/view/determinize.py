@@ -34,10 +34,10 @@ finished hand is built the same way up to its last card, which the engine then p
 trick, the count, the match's end) compared with the view's.  Any other history (a molodka, a catch,
 the opening swap, a view that does not add up) is played by the engine from the deal's start, each
 event compared with the view's as it comes: a world in which a move would be illegal, or in which the
-seat would see anything different, is thrown away and another is drawn.  So every world returned is one that legal play reaches, and
-``observe(world, view.seat) == view``.  The drawing praise deals ("trousers", "pants double") are
-not undone from where the cards ended up: their drawing is run forward and each hidden card is
-named as it is drawn (:mod:`kozel.view.drawing_worlds`).
+seat would see anything different, is thrown away and another is drawn.  So every world returned is one
+that legal play reaches, and ``observe(world, view.seat) == view``.  The drawing praise deals
+("trousers", "pants double") are not undone from where the cards ended up: their drawing is run forward
+and each hidden card is named as it is drawn (:mod:`kozel.view.drawing_worlds`).
 
 What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
 moves of the earlier deals. A world of a match's first deal starts from its deck order as

@@ -79,15 +79,42 @@ def _by_position(
     state: GameState, kind: PraiseKind, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
 ) -> tuple[Card, ...] | None:
     size = len(state.stock)
-    marked = state._replace(stock=tuple(CARDS[:size]))
-    dealt = apply(marked, Move((state.dealer + 1) % state.ruleset.players, MoveKind.PRAISE, (), kind.value))
+    seats, in_tricks = _positions(state, kind)
     order: list[Card | None] = [None] * size
-    for seat, positions in enumerate(dealt.hand_masks):
-        _place(order, [card.index for card in cards_of(positions)], cards_of(hands[seat]), rng)
-    for trick, cards in zip(dealt.deal.dealt_tricks, tricks, strict=True):
-        for play, card in zip(trick.plays, cards, strict=True):
-            order[play.cards[0].index] = card
+    for seat, positions in enumerate(seats):
+        _place(order, positions, cards_of(hands[seat]), rng)
+    for trick_positions, cards in zip(in_tricks, tricks, strict=True):
+        for position, card in zip(trick_positions, cards, strict=True):
+            order[position] = card
     return _complete(order)
+
+
+#: The deck positions each procedure that deals by position sends to each hand and to each dealt trick, by the
+#: rules (held by identity), the dealer, the procedure and the deck's size; kept for the next world.
+_POSITIONS: dict[tuple[int, int, PraiseKind, int], tuple[object, tuple[list[int], ...], tuple[list[int], ...]]] = {}
+_POSITIONS_LIMIT: Final = 512
+
+
+def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
+    """The deck positions (top first) that ``kind`` deals to each hand and to each dealt trick, in play order.
+
+    The procedures that deal by position look at no card, so they are run once on marked cards for each rules,
+    dealer and deck size."""
+    rules = state.ruleset
+    size = len(state.stock)
+    key = (id(rules), state.dealer, kind, size)
+    found = _POSITIONS.get(key)
+    if found is None or found[0] is not rules or any(state.hand_masks):
+        marked = state._replace(stock=tuple(CARDS[:size]))
+        dealt = apply(marked, Move((state.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
+        seats = tuple([card.index for card in cards_of(positions)] for positions in dealt.hand_masks)
+        in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)
+        if any(state.hand_masks):
+            return seats, in_tricks
+        if len(_POSITIONS) >= _POSITIONS_LIMIT:
+            _POSITIONS.clear()
+        found = _POSITIONS[key] = (rules, seats, in_tricks)
+    return found[1], found[2]
 
 
 def _complete(order: Sequence[Card | None]) -> tuple[Card, ...] | None:
