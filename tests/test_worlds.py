@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import random
 import time
+import weakref
 
 import attrs
 import pytest
@@ -365,3 +367,31 @@ def test_a_mirror_deal_for_all_is_undone_in_a_few_draws(seed, moves):
         view = kozel.observe(state, seat)
         for draw in range(4):
             check_world(state, seat, kozel.determinize(view, random.Random(draw), tries=5))
+
+
+def test_a_view_sampled_twice_is_checked_once_and_only_the_last_view_is_kept(monkeypatch):
+    # A bot that samples twice for the same view has it checked once; the check kept holds one view at most.
+    determinize_module = importlib.import_module("kozel.view.determinize")
+    checks = []
+    check = determinize_module._Checker.check
+
+    def counted(self):
+        checks.append(id(self.view))
+        return check(self)
+
+    monkeypatch.setattr(determinize_module._Checker, "check", counted)
+    state = position("classic", 31, 12)
+    first = kozel.observe(state, 0)
+    worlds = [kozel.determinize(first, random.Random(draw)) for draw in range(2)]
+    assert checks == [id(first)]
+    assert all(kozel.observe(world, 0) == first for world in worlds)
+    kept = weakref.ref(first)
+    second = kozel.observe(state, 1)
+    kozel.determinize(second, random.Random(0))
+    assert len(checks) == 2
+    del first, worlds
+    gc.collect()
+    assert kept() is None
+    # An equal view that is another object is checked again: the check is kept by identity.
+    kozel.determinize(kozel.observe(state, 1), random.Random(0))
+    assert len(checks) == 3
