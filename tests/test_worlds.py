@@ -395,3 +395,24 @@ def test_a_view_sampled_twice_is_checked_once_and_only_the_last_view_is_kept(mon
     # An equal view that is another object is checked again: the check is kept by identity.
     kozel.determinize(kozel.observe(state, 1), random.Random(0))
     assert len(checks) == 3
+
+
+# Positions after a molodka in trick play, one with the trick's cards sent back and one led by it, per ruleset.
+MOLODKAS = [
+    ("classic", 1418269935, 21),
+    ("classic", 3534503970, 17),
+    ("hammer", 2907058883, 130),
+    ("hammer", 2712905694, 129),
+    ("hammer_clubs", 4262681529, 121),
+    ("hammer_clubs", 800478059, 82),
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), MOLODKAS)
+def test_a_world_after_a_molodka_is_built_directly_and_gives_the_view_back(monkeypatch, name, seed, moves):
+    # The molodka's public shape is followed from the events; that no seat nearer the leader held one, and that
+    # the cards sent back are those the seat saw, are checked once the cards are named.
+    state = position(name, seed, moves)
+    assert any(move.kind is kozel.MoveKind.MOLODKA for move in state.moves)
+    for seat in range(state.ruleset.players):
+        _built_without_replay(monkeypatch, state, seat)

@@ -22,17 +22,18 @@ to their points, at random, each card allowed in its new place) until they add u
 helps is the draw thrown away.
 
 How the world is made from it: where, from the first card played on, the history holds only plays,
-tricks, draws and trump transfers, every rule that makes those moves legal has bound the places already
-(or, for a transfer, is checked on the cards once named: the giver handed all his trumps, the partner
-could answer and gave back cards he may give), so the world is built straight from where each place
+tricks, draws, trump transfers and molodkas, every rule that makes those moves legal has bound the places
+already (or is checked on the cards once named: for a transfer, the giver handed all his trumps, the
+partner could answer and gave back cards he may give; for a molodka, no seat nearer the trick's leader
+held one, and the cards it sent back are those the seat saw), so the world is built straight from where each place
 ended (:func:`kozel.game.state.make_state`), without playing its moves again.  What the places cannot
 vouch for, the public shape of that play, is checked from the events alone
 (:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each trick, how many cards
-each seat draws, which transfers the open window allows), and the moves that settled the deal before it
+each seat draws, which transfers the open window allows, where a molodka may restart a trick), and the moves that settled the deal before it
 (a praise deal, the bidding) are played by the engine and their events compared with the view's.  A
 finished hand is built the same way up to its last card, which the engine then plays, its events (the
-trick, the count, the match's end) compared with the view's.  Any other history (a molodka, a catch,
-the opening swap, a view that does not add up) is played by the engine from the deal's start, each
+trick, the count, the match's end) compared with the view's.  Any other history (a catch, the opening
+swap, a molodka before the first lead, a view that does not add up) is played by the engine from the deal's start, each
 event compared with the view's as it comes: a world in which a move would be illegal, or in which the
 seat would see anything different, is thrown away and another is drawn.  So every world returned is one
 that legal play reaches, and ``observe(world, view.seat) == view``.  The drawing praise deals
@@ -151,6 +152,11 @@ class _World:
         # their kind, the places handed over, and the hand they came from (and, for a transfer, the partner's).
         self.transfers: list[tuple[MoveKind, list[int], list[int], list[int]]] = []
         self.last_play = 0  # the event of the last trick play followed
+        # The molodkas played in trick play, to be checked once the cards are named (``molodkas_legal``): where
+        # among the moves, the places of the seats nearer the leader (none may hold one), the event of the cards
+        # sent back (or None) and how many plays came back.
+        self.molodkas: list[tuple[int, list[list[int]], int | None, int]] = []
+        self.molodka_leader: int | None = None
         self.now = 0  # the event being followed
         self.later: dict[Card, int] | None = None  # see ``shown_later``
         self.last_trick: list[tuple[int, list[int]]] = []  # the places of the last trick taken, in play order
@@ -364,16 +370,15 @@ class _World:
                 if self.first_play is not None:
                     if event.kind in _TRANSFERS and self.rules.transfer is not None and self.shape is not None:
                         self.shape.transfer(event)
+                    elif event.kind is MoveKind.MOLODKA and self.shape is not None:
+                        self.molodka_leader = self.shape.molodka(event)
                     else:
                         self.direct = False
                 self.follow_move(event)
                 if shown:
                     self.exclude_groups(event.seat, shown)
             elif isinstance(event, CardsReturned):
-                self.direct = False
-                for owner, places in self.returning:
-                    self.hands[owner] += places
-                self.returning = []
+                self.follow_returned(event, number)
             elif isinstance(event, TrickTaken):
                 side = self.rules.side_of(event.winner)
                 self.won[side] += [place for _, places in self.trick for place in places]
@@ -394,6 +399,30 @@ class _World:
                 self.talon = []
             elif isinstance(event, PraiseDealt):
                 self.follow_praise_deal(event)
+
+    def follow_returned(self, event: CardsReturned, number: int) -> None:
+        """The cards of the trick a molodka restarted (event ``number``), back in their owners' hands."""
+        if self.shape is not None and self.molodkas and self.molodkas[-1][2] is None:
+            self.shape.returned(len(event.returned))
+            index, between, _, _ = self.molodkas[-1]
+            self.molodkas[-1] = (index, between, number, len(self.returning))
+        else:
+            self.direct = False
+        for owner, places in self.returning:
+            self.hands[owner] += places
+        self.returning = []
+
+    def follow_molodka(self, event: Played, places: list[int]) -> None:
+        """A molodka (its cards at ``places``): the trick restarts with it; the seats nearer the leader are noted."""
+        self.returning = self.trick
+        self.trick = [(event.seat, places)]
+        leader, self.molodka_leader = self.molodka_leader, None
+        if leader is not None:
+            if self.hands[event.seat]:
+                raise _Failed  # a molodka is the player's whole hand
+            players = self.rules.players
+            between = [list(self.hands[(leader + step) % players]) for step in range(1, players)]
+            self.molodkas.append((len(self.moves) - 1, between[: (event.seat - leader) % players - 1], None, 0))
 
     def follow_play(self, event: Played, number: int, shown: set[int] | None) -> None:
         """A play into the trick (event ``number`` of the history): its cards leave the player's hand."""
@@ -492,7 +521,7 @@ class _World:
             and not any(self.hands)
             and self.last_trick
         ):
-            self.ending = (self.last_trick, *shape.last)
+            self.ending = (self.last_trick, shape.last[0], shape.last[1])
             self.talon_counted = talon
         else:
             self.direct = False
@@ -543,8 +572,7 @@ class _World:
             places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
         if kind is MoveKind.MOLODKA:
-            self.returning = self.trick
-            self.trick = [(event.seat, places)]
+            self.follow_molodka(event, places)
         elif kind in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
             if event.to is None or not 0 <= event.to < self.rules.players:
                 raise _Failed
@@ -817,32 +845,23 @@ class _World:
         assert shape is not None
         if shape.turn is None:
             return None
-        if self.transfers and not self.transfers_legal():
+        if (self.transfers and not self.transfers_legal()) or (self.molodkas and not self.molodkas_legal(moves)):
             raise _Failed
         ending = self.ending
         hand_places, won_places, talon, on_table = self.hands, self.won, self.talon, self.trick
         turn, best, side_tricks = shape.turn, shape.best, shape.side_tricks
+        molodka = shape.molodka_trick
         if ending is not None:  # the hand's end: the position before its last card, and that card played
             hand_places, won_places, talon, on_table, turn, best, side_tricks = self.before_end(ending, side_tricks)
             moves, final = moves[:-1], moves[-1]
+            molodka = shape.last is not None and shape.last[2]
         names = self.cards
-        hands = []
-        for places in hand_places:
-            mask = 0
-            for place in places:
-                mask |= names[place].bit  # type: ignore[union-attr]
-            hands.append(mask)
-        won = []
-        for places in won_places:
-            mask = 0
-            for place in places:
-                mask |= names[place].bit  # type: ignore[union-attr]
-            won.append(mask)
+        hands, won = self.masks(hand_places), self.masks(won_places)
         trick = None
         if on_table and (ending is None or len(on_table) > 1):
             count = len(on_table) - (ending is not None)
             plays = tuple(moves[len(moves) - count :])
-            trick = Trick(plays[0].seat, plays, plays[best], False)
+            trick = Trick(plays[0].seat, plays, plays[best], molodka)
         # The transfer window: open where the deal began with one, or where the last trick drew cards and the
         # rules open one then; a lead closes it.
         window = None
@@ -890,6 +909,17 @@ class _World:
             return None
         return world
 
+    def masks(self, groups: list[list[int]]) -> list[int]:
+        """The cards of each group of named places, as bitmasks."""
+        names = self.cards
+        found = []
+        for places in groups:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            found.append(mask)
+        return found
+
     def before_end(
         self, ending: tuple[list[tuple[int, list[int]]], int, int], side_tricks: list[int]
     ) -> tuple[list[list[int]], list[list[int]], list[int], list[tuple[int, list[int]]], int, int, list[int]]:
@@ -903,6 +933,27 @@ class _World:
         side_tricks = list(side_tricks)
         side_tricks[side] -= 1
         return hands, won, self.talon_counted, on_table, turn, best, side_tricks
+
+    def molodkas_legal(self, moves: Sequence[Move]) -> bool:
+        """Whether each molodka of trick play was the one allowed, with the cards named: no seat nearer the trick's
+        leader held one, and the cards it sent back are those the seat saw go back."""
+        names = self.cards
+        molodkas = self.shape.molodkas if self.shape is not None else frozenset()
+        seat = self.view.seat
+        history = self.view.history
+        for index, between, returned, count in self.molodkas:
+            for places in between:
+                mask = 0
+                for place in places:
+                    mask |= names[place].bit  # type: ignore[union-attr]
+                if mask in molodkas:
+                    return False
+            if returned is not None:
+                back = moves[index - count : index]
+                event = CardsReturned(tuple((move.seat, move.cards, len(move.cards), move.face_up) for move in back))
+                if event.for_seat(seat) != history[returned]:
+                    return False
+        return True
 
     def transfers_legal(self) -> bool:
         """Whether each trump transfer of the history is one the transfer rule allows, with the cards named."""

@@ -9,8 +9,10 @@ passes of as many cards as lie on top; or one card each, and the trick to its be
 it) and says, where any of it does not hold, that the world must be replayed instead.  Trump transfers are
 followed too: made only while a window is open (after a draw, where the rules open one) and no card is led,
 once per side in each window, to the partner, the partner giving back as many at once, face down to all but
-those two.  The cards' hidden places are not its concern: the sampler binds those, and checks what the
-transfer rule asks of the hands once the cards are named.
+those two; and the molodka (a whole hand of one suit, face up, by another seat than the trick's leader,
+once a trick, the trick's cards going back and the trick restarting with it).  The cards' hidden places
+are not its concern: the sampler binds those, and checks what the transfer rule and the molodka ask of
+the hands once the cards are named.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Final
 
 from kozel.cards.cardset import cards_of
 from kozel.engine.beat_or_pass import beats
+from kozel.engine.molodka import molodka_hands
 from kozel.engine.trick_winner import takes_lead, trick_winner
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Trick
@@ -63,12 +66,26 @@ class TrickShape:
         self.window: list[int] | None = None  # the sides that transferred in the open transfer window, if one is open
         self.pending: tuple[int, int] | None = None  # a transfer not yet answered: its giver and number of cards
         self.best_before = -1  # ``best`` before the last play
-        self.last: tuple[int, int] | None = None  # of the last trick taken: ``best`` before its last card, the side
+        # The molodka: the hands that are one, whether the trick on the table restarted with one, and whether its
+        # cards are still to come back (``CardsReturned``).
+        molodka = play.molodka if isinstance(play, BeatOrPass) else None
+        self.hand_size = rules.dealing.hand_size
+        self.molodkas = molodka_hands(table, molodka, self.hand_size) if molodka is not None else frozenset()
+        self.molodka_trick = False
+        self.returning: list[tuple[int, MoveKind, int, int]] | None = None
+        # Of the last trick taken: ``best`` before its last card, the side that took it, whether a molodka led it.
+        self.last: tuple[int, int, bool] | None = None
 
     def play(self, event: Played) -> None:
         """A play into the trick."""
         seat, kind, cards, count = event.seat, event.kind, event.cards, event.count
-        if self.draw_due or event.to is not None or event.choice is not None or self.pending is not None:
+        if (
+            self.draw_due
+            or event.to is not None
+            or event.choice is not None
+            or self.pending is not None
+            or self.returning is not None
+        ):
             self.fits = False
         self.window = None  # a lead closes the transfer window
         if kind is _PASS and (cards is not None) != (seat == self.viewer):
@@ -123,7 +140,13 @@ class TrickShape:
     def taken(self, winner: int, count: int, stock_left: bool) -> None:
         """The trick taken by ``winner``, ``count`` cards; a draw is due where the stock is not empty."""
         plays = self.plays
-        if self.draw_due or len(plays) != self.players or not plays or self.pending is not None:
+        if (
+            self.draw_due
+            or len(plays) != self.players
+            or not plays
+            or self.pending is not None
+            or self.returning is not None
+        ):
             self.fits = False
             return
         cards = 0
@@ -135,7 +158,8 @@ class TrickShape:
             taker = trick_winner(self.state, Trick(moves[0].seat, moves, moves[self.best], False))
         if winner != taker or count != cards:
             self.fits = False
-        self.last = (self.best_before, self.rules.side_of(winner))
+        self.last = (self.best_before, self.rules.side_of(winner), self.molodka_trick)
+        self.molodka_trick = False
         self.plays = []
         self.tricks += 1
         self.side_tricks[self.rules.side_of(winner)] += 1
@@ -182,6 +206,46 @@ class TrickShape:
             if pending is None or to != pending[0] or seat != seating.partner(to) or count != pending[1]:
                 self.fits = False
             self.pending = None
+
+    def molodka(self, event: Played) -> int | None:
+        """A molodka: a whole hand of one suit played out of turn, the trick restarting with it as its lead.
+
+        The seat that led the trick (or was to lead it) is returned: the seats between him and the molodka's
+        player must not hold one (the nearest holder plays it), which the sampler checks once the cards are named."""
+        seat, cards = event.seat, event.cards
+        plays = self.plays
+        leader = plays[0][0] if plays else self.turn
+        mask = 0
+        for card in cards or ():
+            mask |= card.bit
+        if (
+            cards is None
+            or mask not in self.molodkas
+            or event.count != self.hand_size
+            or event.to is not None
+            or event.choice is not None
+            or self.draw_due
+            or self.pending is not None
+            or self.returning is not None
+            or self.molodka_trick
+            or leader is None
+            or seat == leader
+        ):
+            self.fits = False
+            return None
+        self.returning = plays if plays else None
+        self.plays = [(seat, _LEAD, mask, event.count)]
+        self.best = 0
+        self.turn = (seat + 1) % self.players
+        self.molodka_trick = True
+        self.window = None
+        return leader
+
+    def returned(self, count: int) -> None:
+        """The cards of the trick a molodka restarted, ``count`` plays, back with their owners."""
+        if self.returning is None or len(self.returning) != count:
+            self.fits = False
+        self.returning = None
 
     def other(self) -> None:
         """Any other event: not part of the trick play this module follows."""
