@@ -22,23 +22,24 @@ to their points, at random, each card allowed in its new place) until they add u
 helps is the draw thrown away.
 
 How the world is made from it: where, from the first card played on, the history holds only plays,
-tricks, draws, trump transfers and molodkas, every rule that makes those moves legal has bound the places
-already (or is checked on the cards once named: for a transfer, the giver handed all his trumps, the
-partner could answer and gave back cards he may give; for a molodka, no seat nearer the trick's leader
-held one, and the cards it sent back are those the seat saw), so the world is built straight from where each place
-ended (:func:`kozel.game.state.make_state`), without playing its moves again.  What the places cannot
-vouch for, the public shape of that play, is checked from the events alone
+tricks, draws, trump transfers and molodkas, every rule that makes those moves legal has bound the
+places already (or is checked on the cards once named: for a transfer, the giver handed all his trumps,
+the partner could answer and gave back cards he may give; for a molodka, no seat nearer the trick's
+leader held one, and the cards it sent back are those the seat saw), so the world is built straight from
+where each place ended (:func:`kozel.game.state.make_state`), without playing its moves again. What the
+places cannot vouch for, the public shape of that play, is checked from the events alone
 (:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each trick, how many cards
-each seat draws, which transfers the open window allows, where a molodka may restart a trick), and the moves that settled the deal before it
-(a praise deal, the bidding) are played by the engine and their events compared with the view's.  A
-finished hand is built the same way up to its last card, which the engine then plays, its events (the
-trick, the count, the match's end) compared with the view's.  Any other history (a catch, the opening
-swap, a molodka before the first lead, a view that does not add up) is played by the engine from the deal's start, each
-event compared with the view's as it comes: a world in which a move would be illegal, or in which the
-seat would see anything different, is thrown away and another is drawn.  So every world returned is one
-that legal play reaches, and ``observe(world, view.seat) == view``.  The drawing praise deals
-("trousers", "pants double") are not undone from where the cards ended up: their drawing is run forward
-and each hidden card is named as it is drawn (:mod:`kozel.view.drawing_worlds`).
+each seat draws, which transfers the open window allows, where a molodka may restart a trick), and the
+moves that settled the deal before it (a praise deal, the bidding) are played by the engine and their
+events compared with the view's. A finished hand is built the same way up to its last card, which the
+engine then plays, its events (the trick, the count, the match's end) compared with the view's. Any
+other history (a catch, the opening swap, a molodka before the first lead, a view that does not add up)
+is played by the engine from the deal's start, each event compared with the view's as it comes: a world
+in which a move would be illegal, or in which the seat would see anything different, is thrown away and
+another is drawn. So every world returned is one that legal play reaches, and
+``observe(world, view.seat) == view``. The drawing praise deals ("trousers", "pants double") are not undone from where
+the cards ended up: their drawing is run forward and each hidden card is named as it is drawn
+(:mod:`kozel.view.drawing_worlds`).
 
 What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
 moves of the earlier deals. A world of a match's first deal starts from its deck order as
