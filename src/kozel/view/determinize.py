@@ -651,9 +651,10 @@ class _World:
 
     # -- naming and replaying -------------------------------------------------------------------
 
-    def assign_the_rest(self, tries: int = 200) -> None:
+    def assign_the_rest(self, tries: int = 8) -> None:
         """Give every unnamed place one of the cards still unplaced, at random, as each place allows (and, once
-        the hand was counted, so that each side's cards add up to its points)."""
+        the hand was counted, so that each side's cards add up to its points: ``tries`` draws, each then swapped
+        into place, before the places followed are given up as unable to add up)."""
         if self.drawing is not None:
             return  # named as the drawing is run (``run_drawing``)
         spent = frozenset(self.deck) if self.praise is not None else frozenset()
