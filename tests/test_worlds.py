@@ -305,6 +305,17 @@ def test_a_world_after_transfers_in_trick_play_is_built_directly_and_gives_the_v
     assert (state.phase is kozel.Phase.TRANSFER_BACK) == (moves == 59)
 
 
+@pytest.mark.parametrize(("name", "seed", "moves"), [("six_of_clubs", 516, 12), ("pairs", 301, 8)])
+def test_a_world_after_transfers_before_the_first_lead_is_built_and_gives_the_view_back(monkeypatch, name, seed, moves):
+    # Where the window opens after the deal, the transfers settle the deal: played by the engine, their events
+    # compared; the trick play after them is built from where the cards ended.
+    state = position(name, seed, moves)
+    kinds = [move.kind for move in state.moves]
+    assert kozel.MoveKind.TRANSFER_BACK in kinds
+    for seat in range(state.ruleset.players):
+        _built_without_replay(monkeypatch, state, seat)
+
+
 def test_a_transfer_binds_the_givers_other_cards_to_hold_no_trump():
     # pairs transfers one trump after its deal: the giver keeps no counted trump, so almost every draw fits.
     state = position("pairs", 100, 0)
