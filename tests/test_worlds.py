@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import random
 import time
+import weakref
 
 import attrs
 import pytest
@@ -266,3 +268,162 @@ def test_an_edited_view_document_is_refused_or_sampled_or_raises_a_kozel_error_q
             outcomes.add("sampled")
         assert time.perf_counter() - start < 4, (path, value)
     assert "refused" in outcomes
+
+
+def _built_without_replay(monkeypatch, state, seat, draws=3):
+    """Worlds of ``state``'s view drawn with the engine's full replay refused; each checked afterwards."""
+    determinize_module = importlib.import_module("kozel.view.determinize")
+
+    def refused(*args):
+        raise AssertionError("replayed from the deal's start")
+
+    monkeypatch.setattr(determinize_module._World, "replay", refused)
+    view = kozel.observe(state, seat)
+    moves = [move for move in kozel.legal_moves(state) if move.seat == seat]
+    worlds = [kozel.determinize(view, random.Random(draw), moves=moves) for draw in range(draws)]
+    monkeypatch.undo()
+    for world in worlds:
+        check_world(state, seat, world)
+    return view
+
+
+# Positions after a trump transfer made once trick play had begun (hammer_clubs opens a window after each draw),
+# and one whose last move is a transfer the partner has still to answer.
+TRANSFERS_IN_PLAY = [("hammer_clubs", 100, 20), ("hammer_clubs", 100, 59)]
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), TRANSFERS_IN_PLAY)
+def test_a_world_after_transfers_in_trick_play_is_built_directly_and_gives_the_view_back(
+    monkeypatch, name, seed, moves
+):
+    state = position(name, seed, moves)
+    for seat in range(state.ruleset.players):
+        view = _built_without_replay(monkeypatch, state, seat)
+        kinds = [event.kind for event in view.history if isinstance(event, Played)]
+        first = next(number for number, kind in enumerate(kinds) if kind is kozel.MoveKind.LEAD)
+        assert kozel.MoveKind.TRANSFER in kinds[first:]
+    assert (state.phase is kozel.Phase.TRANSFER_BACK) == (moves == 59)
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), [("six_of_clubs", 516, 12), ("pairs", 301, 8)])
+def test_a_world_after_transfers_before_the_first_lead_is_built_and_gives_the_view_back(monkeypatch, name, seed, moves):
+    # Where the window opens after the deal, the transfers settle the deal: played by the engine, their events
+    # compared; the trick play after them is built from where the cards ended.
+    state = position(name, seed, moves)
+    kinds = [move.kind for move in state.moves]
+    assert kozel.MoveKind.TRANSFER_BACK in kinds
+    for seat in range(state.ruleset.players):
+        _built_without_replay(monkeypatch, state, seat)
+
+
+def test_a_transfer_binds_the_givers_other_cards_to_hold_no_trump():
+    # pairs transfers one trump after its deal: the giver keeps no counted trump, so almost every draw fits.
+    state = position("pairs", 100, 0)
+    rng = random.Random(4)
+    while not any(move.kind is kozel.MoveKind.TRANSFER for move in state.moves):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    determinize_module = importlib.import_module("kozel.view.determinize")
+    for seat in range(state.ruleset.players):
+        view = kozel.observe(state, seat)
+        for draw in range(5):
+            world = determinize_module._World(view, random.Random(draw))
+            world.place_deal(view.history[0])
+            world.follow()
+            giver = next(move.seat for move in state.moves if move.kind is kozel.MoveKind.TRANSFER)
+            if seat != giver:
+                assert all(not world.allowed[place] & world.counted_trumps for place in world.hands[giver])
+
+
+def _finished(name, seed):
+    """The match of ``name`` from ``seed`` played by random moves to its end."""
+    rules = kozel.variants.get(name)
+    play = random.Random(seed)
+    state = kozel.new_game(rules, seed=seed)
+    while not state.is_over:
+        state = kozel.apply(state, play.choice(kozel.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_world_of_a_finished_hand_is_built_up_to_its_last_card_and_gives_the_view_back(monkeypatch, name):
+    # The match is over: the world is built up to the last card from where the cards ended, the last card is
+    # played by the engine, and the points each side took add up to its count (swapped into place, not redrawn).
+    # (A hand stopped by a catch is replayed: seven_of_clubs' match from seed 100 ends in one, that of 102 does not.)
+    state = _finished(name, 102 if name == "seven_of_clubs" else 100)
+    assert not state.match.hand_results[-1].caught
+    for seat in range(state.ruleset.players):
+        view = _built_without_replay(monkeypatch, state, seat, draws=2)
+        assert any(isinstance(event, kozel.view.events.HandScored) for event in view.history)
+
+
+def test_a_world_after_a_bidding_nobody_won_is_built_directly_and_gives_the_view_back(monkeypatch):
+    # threesome: everybody declined the talon, so the opening lead had to follow its shown card's suit where the
+    # leader held one; a lead of another suit binds his hand to hold none, and the world is built, not replayed.
+    state = position("threesome", 2444298126, 54)
+    for seat in range(state.ruleset.players):
+        view = _built_without_replay(monkeypatch, state, seat)
+        kinds = [event.kind for event in view.history if isinstance(event, Played)]
+        assert kinds[:3] == [kozel.MoveKind.DECLINE] * 3
+        assert kozel.MoveKind.PLAY in kinds
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(208, 6), (217, 6), (218, 6)])
+def test_a_mirror_deal_for_all_is_undone_in_a_few_draws(seed, moves):
+    # pairs' "mirror for all": where a cut would have gone on taking the trump lying above its run, that trump
+    # changes places with a plain card of the same hand, so the deck order is seldom refused; and the A♦, whose
+    # holder leads, is placed in the leader's hand.
+    state = position("pairs", seed, moves)
+    assert state.deal.praise is kozel.rules.praise.PraiseKind.MIRROR_ALL
+    for seat in range(state.ruleset.players):
+        view = kozel.observe(state, seat)
+        for draw in range(4):
+            check_world(state, seat, kozel.determinize(view, random.Random(draw), tries=5))
+
+
+def test_a_view_sampled_twice_is_checked_once_and_only_the_last_view_is_kept(monkeypatch):
+    # A bot that samples twice for the same view has it checked once; the check kept holds one view at most.
+    determinize_module = importlib.import_module("kozel.view.determinize")
+    checks = []
+    check = determinize_module._Checker.check
+
+    def counted(self):
+        checks.append(id(self.view))
+        return check(self)
+
+    monkeypatch.setattr(determinize_module._Checker, "check", counted)
+    state = position("classic", 31, 12)
+    first = kozel.observe(state, 0)
+    worlds = [kozel.determinize(first, random.Random(draw)) for draw in range(2)]
+    assert checks == [id(first)]
+    assert all(kozel.observe(world, 0) == first for world in worlds)
+    kept = weakref.ref(first)
+    second = kozel.observe(state, 1)
+    kozel.determinize(second, random.Random(0))
+    assert len(checks) == 2
+    del first, worlds
+    gc.collect()
+    assert kept() is None
+    # An equal view that is another object is checked again: the check is kept by identity.
+    kozel.determinize(kozel.observe(state, 1), random.Random(0))
+    assert len(checks) == 3
+
+
+# Positions after a molodka in trick play, one with the trick's cards sent back and one led by it, per ruleset.
+MOLODKAS = [
+    ("classic", 1418269935, 21),
+    ("classic", 3534503970, 17),
+    ("hammer", 2907058883, 130),
+    ("hammer", 2712905694, 129),
+    ("hammer_clubs", 4262681529, 121),
+    ("hammer_clubs", 800478059, 82),
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), MOLODKAS)
+def test_a_world_after_a_molodka_is_built_directly_and_gives_the_view_back(monkeypatch, name, seed, moves):
+    # The molodka's public shape is followed from the events; that no seat nearer the leader held one, and that
+    # the cards sent back are those the seat saw, are checked once the cards are named.
+    state = position(name, seed, moves)
+    assert any(move.kind is kozel.MoveKind.MOLODKA for move in state.moves)
+    for seat in range(state.ruleset.players):
+        _built_without_replay(monkeypatch, state, seat)

@@ -16,28 +16,40 @@ one barred from trumps leads a trump only when he holds nothing else.  These rul
 as the history is followed, so that few draws are thrown away.  The places still unnamed get the
 cards still unplaced, at random.  The deal is then rebuilt from the deck order those places spell.
 
+Once the hand was counted, each side's cards must add up to its points: the unnamed cards are drawn as
+above, then swapped between the sides' piles (each step one of the swaps that bring the sides nearest
+to their points, at random, each card allowed in its new place) until they add up; only where no swap
+helps is the draw thrown away.
+
 How the world is made from it: where, from the first card played on, the history holds only plays,
-tricks and draws, every rule that makes those moves legal has bound the places already, so the world
-is built straight from where each place ended (:func:`kozel.game.state.make_state`), without playing
-its moves again.  What the places cannot vouch for, the public shape of that play, is checked from
-the events alone (:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each
-trick, how many cards each seat draws), and the moves that settled the deal before it (a praise
-deal, the bidding) are played by the engine and their events compared with the view's.  Any other
-history (transfers, a molodka, the end of a hand, a view that does not add up) is played by the
-engine from the deal's start, each event compared with the view's as it comes: a world in which a
-move would be illegal, or in which the seat would see anything different, is thrown away and
-another is drawn.  So every world returned is one that legal play reaches, and
-``observe(world, view.seat) == view``.  The drawing praise deals ("trousers", "pants double") are
-not undone from where the cards ended up: their drawing is run forward and each hidden card is
-named as it is drawn (:mod:`kozel.view.drawing_worlds`).
+tricks, draws, trump transfers and molodkas, every rule that makes those moves legal has bound the
+places already (or is checked on the cards once named: for a transfer, the giver handed all his trumps,
+the partner could answer and gave back cards he may give; for a molodka, no seat nearer the trick's
+leader held one, and the cards it sent back are those the seat saw), so the world is built straight from
+where each place ended (:func:`kozel.game.state.make_state`), without playing its moves again. What the
+places cannot vouch for, the public shape of that play, is checked from the events alone
+(:mod:`kozel.view.trick_shape`: whose turn, which kind of play, who takes each trick, how many cards
+each seat draws, which transfers the open window allows, where a molodka may restart a trick), and the
+moves that settled the deal before it (a praise deal, the bidding) are played by the engine and their
+events compared with the view's. A finished hand is built the same way up to its last card, which the
+engine then plays, its events (the trick, the count, the match's end) compared with the view's. Any
+other history (a catch, the opening swap, a molodka before the first lead, a view that does not add up)
+is played by the engine from the deal's start, each event compared with the view's as it comes: a world
+in which a move would be illegal, or in which the seat would see anything different, is thrown away and
+another is drawn. So every world returned is one that legal play reaches, and
+``observe(world, view.seat) == view``. The drawing praise deals ("trousers", "pants double") are not undone from where
+the cards ended up: their drawing is run forward and each hidden card is named as it is drawn
+(:mod:`kozel.view.drawing_worlds`).
 
 What a world cannot know, it makes up: its seed (so later deals differ from the real ones), and the
 moves of the earlier deals. A world of a match's first deal starts from its deck order as
 ``new_game(rules, seed, deck=...)`` would, so it has a match record (:mod:`kozel.record`); a world
 of a later deal keeps the earlier hands only as its scores and hand results, and has none. Worlds
-are drawn at random among those consistent with the view, but not with equal weight: no attempt is
-made to weigh them by how likely the other players' choices were, and in the drawing praise deals
-the cards known to end with a player are drawn by him more often than chance would have it.
+are drawn at random among those consistent with the view, but not with equal weight: each hidden card
+is placed in turn among the places the rules leave it (so a world reached by fewer such choices is drawn
+more often than another), no attempt is made to weigh them by how likely the other players' choices were,
+the swaps that make a counted hand add up favour the worlds nearest the first draw, and in the drawing
+praise deals the cards known to end with a player are drawn by him more often than chance would have it.
 """
 
 from __future__ import annotations
@@ -46,6 +58,8 @@ import functools
 import random
 import time
 from collections.abc import Sequence
+
+import attrs
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
@@ -82,6 +96,7 @@ __all__ = ["determinize"]
 _new_tuple = tuple.__new__
 #: The plays of a trick: their cards leave the player's hand for the trick.
 _TRICK_PLAYS = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
+_TRANSFERS = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
 
 #: How many worlds are drawn, at most, before giving up.
 TRIES = 2000
@@ -134,6 +149,23 @@ class _World:
         self.shape: TrickShape | None = None  # the trick play's public shape, followed from the first trick play
         self.marked_start: GameState | None = None
         self.tricks_done = 0
+        # The trump transfers, to be checked against the transfer rule once the cards are named (``construct``):
+        # their kind, the places handed over, and the hand they came from (and, for a transfer, the partner's).
+        self.transfers: list[tuple[MoveKind, list[int], list[int], list[int]]] = []
+        self.last_play = 0  # the event of the last trick play followed
+        # The molodkas played in trick play, to be checked once the cards are named (``molodkas_legal``): where
+        # among the moves, the places of the seats nearer the leader (none may hold one), the event of the cards
+        # sent back (or None) and how many plays came back.
+        self.molodkas: list[tuple[int, list[list[int]], int | None, int]] = []
+        self.molodka_leader: int | None = None
+        self.now = 0  # the event being followed
+        self.later: dict[Card, int] | None = None  # see ``shown_later``
+        self.last_trick: list[tuple[int, list[int]]] = []  # the places of the last trick taken, in play order
+        # At the hand's end: its last trick, the best play of it before its last card, and the side that took it
+        self.ending: tuple[list[tuple[int, list[int]]], int, int] | None = None
+        self.talon_counted: list[int] = []  # and the cards left aside that went with that trick
+        points = rules.points.table
+        self.counted_trumps = sum(card.bit for card in rules.deck if points[card.index]) & self.table.trump_mask
 
     # -- places ---------------------------------------------------------------------------------
 
@@ -171,9 +203,13 @@ class _World:
             raise _Failed
         random_ = self.rng.random
         if cards is None:
-            if mask != -1:
-                allowed = self.allowed
-                pool = [p for p in pool if allowed[p] & mask]
+            names = self.cards
+            if mask != -1 or any(names[p] is not None for p in pool):
+                # Never a card this seat is seen to play face up later on.
+                allowed, later, now = self.allowed, self.shown_later(), self.now
+                pool = [
+                    p for p in pool if allowed[p] & mask and ((card := names[p]) is None or later.get(card, -1) < now)
+                ]
                 if len(pool) < count:
                     raise _Failed
             chosen = [pool[int(random_() * len(pool))]] if count == 1 else self.rng.sample(pool, count)
@@ -196,6 +232,16 @@ class _World:
         for place in chosen:
             hand.remove(place)
         return chosen
+
+    def shown_later(self) -> dict[Card, int]:
+        """The last event at which each card is played face up."""
+        if self.later is None:
+            self.later = {}
+            for number, event in enumerate(self.view.history):
+                if type(event) is Played and event.cards is not None:
+                    for card in event.cards:
+                        self.later[card] = number
+        return self.later
 
     def assign_all(self, places: Sequence[int], cards: Sequence[Card]) -> None:
         """Say that ``places`` hold ``cards`` (as many), in an order drawn at random where not already known."""
@@ -312,8 +358,9 @@ class _World:
         # The lead rules of a follow-suit game look at the leader's hand.
         self.lead_rules = isinstance(self.rules.play, FollowSuit)
         for number, event in enumerate(self.view.history):
-            if not number:
+            if not number or self.ending is not None:  # after the hand's count: checked as its last card is played
                 continue
+            self.now = number
             shown = see(event) if see is not None else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 self.follow_drawing(event)
@@ -322,26 +369,28 @@ class _World:
                 self.follow_play(event, number, shown)
             elif isinstance(event, Played):
                 if self.first_play is not None:
-                    self.direct = False
+                    if event.kind in _TRANSFERS and self.rules.transfer is not None and self.shape is not None:
+                        self.shape.transfer(event)
+                    elif event.kind is MoveKind.MOLODKA and self.shape is not None:
+                        self.molodka_leader = self.shape.molodka(event)
+                    else:
+                        self.direct = False
                 self.follow_move(event)
                 if shown:
                     self.exclude_groups(event.seat, shown)
             elif isinstance(event, CardsReturned):
-                self.direct = False
-                for owner, places in self.returning:
-                    self.hands[owner] += places
-                self.returning = []
+                self.follow_returned(event, number)
             elif isinstance(event, TrickTaken):
                 side = self.rules.side_of(event.winner)
                 self.won[side] += [place for _, places in self.trick for place in places]
+                self.last_trick = self.trick
                 self.trick = []
                 self.last_winner = event.winner
                 self.tricks_done += 1
                 if self.shape is not None:
                     self.shape.taken(event.winner, event.count, bool(self.stock))
             elif isinstance(event, HandScored):
-                self.direct = False
-                self.bind_points(event)
+                self.end_hand(event, number)
             elif isinstance(event, CardsDrawn):
                 self.follow_draw(event)
             elif self.first_play is not None:
@@ -351,6 +400,30 @@ class _World:
                 self.talon = []
             elif isinstance(event, PraiseDealt):
                 self.follow_praise_deal(event)
+
+    def follow_returned(self, event: CardsReturned, number: int) -> None:
+        """The cards of the trick a molodka restarted (event ``number``), back in their owners' hands."""
+        if self.shape is not None and self.molodkas and self.molodkas[-1][2] is None:
+            self.shape.returned(len(event.returned))
+            index, between, _, _ = self.molodkas[-1]
+            self.molodkas[-1] = (index, between, number, len(self.returning))
+        else:
+            self.direct = False
+        for owner, places in self.returning:
+            self.hands[owner] += places
+        self.returning = []
+
+    def follow_molodka(self, event: Played, places: list[int]) -> None:
+        """A molodka (its cards at ``places``): the trick restarts with it; the seats nearer the leader are noted."""
+        self.returning = self.trick
+        self.trick = [(event.seat, places)]
+        leader, self.molodka_leader = self.molodka_leader, None
+        if leader is not None:
+            if self.hands[event.seat]:
+                raise _Failed  # a molodka is the player's whole hand
+            players = self.rules.players
+            between = [list(self.hands[(leader + step) % players]) for step in range(1, players)]
+            self.molodkas.append((len(self.moves) - 1, between[: (event.seat - leader) % players - 1], None, 0))
 
     def follow_play(self, event: Played, number: int, shown: set[int] | None) -> None:
         """A play into the trick (event ``number`` of the history): its cards leave the player's hand."""
@@ -363,6 +436,7 @@ class _World:
             self.shape = TrickShape(self.rules, self.table, self.marked_start, tricks, self.view.seat)
         if self.shape is not None:
             self.shape.play(event)
+        self.last_play = number
         places = self.take(event.seat, event.cards, event.count)
         if leads and self.lead_rules and event.cards:
             self.bind_lead(event.seat, event.cards[0])
@@ -400,11 +474,20 @@ class _World:
         at_opening = self.tricks_done == 0 and not (self.praise is not None and self.praise[2])  # tricks dealt count
         if at_opening:
             talon = rules.talon
-            if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
-                self.direct = False  # the opening lead follows the talon's shown card: left to the replay
-                return
             holder = leading.holder_card
-            if leading.lead_holder_card and holder is not None and not marked.match.hand_results:
+            holder_opens = leading.lead_holder_card and holder is not None and not marked.match.hand_results
+            if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
+                # The opening lead follows the talon's shown card where the leader holds one of its suit (or group).
+                shown = self.cards[self.talon[0]]
+                if shown is None or holder_opens or leading.swap_for_plain:
+                    self.direct = False  # left to the replay
+                    return
+                group = self.table.group_masks[self.table.group[shown.index]]
+                if card.bit & group:
+                    return  # he may have led it for the talon's sake, whatever else he held
+                self.exclude(self.hands[seat], group)
+            if holder_opens:
+                assert holder is not None
                 if card == holder:
                     return
                 self.exclude(self.hands[seat], holder.bit)
@@ -420,6 +503,29 @@ class _World:
             self.exclude(self.hands[seat], ~trumps)
             if at_opening and leading.swap_for_plain:
                 self.direct = False  # he led a trump, so he had no swap to make: that looks at his partner's hand
+
+    def end_hand(self, event: HandScored, number: int) -> None:
+        """The hand was counted (event ``number``): the world is built up to its last card, which is then played."""
+        history = self.view.history
+        shape = self.shape
+        talon = list(self.talon)
+        self.bind_points(event)
+        if (
+            self.direct
+            and shape is not None
+            and shape.last is not None
+            and self.ending is None
+            and number >= 2
+            and isinstance(history[number - 1], TrickTaken)
+            and self.last_play == number - 2
+            and not self.stock
+            and not any(self.hands)
+            and self.last_trick
+        ):
+            self.ending = (self.last_trick, shape.last[0], shape.last[1])
+            self.talon_counted = talon
+        else:
+            self.direct = False
 
     def bind_points(self, event: HandScored) -> None:
         """The hand was counted: each side's card points are known, and bind the cards it took."""
@@ -441,25 +547,33 @@ class _World:
             self.drawing_groups = [[event]]
             return
         trumps = self.table.trump_mask
+        rule = self.rules.transfer
         if kind is MoveKind.TRANSFER:
-            if self.rules.transfer is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
+            if rule is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
                 self.exclude(self.hands[event.seat], ~trumps)
             places = self.take(event.seat, event.cards, event.count, mask=trumps)
+            if rule is not None:
+                # All his trumps go; only a "spectacled" one may leave an uncounted trump behind.
+                spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
+                self.exclude(self.hands[event.seat], self.counted_trumps if spectacled else trumps)
+                to = event.to if event.to is not None else -1
+                partner = list(self.hands[to]) if 0 <= to < self.rules.players else []
+                self.transfers.append((MoveKind.TRANSFER, places, self.hands[event.seat] + places, partner))
         elif kind is MoveKind.TRANSFER_BACK:
             # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
             received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
             among = [p for p in self.hands[event.seat] if p not in received]
-            rule = self.rules.transfer
             plain_only = rule is None or not rule.trump_back_if_no_plain
             places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1)
             if plain_only:
                 self.exclude(places, trumps)
+            if rule is not None:
+                self.transfers.append((MoveKind.TRANSFER_BACK, places, among, []))
         else:
             places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
         if kind is MoveKind.MOLODKA:
-            self.returning = self.trick
-            self.trick = [(event.seat, places)]
+            self.follow_molodka(event, places)
         elif kind in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
             if event.to is None or not 0 <= event.to < self.rules.players:
                 raise _Failed
@@ -510,17 +624,37 @@ class _World:
         for seat, known in enumerate(event.hands):
             if known is not None:
                 self.assign_all(hands[seat], tuple(known))
+        self.bind_holder(event, hands)
         self.hands = [list(places) for places in hands]
         self.stock = []  # the praise deals the whole deck
         for places, (_, winner) in zip(tricks, event.tricks, strict=True):
             self.won[self.rules.side_of(winner)] += places
         self.praise = (kind, hands, tricks)
 
+    def bind_holder(self, event: PraiseDealt, hands: list[list[int]]) -> None:
+        """A praise deal that leaves the lead to the holder of a card: that card is in the leader's hand."""
+        dealt = self.view.history[0]
+        assert isinstance(dealt, Dealt)
+        holder = self.rules.leading.holder_card
+        leader = event.turn
+        if event.tricks or holder is None or self.lead_rule(dealt) is not LeadSeat.HOLDER or leader is None:
+            return  # the procedure names the leader itself, or the lead rule looks at no card
+        hand = hands[leader]
+        place = self.where.get(holder)
+        if place is None:
+            free = [p for p in hand if self.cards[p] is None and self.allowed[p] & holder.bit]
+            if not free:
+                raise _Failed
+            self.assign(free[int(self.rng.random() * len(free))], holder)
+        elif place not in hand:
+            raise _Failed
+
     # -- naming and replaying -------------------------------------------------------------------
 
-    def assign_the_rest(self, tries: int = 200) -> None:
+    def assign_the_rest(self, tries: int = 8) -> None:
         """Give every unnamed place one of the cards still unplaced, at random, as each place allows (and, once
-        the hand was counted, so that each side's cards add up to its points)."""
+        the hand was counted, so that each side's cards add up to its points: ``tries`` draws, each then swapped
+        into place, before the places followed are given up as unable to add up)."""
         if self.drawing is not None:
             return  # named as the drawing is run (``run_drawing``)
         spent = frozenset(self.deck) if self.praise is not None else frozenset()
@@ -528,26 +662,91 @@ class _World:
         free = self.deck_mask & ~sum(card.bit for card in self.where)
         for _ in range(tries):
             named = self.draw_cards(places, free)
-            if self.points is None or self.adds_up(named):
+            if self.points is None or self.make_add_up(named):
                 for place, card in named.items():
                     self.assign(place, card)
                 return
         raise _Failed
 
+    def make_add_up(self, named: dict[int, Card]) -> bool:
+        """Swap cards of ``named`` between the sides' piles until each side's cards add up to its points.
+
+        Each step takes, at random, one of the swaps of two unnamed cards of different sides (each allowed in the
+        other's place) that bring the sides' points nearest to the counted ones; False where no swap helps."""
+        assert self.points is not None
+        value = self.rules.points.table
+        allowed = self.allowed
+        owner = {}
+        short = list(self.points)  # each side's points still missing
+        for side, places in enumerate(self.won):
+            for place in places:
+                card = self.cards[place]
+                if card is None:
+                    card = named[place]
+                    owner[place] = side
+                short[side] -= value[card.index]
+        unnamed = list(owner)
+        random_ = self.rng.random
+        for _ in range(8):
+            off = sum(abs(missing) for missing in short)
+            if not off:
+                return True
+            best: list[tuple[int, int]] = []
+            lowest = off - 1  # only a swap that brings them nearer
+            for number, p in enumerate(unnamed):
+                side_p, card_p = owner[p], named[p]
+                worth_p, bit_p = value[card_p.index], card_p.bit
+                need_p = short[side_p]
+                for q in unnamed[number + 1 :]:
+                    side_q = owner[q]
+                    if side_q == side_p:
+                        continue
+                    card_q = named[q]
+                    gain = value[card_q.index] - worth_p  # what side_p gains by the swap
+                    if not gain:
+                        continue
+                    need_q = short[side_q]
+                    after = off - abs(need_p) - abs(need_q) + abs(need_p - gain) + abs(need_q + gain)
+                    if after > lowest or not (allowed[p] & card_q.bit and allowed[q] & bit_p):
+                        continue
+                    if after < lowest:
+                        lowest, best = after, []
+                    best.append((p, q))
+            if not best:
+                return False
+            p, q = best[int(random_() * len(best))]
+            card_p, card_q = named[p], named[q]
+            gain = value[card_q.index] - value[card_p.index]
+            short[owner[p]] -= gain
+            short[owner[q]] += gain
+            named[p], named[q] = card_q, card_p
+        return not any(short)
+
     def draw_cards(self, places: list[int], pool: int) -> dict[int, Card]:
         """A card for each of ``places`` from ``pool``, at random, the most constrained places first."""
         allowed = self.allowed
         rng = self.rng
-        order = rng.sample(places, len(places))
-        order.sort(key=lambda p: (allowed[p] & pool).bit_count())
+        # The places that may hold any card of the pool come last, in a random order: they take the cards left,
+        # shuffled, as drawing them one by one would.
+        bound = [p for p in places if pool & ~allowed[p]]
+        free = [p for p in places if not pool & ~allowed[p]] if bound else places
         named = {}
-        for place in order:
-            choices = cards_of(allowed[place] & pool)
-            if not choices:
-                raise _Failed
-            card = rng.choice(choices)
+        if bound:
+            order = rng.sample(bound, len(bound))
+            order.sort(key=lambda p: (allowed[p] & pool).bit_count())
+            random_ = rng.random
+            for place in order:
+                choices = cards_of(allowed[place] & pool)
+                if not choices:
+                    raise _Failed
+                card = choices[int(random_() * len(choices))]
+                named[place] = card
+                pool &= ~card.bit
+        left = cards_of(pool)
+        if len(left) < len(free):
+            raise _Failed
+        for place, card in zip(free, rng.sample(left, len(free)), strict=False):
             named[place] = card
-            pool &= ~card.bit
         return named
 
     def adds_up(self, named: dict[int, Card]) -> bool:
@@ -629,7 +828,7 @@ class _World:
                 and shape.fits
                 and not shape.draw_due
                 and shape.first_seat == settled.turn
-                and (self.stock or any(self.hands))  # else the hand is over: replayed
+                and (self.stock or any(self.hands) or self.ending is not None)
             ):
                 world = self.construct(settled, moves)
                 if world is not None:
@@ -648,29 +847,35 @@ class _World:
         assert shape is not None
         if shape.turn is None:
             return None
+        if (self.transfers and not self.transfers_legal()) or (self.molodkas and not self.molodkas_legal(moves)):
+            raise _Failed
+        ending = self.ending
+        hand_places, won_places, talon, on_table = self.hands, self.won, self.talon, self.trick
+        turn, best, side_tricks = shape.turn, shape.best, shape.side_tricks
+        molodka = shape.molodka_trick
+        if ending is not None:  # the hand's end: the position before its last card, and that card played
+            hand_places, won_places, talon, on_table, turn, best, side_tricks = self.before_end(ending, side_tricks)
+            moves, final = moves[:-1], moves[-1]
+            molodka = shape.last is not None and shape.last[2]
         names = self.cards
-        hands = []
-        for places in self.hands:
-            mask = 0
-            for place in places:
-                mask |= names[place].bit  # type: ignore[union-attr]
-            hands.append(mask)
-        won = []
-        for places in self.won:
-            mask = 0
-            for place in places:
-                mask |= names[place].bit  # type: ignore[union-attr]
-            won.append(mask)
+        hands, won = self.masks(hand_places), self.masks(won_places)
         trick = None
-        if self.trick:
-            plays = tuple(moves[len(moves) - len(self.trick) :])
-            trick = Trick(plays[0].seat, plays, plays[shape.best], False)
+        if on_table and (ending is None or len(on_table) > 1):
+            count = len(on_table) - (ending is not None)
+            plays = tuple(moves[len(moves) - count :])
+            trick = Trick(plays[0].seat, plays, plays[best], molodka)
         # The transfer window: open where the deal began with one, or where the last trick drew cards and the
         # rules open one then; a lead closes it.
         window = None
-        transfer = self.rules.transfer
-        if trick is None and transfer is not None and transfer.after_draw and isinstance(view.history[-1], CardsDrawn):
-            window = TransferWindow(leader=shape.turn)
+        phase = Phase.PLAY
+        if ending is None and trick is None and shape.window is not None:
+            pending = None
+            if shape.pending is not None:  # a transfer waits for the partner's answer
+                pending = moves[-1]
+                phase, turn = Phase.TRANSFER_BACK, self.rules.seating.partner(shape.pending[0])
+            window = TransferWindow(leader=shape.turn, done=tuple(shape.window), pending=pending)
+        elif shape.pending is not None:
+            return None
         log = b""
         for move in moves:
             log = log_append(log, move)
@@ -679,19 +884,116 @@ class _World:
             start.deal,
             tuple(hands),
             tuple(names[place] for place in self.stock),  # type: ignore[misc]
-            tuple(names[place] for place in self.talon),  # type: ignore[misc]
-            shape.turn,
+            tuple(names[place] for place in talon),  # type: ignore[misc]
+            turn,
             trick,
             tuple(won),
-            tuple(before + now for before, now in zip(start.trick_counts, shape.side_tricks, strict=True)),
-            Phase.PLAY,
+            tuple(before + now for before, now in zip(start.trick_counts, side_tricks, strict=True)),
+            phase,
             window,
             None,
             log,
         )
-        if make_view(world, seat, _Same(view.history), voids_of(self.voids)) != view:
+        if ending is not None:
+            try:
+                world, happened = step(world, final)
+            except IllegalMoveError:
+                return None
+            history = view.history
+            number = self.last_play
+            for one in happened:  # the last card's events: the trick, the count, the end of the match
+                if number >= len(history) or one.for_seat(seat) != history[number]:
+                    return None
+                number += 1
+            if number != len(history):
+                return None
+        if not _same_view(make_view(world, seat, _Same(view.history), voids_of(self.voids)), view):
             return None
         return world
+
+    def masks(self, groups: list[list[int]]) -> list[int]:
+        """The cards of each group of named places, as bitmasks."""
+        names = self.cards
+        found = []
+        for places in groups:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            found.append(mask)
+        return found
+
+    def before_end(
+        self, ending: tuple[list[tuple[int, list[int]]], int, int], side_tricks: list[int]
+    ) -> tuple[list[list[int]], list[list[int]], list[int], list[tuple[int, list[int]]], int, int, list[int]]:
+        """The places before the hand's last card: hands, piles, talon, the trick, whose turn, its best, tricks."""
+        on_table, best, side = ending
+        turn, last = on_table[-1]
+        hands: list[list[int]] = [[] for _ in self.hands]
+        hands[turn] = last
+        left_out = {place for _, places in on_table for place in places} | set(self.talon_counted)
+        won = [[place for place in places if place not in left_out] for places in self.won]
+        side_tricks = list(side_tricks)
+        side_tricks[side] -= 1
+        return hands, won, self.talon_counted, on_table, turn, best, side_tricks
+
+    def molodkas_legal(self, moves: Sequence[Move]) -> bool:
+        """Whether each molodka of trick play was the one allowed, with the cards named: no seat nearer the trick's
+        leader held one, and the cards it sent back are those the seat saw go back."""
+        names = self.cards
+        molodkas = self.shape.molodkas if self.shape is not None else frozenset()
+        seat = self.view.seat
+        history = self.view.history
+        for index, between, returned, count in self.molodkas:
+            for places in between:
+                mask = 0
+                for place in places:
+                    mask |= names[place].bit  # type: ignore[union-attr]
+                if mask in molodkas:
+                    return False
+            if returned is not None:
+                back = moves[index - count : index]
+                event = CardsReturned(tuple((move.seat, move.cards, len(move.cards), move.face_up) for move in back))
+                if event.for_seat(seat) != history[returned]:
+                    return False
+        return True
+
+    def transfers_legal(self) -> bool:
+        """Whether each trump transfer of the history is one the transfer rule allows, with the cards named."""
+        rule = self.rules.transfer
+        assert rule is not None
+        trumps = self.table.trump_mask
+        names = self.cards
+
+        def mask_of(places: list[int]) -> int:
+            mask = 0
+            for place in places:
+                mask |= names[place].bit  # type: ignore[union-attr]
+            return mask
+
+        def give_back(hand: int, count: int) -> int:
+            plain = hand & ~trumps
+            if plain.bit_count() >= count:
+                return plain
+            return hand if rule.trump_back_if_no_plain and not plain and hand.bit_count() >= count else 0
+
+        for kind, places, hand_places, partner in self.transfers:
+            given = mask_of(places)
+            hand = mask_of(hand_places)
+            count = given.bit_count()
+            if kind is MoveKind.TRANSFER_BACK:
+                if given & ~give_back(hand, count):
+                    return False
+                continue
+            held = hand & trumps
+            if held.bit_count() == 2 and 2 not in rule.counts and rule.point_trump_of_two:
+                counted = held & self.counted_trumps
+                if counted.bit_count() == 1:
+                    held = counted
+            if held.bit_count() not in rule.counts or given != held:
+                return False
+            if give_back(mask_of(partner), count).bit_count() < count:
+                return False
+        return True
 
     def replay(self, state: GameState, moves: Sequence[Move]) -> GameState | None:
         """The moves played from ``state``, their events checked against the view's as they come; the world, or
@@ -717,7 +1019,7 @@ class _World:
                     return None
                 number += 1
                 see(event)
-        if number != end or make_view(state, seat, _Same(history), voids_of(voids)) != view:
+        if number != end or not _same_view(make_view(state, seat, _Same(history), voids_of(voids)), view):
             return None
         return state
 
@@ -800,6 +1102,18 @@ class _Same:
     def voids(self) -> tuple[frozenset[int], ...]:  # pragma: no cover - the world's view is given its voids
         """Never asked: the world's view is given the seat's voids."""
         raise AssertionError("the world's view holds its voids")
+
+
+_VIEW_FIELDS = tuple(field.name for field in attrs.fields(PlayerView) if field.eq)
+
+
+def _same_view(made: PlayerView, view: PlayerView) -> bool:
+    """Whether ``made == view``, each field first compared by identity (the ruleset and history are shared)."""
+    for name in _VIEW_FIELDS:
+        mine, theirs = getattr(made, name), getattr(view, name)
+        if mine is not theirs and mine != theirs:
+            return False
+    return True
 
 
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
@@ -1007,6 +1321,16 @@ BUDGET = 60.0
 _BAD_VIEW = (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError, ZeroDivisionError)
 
 
+#: The last view checked and its deal: a bot that samples twice for the same view checks it once.  One entry, held
+#: by identity (views are immutable), so that it keeps alive no more than one view.
+_CHECKED: tuple[PlayerView, Dealt] | None = None
+
+
+def _remember(view: PlayerView, dealt: Dealt) -> None:
+    global _CHECKED  # noqa: PLW0603 - a one-entry cache
+    _CHECKED = (view, dealt)
+
+
 def determinize(
     view: PlayerView,
     rng: random.Random,
@@ -1049,12 +1373,17 @@ def determinize(
         raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
     if not isinstance(budget, int | float) or not budget > 0:
         raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
-    try:
-        dealt = _Checker(view).check()
-    except StateError:
-        raise
-    except _BAD_VIEW as error:
-        raise _refuse(view, f"a field of the wrong kind ({error})") from None
+    checked = _CHECKED
+    if checked is not None and checked[0] is view:
+        dealt = checked[1]
+    else:
+        try:
+            dealt = _Checker(view).check()
+        except StateError:
+            raise
+        except _BAD_VIEW as error:
+            raise _refuse(view, f"a field of the wrong kind ({error})") from None
+        _remember(view, dealt)
     deadline = time.perf_counter() + budget
     drawn = 0
     while drawn < tries and (drawn == 0 or time.perf_counter() < deadline):

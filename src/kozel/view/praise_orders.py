@@ -5,8 +5,10 @@ every card ended up and needs a deck order that the procedure of :mod:`kozel.eng
 into exactly that.  For the procedures that deal by position (regular, one by one, fishing, on a
 merry) the order follows from running the procedure on marked cards.  The procedures that look at
 the cards (mirror, "trump yourself") are undone step by step: how many trumps each player kept
-is drawn at random among the counts his hand allows, and an order that the procedure would not
-turn into this deal is refused (None), so the caller draws again.  The drawing deals (trousers,
+is drawn at random among the counts his hand allows; where a mirror cut would go on taking the trump
+that lies above the trumps it took, that trump changes places with a plain card dealt to the same seat;
+an order that the procedure would still not turn into this deal is refused (None), so the caller draws
+again.  The drawing deals (trousers,
 pants double) are not undone here: their worlds are drawn forward (:mod:`kozel.view.drawing_worlds`).
 """
 
@@ -77,15 +79,42 @@ def _by_position(
     state: GameState, kind: PraiseKind, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
 ) -> tuple[Card, ...] | None:
     size = len(state.stock)
-    marked = state._replace(stock=tuple(CARDS[:size]))
-    dealt = apply(marked, Move((state.dealer + 1) % state.ruleset.players, MoveKind.PRAISE, (), kind.value))
+    seats, in_tricks = _positions(state, kind)
     order: list[Card | None] = [None] * size
-    for seat, positions in enumerate(dealt.hand_masks):
-        _place(order, [card.index for card in cards_of(positions)], cards_of(hands[seat]), rng)
-    for trick, cards in zip(dealt.deal.dealt_tricks, tricks, strict=True):
-        for play, card in zip(trick.plays, cards, strict=True):
-            order[play.cards[0].index] = card
+    for seat, positions in enumerate(seats):
+        _place(order, positions, cards_of(hands[seat]), rng)
+    for trick_positions, cards in zip(in_tricks, tricks, strict=True):
+        for position, card in zip(trick_positions, cards, strict=True):
+            order[position] = card
     return _complete(order)
+
+
+#: The deck positions each procedure that deals by position sends to each hand and to each dealt trick, by the
+#: rules (held by identity), the dealer, the procedure and the deck's size; kept for the next world.
+_POSITIONS: dict[tuple[int, int, PraiseKind, int], tuple[object, tuple[list[int], ...], tuple[list[int], ...]]] = {}
+_POSITIONS_LIMIT: Final = 512
+
+
+def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
+    """The deck positions (top first) that ``kind`` deals to each hand and to each dealt trick, in play order.
+
+    The procedures that deal by position look at no card, so they are run once on marked cards for each rules,
+    dealer and deck size."""
+    rules = state.ruleset
+    size = len(state.stock)
+    key = (id(rules), state.dealer, kind, size)
+    found = _POSITIONS.get(key)
+    if found is None or found[0] is not rules or any(state.hand_masks):
+        marked = state._replace(stock=tuple(CARDS[:size]))
+        dealt = apply(marked, Move((state.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
+        seats = tuple([card.index for card in cards_of(positions)] for positions in dealt.hand_masks)
+        in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)
+        if any(state.hand_masks):
+            return seats, in_tricks
+        if len(_POSITIONS) >= _POSITIONS_LIMIT:
+            _POSITIONS.clear()
+        found = _POSITIONS[key] = (rules, seats, in_tricks)
+    return found[1], found[2]
 
 
 def _complete(order: Sequence[Card | None]) -> tuple[Card, ...] | None:
@@ -149,11 +178,26 @@ def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Ra
         runs.append((bottom, run))
         length -= count
     deck = _deal_rest(state, hands, taken, size, rng)
+    in_runs = sum(taken)
+    pinned = 0  # the cards that stop a cut: never swapped away
     for bottom, run in reversed(runs):
         top = bottom - len(run) + 1  # the run lay at top..bottom, the first card taken at the bottom
         above = top - 1
-        if above >= 0 and len(run) < size and table.trump_mask & deck[above].bit:
-            return None  # the cut would have gone on taking that trump
+        if above >= 0 and len(run) < size:
+            card = deck[above]
+            if table.trump_mask & card.bit:
+                # The cut would have gone on taking that trump: it changes places with a plain card dealt to the
+                # same seat (the seat's hand stays the same), where there is one.
+                if card.bit & (in_runs | pinned):
+                    return None
+                owner = next(seat for seat in range(players) if hands[seat] & card.bit)
+                spare = hands[owner] & ~table.trump_mask & ~in_runs & ~pinned
+                swaps = [index for index, other in enumerate(deck) if other.bit & spare]
+                if not swaps:
+                    return None
+                index = rng.choice(swaps)
+                deck[above], deck[index] = deck[index], card
+            pinned |= deck[above].bit
         deck[top:top] = list(reversed(run))
     return tuple(deck)
 

@@ -6,8 +6,13 @@ drew.  A view of legal play always has them right; a view edited by hand may not
 follows the plays of one deal as the trick engines play them (each seat after the one before, a trick full
 once every seat has played, the last trick's taker leading the next; a lead of one suit, beats that beat,
 passes of as many cards as lie on top; or one card each, and the trick to its best card as the rules rank
-it) and says, where any of it does not hold, that the world must be replayed instead.  The cards' hidden
-places are not its concern: the sampler binds those.
+it) and says, where any of it does not hold, that the world must be replayed instead.  Trump transfers are
+followed too: made only while a window is open (after a draw, where the rules open one) and no card is led,
+once per side in each window, to the partner, the partner giving back as many at once, face down to all but
+those two; and the molodka (a whole hand of one suit, face up, by another seat than the trick's leader,
+once a trick, the trick's cards going back and the trick restarting with it).  The cards' hidden places
+are not its concern: the sampler binds those, and checks what the transfer rule and the molodka ask of
+the hands once the cards are named.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Final
 
 from kozel.cards.cardset import cards_of
 from kozel.engine.beat_or_pass import beats
+from kozel.engine.molodka import molodka_hands
 from kozel.engine.trick_winner import takes_lead, trick_winner
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Trick
@@ -56,12 +62,32 @@ class TrickShape:
         self.side_tricks = [0] * rules.sides  # the tricks each side took in the plays followed
         self.best = -1  # the index among ``plays`` of the play taking the trick so far
         self.draw_due = False
+        self.after_draw = rules.transfer is not None and rules.transfer.after_draw
+        self.window: list[int] | None = None  # the sides that transferred in the open transfer window, if one is open
+        self.pending: tuple[int, int] | None = None  # a transfer not yet answered: its giver and number of cards
+        self.best_before = -1  # ``best`` before the last play
+        # The molodka: the hands that are one, whether the trick on the table restarted with one, and whether its
+        # cards are still to come back (``CardsReturned``).
+        molodka = play.molodka if isinstance(play, BeatOrPass) else None
+        self.hand_size = rules.dealing.hand_size
+        self.molodkas = molodka_hands(table, molodka, self.hand_size) if molodka is not None else frozenset()
+        self.molodka_trick = False
+        self.returning: list[tuple[int, MoveKind, int, int]] | None = None
+        # Of the last trick taken: ``best`` before its last card, the side that took it, whether a molodka led it.
+        self.last: tuple[int, int, bool] | None = None
 
     def play(self, event: Played) -> None:
         """A play into the trick."""
         seat, kind, cards, count = event.seat, event.kind, event.cards, event.count
-        if self.draw_due or event.to is not None or event.choice is not None:
+        if (
+            self.draw_due
+            or event.to is not None
+            or event.choice is not None
+            or self.pending is not None
+            or self.returning is not None
+        ):
             self.fits = False
+        self.window = None  # a lead closes the transfer window
         if kind is _PASS and (cards is not None) != (seat == self.viewer):
             self.fits = False  # a pass is face down: shown to its player alone
         if self.turn is None:
@@ -76,6 +102,7 @@ class TrickShape:
         for card in cards or ():
             mask |= card.bit
         plays = self.plays
+        self.best_before = self.best
         if self.beat_or_pass:
             if not plays:
                 low = (mask & -mask).bit_length() - 1
@@ -113,7 +140,13 @@ class TrickShape:
     def taken(self, winner: int, count: int, stock_left: bool) -> None:
         """The trick taken by ``winner``, ``count`` cards; a draw is due where the stock is not empty."""
         plays = self.plays
-        if self.draw_due or len(plays) != self.players or not plays:
+        if (
+            self.draw_due
+            or len(plays) != self.players
+            or not plays
+            or self.pending is not None
+            or self.returning is not None
+        ):
             self.fits = False
             return
         cards = 0
@@ -125,6 +158,8 @@ class TrickShape:
             taker = trick_winner(self.state, Trick(moves[0].seat, moves, moves[self.best], False))
         if winner != taker or count != cards:
             self.fits = False
+        self.last = (self.best_before, self.rules.side_of(winner), self.molodka_trick)
+        self.molodka_trick = False
         self.plays = []
         self.tricks += 1
         self.side_tricks[self.rules.side_of(winner)] += 1
@@ -141,6 +176,76 @@ class TrickShape:
         if not self.draw_due or counts != due or len(counts) != len(event.drawn):
             self.fits = False
         self.draw_due = False
+        if self.after_draw and event.drawn:
+            self.window = []
+
+    def transfer(self, event: Played) -> None:
+        """A trump transfer to the partner, or the partner's answer to one (``event.kind`` says which)."""
+        seat, to, count = event.seat, event.to, event.count
+        seating = self.rules.seating
+        if (
+            self.window is None
+            or seating.team_size != 2
+            or self.plays
+            or self.draw_due
+            or event.choice is not None
+            or to is None
+            or not count
+            or (event.cards is not None) != (self.viewer in (seat, to))
+        ):
+            self.fits = False
+            return
+        if event.kind is MoveKind.TRANSFER:
+            side = seating.side_of(seat)
+            if self.pending is not None or side in self.window or to != seating.partner(seat):
+                self.fits = False
+            self.window.append(side)
+            self.pending = (seat, count)
+        else:
+            pending = self.pending
+            if pending is None or to != pending[0] or seat != seating.partner(to) or count != pending[1]:
+                self.fits = False
+            self.pending = None
+
+    def molodka(self, event: Played) -> int | None:
+        """A molodka: a whole hand of one suit played out of turn, the trick restarting with it as its lead.
+
+        The seat that led the trick (or was to lead it) is returned: the seats between him and the molodka's
+        player must not hold one (the nearest holder plays it), which the sampler checks once the cards are named."""
+        seat, cards = event.seat, event.cards
+        plays = self.plays
+        leader = plays[0][0] if plays else self.turn
+        mask = 0
+        for card in cards or ():
+            mask |= card.bit
+        if (
+            cards is None
+            or mask not in self.molodkas
+            or event.count != self.hand_size
+            or event.to is not None
+            or event.choice is not None
+            or self.draw_due
+            or self.pending is not None
+            or self.returning is not None
+            or self.molodka_trick
+            or leader is None
+            or seat == leader
+        ):
+            self.fits = False
+            return None
+        self.returning = plays if plays else None
+        self.plays = [(seat, _LEAD, mask, event.count)]
+        self.best = 0
+        self.turn = (seat + 1) % self.players
+        self.molodka_trick = True
+        self.window = None
+        return leader
+
+    def returned(self, count: int) -> None:
+        """The cards of the trick a molodka restarted, ``count`` plays, back with their owners."""
+        if self.returning is None or len(self.returning) != count:
+            self.fits = False
+        self.returning = None
 
     def other(self) -> None:
         """Any other event: not part of the trick play this module follows."""
