@@ -2,15 +2,36 @@
 
 In these deals the players draw from both ends of the deck and keep or lay each card by what it is,
 so a deck order cannot be worked out backwards from where the cards ended up (as
-:mod:`kozel.view.praise_orders` does for the other procedures).  Instead the drawing is run
-forward, step by step, from a deck whose never-drawn cards are still interchangeable: just before
-a card is drawn, the engine's :data:`~kozel.engine.Arrange` hook lets this module choose
-which of them lies there, favouring the cards known to end up with the drawing player.  A step
-(one move of the seat's history and the draws it set off) is tried again until the events it
-gives the seat are the ones its view shows and no card has gone where later play proves it was
-not; the remaining interchangeable cards are finally placed so that the closing deal gives each
-player the cards he is known to hold.  What the module returns is the deck order this amounts to
-and the moves of the drawing; :mod:`kozel.view.determinize` replays them as a check.
+:mod:`kozel.view.praise_orders` does for the other procedures).  Instead the drawing is run forward
+here, card by card, by a copy of the engine's procedure (:mod:`kozel.engine.praise.drawing`), from a
+deck whose never-drawn cards are still unnamed: each time an unnamed card is drawn, the search names
+it.  It is a depth-first search that never gives up on a world that exists:
+
+- every card drawn is checked at once against what the seat's whole history says: whose hand it may
+  join (a card laid or later played by a player is one only he ever held; the seat's own cards are
+  the ones it was shown; a card a player showed he lacks never joined his final hand), how many new
+  cards each player is shown getting in the step, and each card laid without a move (who, face up or
+  down, which card); a step ends where the view says the next choice falls; once the drawing is done,
+  the cards left are dealt to the hands they are known to end in (a matching, so that a way is found
+  whenever there is one);
+- before each choice, the cards still to be placed are checked to fit the room left in the hands that
+  may take them (Hall's condition over the sets of players), so that no choice is made from which no
+  world can follow;
+- cards that are alike in every way the history and the procedure can tell (the same kind to keep or
+  lay, the same known owner, the same hands allowed, shown to the seat in the same step) are one
+  choice, so the search never tries a card that differs from one already tried only by its name;
+- a dead end backs up to the last choice; the search is restarted from the beginning, with new random
+  choices, each time it has tried twice as many cards as before (which keeps a bad early choice from
+  costing long, and still finds a world whenever one exists, given the time).
+
+Its random choices are: which never-drawn card a drawn one is, a card at random among those still
+unnamed (each card equally likely, among those that leave a world possible); which card another
+player laid face down unseen, one at random among those he could lay; and where the cards never
+drawn lie.  So worlds are drawn at random, every world the view allows can be drawn, but not with
+equal weight: a world with more ways to fail along the way is drawn less often than chance alone would
+have it.  What the module returns is the deck order the world amounts to and the moves of the drawing,
+played once by the engine here and again by :mod:`kozel.view.determinize`, each event compared with
+the view's.
 """
 
 from __future__ import annotations
@@ -19,11 +40,11 @@ import random
 import time
 from collections.abc import Sequence
 
-from kozel.cards.card import Card
+from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.cardset import cards_of
-from kozel.engine import Draw, apply_lay, drawn_positions, start_drawing
-from kozel.engine.praise.drawing import lay_moves
-from kozel.errors import IllegalMoveError
+from kozel.engine import apply_lay, drawn_positions, start_drawing
+from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
+from kozel.errors import KozelError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
@@ -34,29 +55,17 @@ from kozel.view.view import PlayerView
 
 __all__ = ["DrawnDeal", "Known", "sample_drawing"]
 
-#: How many times one step of the drawing is drawn again before the step before it is drawn again.
-STEP_TRIES = 150
-#: How many steps are drawn, at most, for one world, before it is given up.
-BUDGET = 3000
-#: How much likelier a card known to end with the drawing player is drawn by him than any other card.
-_FAVOURED = 12.0
-#: How much likelier a card the seat is shown receiving is drawn by the seat himself.
-_SEEN = 200.0
-#: How much likelier a card guessed to end with the drawing player is drawn by him than an unknown card.
-_GUESSED = 4.0
-#: How much likelier a card he keeps is drawn by a player whose partner is shown getting cards from him.
-_PASSING = 3.0
-#: How likely, against any card, a card is drawn that would leave a player with more than he is shown with.
-_BARRED = 0.01
-#: How much likelier any other card is drawn than one known to end with somebody else.
-_SHUNNED = 0.08
+#: How many cards the search names, at first, before it starts again with new random choices (then twice as many).
+FIRST_LIMIT = 400
+#: How many cards are named between two looks at the clock.
+_CLOCK = 64
+_MEMO = True
 
+_LAY_KINDS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
+_ACES = sum(card.bit for card in CARDS if card.rank == Rank.ACE)
 
-_LAYS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
-
-
-class _Stuck(Exception):
-    """The cards left cannot be placed as the closing deal needs."""
+# What the search asks for next (``_Search.run``).
+_FAIL, _NAME, _HIDDEN, _DONE = range(4)
 
 
 class Known:
@@ -65,8 +74,8 @@ class Known:
     ``targets`` gives, for a card known to be in a player's hand once the deal is done, that player;
     ``allowed`` gives per seat the cards his hand may hold then (all cards where nothing is known);
     ``dark`` and ``open`` are the face-down and face-up lays in order as ``(seat, card)``, once turned;
-    ``guesses`` gives a player for some of the other cards, drawn at random among the ones allowed: a hint
-    of where the cards may go, which the sampler follows more often than not.
+    ``guesses`` gives a player for some of the other cards, drawn at random among the ones allowed (kept for
+    callers that pass them; the search does not need them).
     """
 
     def __init__(
@@ -100,7 +109,7 @@ class Known:
         laid = [[(seat, card) for seat, card in plays if card is not None] for plays, _ in event.tricks]
         if kind is PraiseKind.TROUSERS:
             (plays,) = laid
-            return cls(targets, allowed, plays[:2], plays[2:], guesses)
+            return cls(targets, allowed, plays[:_DARK_IN_TROUSERS], plays[_DARK_IN_TROUSERS:], guesses)
         dark, open_ = laid
         return cls(targets, allowed, dark, open_, guesses)
 
@@ -114,254 +123,605 @@ class DrawnDeal:
         self.state = state
 
 
-class _Trial:
-    """One try at a step: the never-drawn cards (``fresh``) and each card's place in the deck order (``index``)."""
+class _Step:
+    """What the view shows of one move of the drawing and what it set off."""
 
-    def __init__(self, sampler: _Sampler, wanted: int, counts: dict[int, int] | None) -> None:
-        self.sampler = sampler
-        self.fresh = sampler.fresh
-        self.index = dict(sampler.index)
-        self.wanted = wanted  # the cards the seat is shown receiving in this step
-        self.counts = counts  # how many cards each player is shown receiving in this step, if it shows any
+    __slots__ = ("card", "counts", "dealt", "kind", "laid", "mine", "move", "seat")
 
-    def arrange(self, deck: list[Card], hands: Sequence[int], draw: Draw | None) -> None:
-        """The engine's hook: choose the never-drawn cards about to be drawn (or dealt, ``draw`` None)."""
-        if draw is None:
-            self.deal_rest(deck, hands)
-            return
-        keep, room = draw.keep, draw.room
-        seat = draw.seat
-        partner = self.sampler.partner(seat)
-        before = self.sampler.state.hand_masks
-        counts = self.counts or {}
-        # While his partner is shown getting cards he has not got yet, the drawer fills up with cards he keeps
-        # and passes them on; after that, he passes on no more.
-        owed = (
-            counts.get(partner, 0) - (hands[partner] & ~before[partner]).bit_count() if draw.partner is not None else 0
-        )
-        # A card he keeps never leaves his hand (only cards he may lay do): once he holds as many new cards
-        # as he is shown with, a card he would keep cannot come.
-        new = hands[seat] & ~before[seat]
-        quota = counts.get(seat, 0) - (new & draw.good).bit_count() if self.counts is not None else room
-        for position in drawn_positions(len(deck), draw.size):
-            card = deck[position]
-            if self.fresh & card.bit:  # else a card put back under the deck: already known
-                choices = cards_of(self.fresh)
-                joins = [room > 0 and (keep > 0 or not draw.good & choice.bit) for choice in choices]
-                weights = [self.weight(choice, draw, join) for choice, join in zip(choices, joins, strict=True)]
-                for number, (choice, join) in enumerate(zip(choices, joins, strict=True)):
-                    if not draw.good & choice.bit:
-                        continue
-                    if join:  # he keeps it: not beyond what he is shown with; all he may if cards are to pass
-                        weights[number] *= _BARRED if quota <= 0 else _PASSING if owed > 0 and keep <= quota else 1
-                    elif draw.partner is not None:  # his partner gets it
-                        weights[number] *= _PASSING if owed > 0 else _BARRED
-                chosen = self.sampler.rng.choices(choices, weights)[0]
-                self.swap(deck, card, chosen)
-                self.fresh &= ~chosen.bit
-                card = chosen
-            # What his hand does with it, as far as the proposal needs to know.
-            if draw.good & card.bit:
-                if room > 0 and keep > 0:
-                    keep, room, quota = keep - 1, room - 1, quota - 1
-                else:
-                    owed -= 1
-            elif room > 0:
-                room -= 1
-
-    def weight(self, card: Card, draw: Draw, joins: bool) -> float:
-        """How likely ``card`` is proposed for the draw; ``joins``: whether it would join the drawer's hand."""
-        known = self.sampler.known
-        viewer = self.sampler.seat
-        seat = draw.seat
-        partner = self.sampler.partner(seat)
-        owner = known.targets.get(card, known.laid_by.get(card))
-        passed = bool(draw.good & card.bit)  # a card he always keeps goes to his partner when he has no room
-        if not joins:  # to the partner, or back under the deck to be drawn again
-            if self.wanted & card.bit:
-                return _FAVOURED if passed and partner == viewer else _SHUNNED
-            return _FAVOURED if passed and owner == partner else 1.0
-        if self.wanted & card.bit:
-            if self.counts is None and not passed:
-                return _SHUNNED  # the seat keeps a card it may lay only if the closing deal gives it
-            return _SEEN if seat == viewer else _SHUNNED
-        if owner is None:
-            if not known.allowed[seat] & card.bit:
-                return _SHUNNED
-            return _GUESSED if known.guesses.get(card) == seat else 1.0
-        return _FAVOURED if owner == seat else _SHUNNED
-
-    def swap(self, deck: list[Card], here: Card, chosen: Card) -> None:
-        if chosen is here:
-            return
-        a, b = deck.index(here), deck.index(chosen)
-        deck[a], deck[b] = chosen, here
-        self.index[here], self.index[chosen] = self.index[chosen], self.index[here]
-
-    def deal_rest(self, deck: list[Card], hands: Sequence[int]) -> None:
-        """Place the never-drawn cards so that the closing deal gives each player the cards he is known to hold."""
-        sampler = self.sampler
-        players = len(hands)
-        size = (sum(hand.bit_count() for hand in hands) + len(deck)) // players
-        seats = fill_seats([hand.bit_count() for hand in hands], len(deck), sampler.boasting, size)
-        open_places = [position for position, card in enumerate(deck) if self.fresh & card.bit]
-        cards = [deck[position] for position in open_places]
-        placed: dict[int, Card] = {}
-        free = list(open_places)
-        for card in sampler.rng.sample(cards, len(cards)):
-            seat = sampler.known.targets.get(card)
-            if seat is None:
-                continue
-            mine = [position for position in free if seats[position] == seat]
-            if not mine:
-                raise _Stuck
-            position = sampler.rng.choice(mine)
-            placed[position] = card
-            free.remove(position)
-        rest = [card for card in cards if card not in placed.values()]
-        free.sort(key=lambda position: sum(1 for card in rest if sampler.known.allowed[seats[position]] & card.bit))
-        for position in free:
-            fits = [card for card in rest if sampler.known.allowed[seats[position]] & card.bit]
-            if not fits:
-                raise _Stuck
-            card = sampler.rng.choice(fits)
-            placed[position] = card
-            rest.remove(card)
-        for position, card in placed.items():
-            deck[position] = card
-        order = sorted(self.index[card] for card in cards)
-        for place, card in zip(order, (placed[position] for position in open_places), strict=True):
-            self.index[card] = place
-        self.fresh = 0
+    def __init__(self, group: Sequence[Event], viewer: int) -> None:
+        played = group[0]
+        if not isinstance(played, Played):
+            raise _Unfit
+        self.seat = played.seat
+        self.kind = played.kind
+        self.card: Card | None = played.cards[0] if played.cards else None
+        self.move: Move | None = None
+        if played.kind is MoveKind.PRAISE:
+            self.move = Move(played.seat, played.kind, (), played.choice)
+        elif played.kind not in _LAY_KINDS or played.count != 1:
+            raise _Unfit
+        self.counts: dict[int, int] = {}  # new cards of each player at the step's end (none where not shown)
+        self.mine = 0  # the seat's own new cards
+        self.laid: list[tuple[int, bool, Card | None]] = []  # the cards laid without a move, in order
+        self.dealt: PraiseDealt | None = None
+        for event in group[1:]:
+            if isinstance(event, CardsDrawn):
+                for owner, cards, count in event.drawn:
+                    self.counts[owner] = count
+                    if owner == viewer and cards is not None:
+                        self.mine |= cards.mask
+            elif isinstance(event, Laid):
+                self.laid.append((event.seat, event.face_up, event.card))
+            elif isinstance(event, PraiseDealt):
+                self.dealt = event
+            else:
+                raise _Unfit
 
 
-class _Sampler:
-    """The drawing run forward, step by step, each step tried until it shows the seat what its view shows."""
+class _Unfit(Exception):
+    """The view's events of the drawing are not the kinds a drawing gives."""
+
+
+class _Restart(Exception):
+    """The search has named as many cards as this round allows: start again with new random choices."""
+
+
+class _OutOfTime(Exception):
+    """The deadline has passed."""
+
+
+class _Node:
+    """The drawing part way: hands, the deck (unnamed cards as ``-1 - place``), what is laid, what the view
+    has shown so far (the step, its laid cards matched), and the cards of the draw being taken in."""
+
+    deck: list[int]
+    free: int
+    hands: list[int]
+    laid: list[int]
+    moves: list[Move]
+    named: dict[int, Card]
+    params: tuple[int, int, int, int | None] | None
+    pending: int
+    queue: list[int]
+    shown: int
+    start: tuple[int, ...]
+    step: int
+    turned: int
+    dark: list[tuple[int, Card]]
+    open: list[tuple[int, Card]]
+
+    __slots__ = (
+        "deck",
+        "free",
+        "hands",
+        "laid",
+        "moves",
+        "named",
+        "params",
+        "pending",
+        "queue",
+        "shown",
+        "start",
+        "step",
+        "turned",
+        "dark",
+        "open",
+    )
+
+    def copy(self) -> _Node:
+        node = _Node.__new__(_Node)
+        node.deck = list(self.deck)
+        node.free = self.free
+        node.hands = list(self.hands)
+        node.laid = list(self.laid)
+        node.moves = list(self.moves)
+        node.named = dict(self.named)
+        node.params = self.params
+        node.pending = self.pending
+        node.queue = list(self.queue)
+        node.shown = self.shown
+        node.start = self.start
+        node.step = self.step
+        node.turned = self.turned
+        node.dark = list(self.dark)
+        node.open = list(self.open)
+        return node
+
+
+class _Search:
+    """The drawing of a view searched for, depth first, card by card (see the module's docstring)."""
 
     def __init__(
-        self, waiting: GameState, view: PlayerView, known: Known, rng: random.Random, deadline: float = float("inf")
+        self,
+        waiting: GameState,
+        view: PlayerView,
+        steps: list[_Step],
+        known: Known,
+        groups: Sequence[Sequence[Event]],
+        rng: random.Random,
+        deadline: float,
     ) -> None:
+        rules = waiting.ruleset
+        self.waiting = waiting
+        self.groups = groups
         self.view = view
-        self.deadline = deadline
-        self.seat = view.seat
-        self.known = known
+        self.viewer = viewer = view.seat
+        self.steps = steps
         self.rng = rng
-        self.rules = waiting.ruleset
-        self.boasting = (waiting.dealer + 1) % self.rules.players
-        self.table = waiting.table
-        self.fresh = sum(card.bit for card in waiting.stock)
-        self.index = {card: place for place, card in enumerate(waiting.stock)}
-        self.state = waiting
-        self.budget = BUDGET
-        self.partners = [self.rules.seating.partner(seat) for seat in range(self.rules.players)]
+        self.deadline = deadline
+        self.players = players = rules.players
+        self.boasting = boasting = (waiting.dealer + 1) % players
+        first = steps[0].move
+        assert first is not None and first.choice is not None
+        self.kind = kind = PraiseKind(first.choice)
+        self.lays = _LAYS[kind]
+        self.count = _DRAW[kind]
+        self.keep = rules.dealing.hand_size - self.lays
+        self.goods = [kept_cards(waiting.table, seat, boasting) for seat in range(players)]
+        self.partners = [rules.seating.partner(seat) for seat in range(players)]
+        self.deck_mask = deck_mask = sum(card.bit for card in waiting.stock)
+        self.dark_known = list(known.dark) if known.dark is not None else None
+        self.open_known = list(known.open) if known.open is not None else None
+        self.past = known.dark is not None  # the drawing is done in the view: every lay and hand is known
+        laid_by = dict(known.laid_by)
+        targets = dict(known.targets)
+        for card in view.hand:  # the seat's own cards stay with it from the moment it gets them
+            targets.setdefault(card, viewer)
+        for number, step in enumerate(steps):
+            if number and step.card is not None:
+                laid_by.setdefault(step.card, step.seat)
+            for seat, _, card in step.laid:
+                if card is not None:
+                    laid_by.setdefault(card, seat)
+            if step.dealt is not None and step.dealt.hands[viewer] is not None:
+                for card in step.dealt.hands[viewer]:
+                    targets.setdefault(card, viewer)
+        self.laid_by = laid_by
+        self.laid_mask = laid_mask = sum(card.bit for card in laid_by)
+        # The cards each player's hand may take in: the ones he lays, else the ones no one else ends with (and,
+        # once the drawing is done in the view, that his final hand may hold).
+        target_masks = [0] * players
+        for card, seat in targets.items():
+            if card.bit & laid_mask and laid_by[card] != seat:
+                raise _Unfit
+            target_masks[seat] |= card.bit
+        everyone = sum(target_masks)
+        self.joins = []
+        self.finals = []
+        for seat in range(players):
+            others = everyone & ~target_masks[seat]
+            allowed = known.allowed[seat] if self.past else deck_mask
+            final = allowed & deck_mask & ~laid_mask & ~others
+            self.finals.append(final)
+            self.joins.append(final | sum(card.bit for card, owner in laid_by.items() if owner == seat))
+        # The cards the seat may be seen getting in each step: its shown new cards, and the ones it lays there.
+        self.mine_ok = [
+            step.mine | sum(card.bit for seat, _, card in step.laid if seat == viewer and card is not None)
+            for step in steps
+        ]
+        # Cards alike in everything the search can tell are one choice: a class number per card.
+        mine_step = {card: number for number, step in enumerate(steps) for card in cards_of(step.mine)}
+        trumps = waiting.table.trump_mask
+        classes: dict[tuple[object, ...], int] = {}
+        self.class_masks: list[int] = []
+        for card in cards_of(deck_mask):
+            bit = card.bit
+            key = (
+                card if bit & laid_mask else None,
+                bool(bit & trumps),
+                bool(bit & _ACES),
+                tuple(bool(join & bit) for join in self.joins),
+                tuple(bool(final & bit) for final in self.finals),
+                mine_step.get(card),
+                targets.get(card),
+            )
+            number = classes.setdefault(key, len(classes))
+            if number == len(self.class_masks):
+                self.class_masks.append(0)
+            self.class_masks[number] |= bit
+        # Hall's condition over the sets of players: each set, and the cards only its players' hands may end with.
+        self.subsets = []
+        for subset in range(1, 1 << players):
+            members = [seat for seat in range(players) if subset >> seat & 1]
+            outside = 0
+            for seat in range(players):
+                if seat not in members:
+                    outside |= self.finals[seat]
+            self.subsets.append((members, outside))
+        self.named_cards = 0
+        self.limit = 0
+        self.dead: set[tuple[object, ...]] = set()  # keys of nodes from which no world follows
+        self.named_class = {card: number for number, mask in enumerate(self.class_masks) for card in cards_of(mask)}
+        # A card's class as a digit of a number in base 64 (no class has 64 cards): ``canon`` adds them up.
+        self.weights = [0] * len(CARDS)
+        for card, number in self.named_class.items():
+            self.weights[card] = 1 << (6 * number)
 
-    def partner(self, seat: int) -> int:
-        return self.partners[seat]
+    # -- the search -------------------------------------------------------------------------------------------
 
-    def search(self, groups: Sequence[Sequence[Event]], moves: list[Move]) -> bool:
-        """Play the moves of ``groups`` from the current state, each drawn until its events match, going back
-        a step when one cannot be matched; the moves are appended to ``moves``.  Whether it got to the end."""
-        if len(moves) == len(groups):
-            return True
-        group = groups[len(moves)]
-        last = len(moves) == len(groups) - 1
-        saved = self.fresh, self.index, self.state
-        while self.budget > 0:
-            move = self.step(group, last)
-            if move is None:
-                return False
-            moves.append(move)
-            if self.search(groups, moves):
-                return True
-            moves.pop()
-            self.fresh, self.index, self.state = saved
-        return False
+    def root(self) -> _Node:
+        node = _Node()
+        waiting = self.waiting
+        node.deck = [-1 - place for place in range(len(waiting.stock))]
+        node.free = self.deck_mask
+        node.hands = list(waiting.hand_masks)
+        node.laid = [0] * self.players
+        first = self.steps[0].move
+        assert first is not None
+        node.moves = [first]
+        node.named = {}
+        node.params = None
+        node.pending = 0
+        node.queue = []
+        node.shown = 0
+        node.start = tuple(node.hands)
+        node.step = 0
+        node.turned = 0
+        node.dark = []
+        node.open = []
+        return node
 
-    def step(self, group: Sequence[Event], last: bool) -> Move | None:
-        """Play the move that opens ``group``, drawing its cards until its events match; the move, or None."""
-        played = group[0]
-        assert isinstance(played, Played)
-        wanted = 0
-        counts: dict[int, int] | None = None
-        for event in group:
-            if isinstance(event, CardsDrawn):
-                counts = {}
-                for owner, cards, count in event.drawn:
-                    counts[owner] = count
-                    if owner == self.seat and cards is not None:
-                        wanted |= cards.mask
-            elif isinstance(event, PraiseDealt):
-                hand = event.hands[self.seat]
-                wanted |= hand.mask if hand is not None else 0
-        move = self.move(played)
-        if move is None:
+    def solve(self, node: _Node) -> _Node | None:
+        """A world that the drawing from ``node`` on can reach (the node it ends in), or None where none can."""
+        status = self.run(node)
+        if status is _FAIL:
             return None
-        if move.kind is not MoveKind.PRAISE and move not in lay_moves(self.state):
-            return None  # the card is not his to lay here however the draw goes: the step before is drawn again
-        for _ in range(STEP_TRIES):
-            if self.budget <= 0 or time.perf_counter() > self.deadline:
-                self.budget = 0
-                return None
-            self.budget -= 1
-            trial = _Trial(self, wanted, counts)
-            try:
-                log = log_append(self.state.log, move)
-                if move.kind is MoveKind.PRAISE:
-                    after = start_drawing(self.state, PraiseKind(move.choice), log, trial.arrange)
-                else:
-                    after = apply_lay(self.state, move, log, trial.arrange)
-            except (_Stuck, IllegalMoveError):
+        if status is _DONE:
+            return node if self.place_the_rest(node) else None
+        if self.past and not self.room_for_the_rest(node):
+            return None
+        # Nodes are remembered where a draw begins (a drawn card named first) or a hidden lay is named.
+        key = self.key(node, status) if _MEMO and (status is _HIDDEN or node.queue[-1] < 0) else None
+        if key is not None and key in self.dead:
+            return None
+        rng = self.rng
+        pool = self.nameable(node) if status is _NAME else node.pending
+        options = [
+            (mask & pool, rng.random() ** (1.0 / (mask & pool).bit_count())) for mask in self.class_masks if mask & pool
+        ]
+        options.sort(key=lambda option: option[1], reverse=True)
+        for mask, _ in options:
+            self.named_cards += 1
+            if self.named_cards > self.limit:
+                raise _Restart
+            if not self.named_cards % _CLOCK and time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            card = rng.choice(cards_of(mask))
+            child = node.copy()
+            if status is _NAME:
+                place = -1 - child.queue[0]
+                child.queue[0] = card
+                child.named[place] = card
+                child.free &= ~card.bit
+            elif not self.lay_chosen(child, card):
                 continue
-            shown = tuple(event.for_seat(self.seat) for event in move_events(self.state, move, after))
-            if shown != tuple(group) or not self.fits(after, last):
-                continue
-            self.fresh, self.index, self.state = trial.fresh, trial.index, after
-            return move
+            found = self.solve(child)
+            if found is not None:
+                return found
+        if key is not None:
+            self.dead.add(key)
         return None
 
-    def move(self, played: Played) -> Move | None:
-        """The move of the history, its card named where the seat did not see it."""
-        if played.cards is not None:
-            return Move(played.seat, played.kind, tuple(played.cards), played.choice)
-        drawing = self.state.drawing
-        if drawing is None or played.kind is not MoveKind.LAY_DARK:
-            return None
-        if self.known.dark is not None:
-            seat, card = self.known.dark[len(drawing.dark)]
-            return Move(played.seat, played.kind, (card,)) if seat == played.seat else None
-        pending = cards_of(drawing.pending)
-        return Move(played.seat, played.kind, (self.rng.choice(pending),)) if pending else None
+    def key(self, node: _Node, status: int) -> tuple[object, ...]:
+        """``node`` up to cards that are alike: nodes with the same key lead to worlds alike, or to none."""
+        canon = self.canon
+        pending = node.pending
+        holding = []
+        for hand, before in zip(node.hands, node.start, strict=True):
+            rest = hand & ~pending
+            holding.append(canon(rest & before))
+            holding.append(canon(rest & ~before))
+        start = node.start[(self.boasting + node.step) % self.players] if node.step < self.players else 0
+        named = self.named_class
+        return (
+            status,
+            len(node.moves),
+            node.step,
+            node.shown,
+            canon(pending & start),
+            canon(pending & ~start),
+            tuple(holding),
+            tuple(named[card] if card >= 0 else -1 for card in node.deck),
+            tuple(named[card] if card >= 0 else -1 for card in node.queue),
+            tuple(node.laid),
+            tuple(node.dark),
+            tuple(node.open),
+        )
 
-    def fits(self, state: GameState, last: bool) -> bool:
-        """Whether no card has gone where the history proves it is not, and (at the view's end) the view's sizes."""
-        known = self.known
-        drawing = state.drawing
-        if drawing is not None:
-            for done, whole in ((drawing.dark, known.dark), (drawing.open, known.open)):
-                laid = [(move.seat, move.cards[0]) for move in done]
-                if whole is not None and laid != list(whole[: len(laid)]):
-                    return False
-        lays_known = known.dark is not None
-        for seat, hand in enumerate(state.hand_masks):
-            for card in cards_of(hand):
-                owner = known.laid_by.get(card)
-                if owner is not None:
-                    if owner != seat:
-                        return False
+    def canon(self, mask: int) -> int:
+        """How many cards of each class ``mask`` holds, as one number: the same for masks alike."""
+        return sum(map(self.weights.__getitem__, cards_of(mask)))
+
+    def nameable(self, node: _Node) -> int:
+        """The never-drawn cards the card now drawn may be without the history ruling it out at once."""
+        seat, good, room, partner = node.params  # type: ignore[misc]
+        hands = node.hands
+        held = hands[seat].bit_count()
+        if held < room and held - node.pending.bit_count() < self.keep:
+            kept = self.welcome(node, seat)
+        elif partner is not None and hands[partner].bit_count() < self.keep:
+            kept = self.welcome(node, partner)
+        else:
+            kept = -1  # back under the deck
+        laid = self.welcome(node, seat) if held < room else -1
+        return node.free & ((good & kept) | (~good & laid))
+
+    def welcome(self, node: _Node, seat: int) -> int:
+        """The cards that may join ``seat``'s hand now, as far as the history tells at once."""
+        number = len(node.moves) - 1
+        step = self.steps[number]
+        if step.dealt is not None:
+            return self.joins[seat]
+        new = node.hands[seat] & ~node.start[seat]
+        if seat == self.viewer:
+            return self.joins[seat] & self.mine_ok[number]
+        still = sum(1 for who, _, _ in step.laid[node.shown :] if who == seat)
+        return self.joins[seat] if new.bit_count() + 1 - still <= step.counts.get(seat, 0) else 0
+
+    def run(self, node: _Node) -> int:
+        """The drawing played on from ``node`` (changed in place) until a card is to be named: what is asked."""
+        hands = node.hands
+        players = self.players
+        while True:
+            if node.queue:
+                card = node.queue[0]
+                if card < 0:
+                    return _NAME
+                del node.queue[0]
+                if not self.take_in(node, CARDS[card]):
+                    return _FAIL
+                continue
+            if node.step >= players:
+                return _DONE if self.ends_well(node) else _FAIL
+            seat = (self.boasting + node.step) % players
+            due = self.lays - node.laid[seat]
+            if not due:
+                node.step += 1
+                node.pending = 0
+                continue
+            room = self.keep + due
+            waiting = node.pending.bit_count()
+            if waiting >= due:
+                if waiting == 1:
+                    if not self.lay(node, seat, cards_of(node.pending)[0], by_move=False):
+                        return _FAIL
                     continue
-                if known.targets.get(card, seat) != seat:
-                    return False
-                if lays_known and not known.allowed[seat] & card.bit:
-                    return False
-        if last and drawing is not None:
-            view = self.view
-            sizes = tuple(hand.bit_count() for hand in state.hand_masks)
-            return (state.turn, sizes, len(state.stock)) == (view.turn, view.hand_sizes, view.stock_size)
+                status = self.choice(node, seat)
+                if status is not None:
+                    return status
+                continue
+            good = self.goods[seat]
+            in_deck = node.free
+            for card in node.deck:
+                if card >= 0:
+                    in_deck |= 1 << card
+            if hands[seat].bit_count() >= room or not in_deck & ~good:
+                layable = hands[seat] & ~good
+                node.pending = layable if layable.bit_count() >= due else hands[seat]
+                if node.pending.bit_count() < due:
+                    return _FAIL
+                continue
+            partner = self.partners[seat]
+            waits = (partner - self.boasting) % players > node.step
+            node.params = (seat, good, room, partner if waits else None)
+            deck = node.deck
+            places = drawn_positions(len(deck), self.count)
+            node.queue = [deck[place] for place in places]
+            taken = set(places)
+            node.deck = [card for place, card in enumerate(deck) if place not in taken]
+
+    def take_in(self, node: _Node, card: Card) -> bool:
+        """The engine's ``_draw`` for one card: into the drawer's hand, to his partner, or back under the deck."""
+        seat, good, room, partner = node.params  # type: ignore[misc]
+        hands = node.hands
+        bit = card.bit
+        held = hands[seat].bit_count()
+        if good & bit and held < room and held - node.pending.bit_count() < self.keep:
+            return self.join(node, seat, card)
+        if not good & bit and held < room:
+            node.pending |= bit
+            return self.join(node, seat, card)
+        if good & bit and partner is not None and hands[partner].bit_count() < self.keep:
+            return self.join(node, partner, card)
+        node.deck.append(card)
         return True
 
-    def order(self) -> tuple[Card, ...]:
-        """The deck order the deal began from, with every never-drawn card where it now lies."""
-        return tuple(sorted(self.index, key=self.index.__getitem__))
+    def join(self, node: _Node, seat: int, card: Card) -> bool:
+        """``card`` joins ``seat``'s hand: whether the history allows it."""
+        bit = card.bit
+        if not self.joins[seat] & bit:
+            return False
+        node.hands[seat] |= bit
+        number = len(node.moves) - 1
+        step = self.steps[number]
+        if step.dealt is not None:  # the last step: its new cards are not shown, only the hands at the end
+            return True
+        new = node.hands[seat] & ~node.start[seat]
+        if seat == self.viewer:
+            return not new & ~self.mine_ok[number]
+        still = sum(1 for who, _, _ in step.laid[node.shown :] if who == seat)
+        return new.bit_count() - still <= step.counts.get(seat, 0)
+
+    def lay(self, node: _Node, seat: int, card: Card, *, by_move: bool) -> bool:
+        """``seat`` lays ``card`` (the move of the step, or without one): whether the history allows it."""
+        trousers = self.kind is PraiseKind.TROUSERS
+        face_up = node.step >= _DARK_IN_TROUSERS if trousers else any(who == seat for who, _ in node.dark)
+        if not by_move:
+            step = self.steps[len(node.moves) - 1]
+            if node.shown >= len(step.laid):
+                return False
+            who, up, shown = step.laid[node.shown]
+            if who != seat or up != face_up or (shown is not None and shown != card):
+                return False
+            node.shown += 1
+        row, whole = (node.open, self.open_known) if face_up else (node.dark, self.dark_known)
+        if whole is not None and (len(row) >= len(whole) or whole[len(row)] != (seat, card)):
+            return False
+        if self.laid_by.get(card, seat) != seat:
+            return False
+        bit = card.bit
+        node.hands[seat] &= ~bit
+        node.pending &= ~bit
+        row.append((seat, card))
+        node.laid[seat] += 1
+        if by_move:
+            kind = MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK
+            node.moves.append(Move(seat, kind, (card,)))
+        return True
+
+    def step_shown(self, node: _Node, number: int) -> bool:
+        """Whether the step ``number`` ends as the view shows it (new cards of each player, every lay shown)."""
+        step = self.steps[number]
+        if step.dealt is not None or node.shown != len(step.laid):
+            return False
+        for seat, (now, before) in enumerate(zip(node.hands, node.start, strict=True)):
+            new = now & ~before
+            if new.bit_count() != step.counts.get(seat, 0) or (seat == self.viewer and new != step.mine):
+                return False
+        return True
+
+    def choice(self, node: _Node, seat: int) -> int | None:
+        """``seat`` has a choice to make: the step ends; the next one's move is played (None: play goes on)."""
+        number = len(node.moves) - 1
+        if not self.step_shown(node, number):
+            return _FAIL
+        if number == len(self.steps) - 1:  # where the view stands
+            view = self.view
+            sizes = tuple(hand.bit_count() for hand in node.hands)
+            fits = (seat, sizes, len(node.deck)) == (view.turn, view.hand_sizes, view.stock_size)
+            return _DONE if fits else _FAIL
+        step = self.steps[number + 1]
+        trousers = self.kind is PraiseKind.TROUSERS
+        face_up = node.step >= _DARK_IN_TROUSERS if trousers else any(who == seat for who, _ in node.dark)
+        if step.seat != seat or step.kind is not (MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK):
+            return _FAIL
+        node.start = tuple(node.hands)
+        node.shown = 0
+        card = step.card
+        if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
+            card = self.dark_known[len(node.dark)][1]
+        if card is None:
+            return _HIDDEN  # a card laid face down unseen: named by the search among those he may lay
+        return None if self.lay_chosen(node, card) else _FAIL
+
+    def lay_chosen(self, node: _Node, card: Card) -> bool:
+        """The step's move: the drawing player lays ``card``, one of those he may lay."""
+        seat = (self.boasting + node.step) % self.players
+        return bool(node.pending & card.bit) and self.lay(node, seat, card, by_move=True)
+
+    def ends_well(self, node: _Node) -> bool:
+        """Everyone has laid: whether the view's last step is the one that ended the drawing, as shown."""
+        number = len(node.moves) - 1
+        step = self.steps[number]
+        return number == len(self.steps) - 1 and step.dealt is not None and node.shown == len(step.laid)
+
+    def room_for_the_rest(self, node: _Node) -> bool:
+        """Whether the cards not yet in a final hand fit the room left in the hands that may end with them."""
+        laid = self.laid_mask
+        room = [self.keep - (hand & ~laid).bit_count() for hand in node.hands]
+        if min(room) < 0:
+            return False
+        held = 0
+        for hand in node.hands:
+            held |= hand
+        rest = self.deck_mask & ~held & ~laid
+        for members, outside in self.subsets:
+            space = 0
+            for seat in members:
+                space += room[seat]
+            if (rest & ~outside).bit_count() > space:
+                return False
+        return True
+
+    def place_the_rest(self, node: _Node) -> bool:
+        """Name the cards never drawn: dealt to the hands that may end with them (the drawing done), else at
+        random (the view stands inside the drawing)."""
+        deck = node.deck
+        places = [index for index, card in enumerate(deck) if card < 0]
+        cards = list(cards_of(node.free))
+        self.rng.shuffle(cards)
+        if not self.past:
+            for index, card in zip(places, cards, strict=True):
+                node.named[-1 - deck[index]] = card
+            node.free = 0
+            return True
+        counts = [hand.bit_count() for hand in node.hands]
+        seats = fill_seats(counts, len(deck), self.boasting, self.keep)
+        for index, card in enumerate(deck):
+            if card >= 0 and not self.finals[seats[index]] & (1 << card):
+                return False
+        wanted = [0] * self.players
+        for index in places:
+            wanted[seats[index]] += 1
+        owner = _match(cards, wanted, self.finals, self.rng)
+        if owner is None:
+            return False
+        spots: list[list[int]] = [[] for _ in range(self.players)]
+        for index in places:
+            spots[seats[index]].append(index)
+        for card, seat in zip(cards, owner, strict=True):
+            node.named[-1 - deck[spots[seat].pop()]] = card
+        node.free = 0
+        return True
+
+    # -- the world ------------------------------------------------------------------------------------------------
+
+    def world(self, node: _Node) -> DrawnDeal | None:
+        """The deck order and moves of ``node``'s drawing, played by the engine and checked against the view."""
+        size = len(self.waiting.stock)
+        order = tuple(node.named[place] for place in range(size))
+        state = self.waiting._replace(stock=order)
+        seat = self.viewer
+        try:
+            for move, group in zip(node.moves, self.groups, strict=True):
+                log = log_append(state.log, move)
+                if move.kind is MoveKind.PRAISE:
+                    after = start_drawing(state, PraiseKind(move.choice), log)
+                else:
+                    after = apply_lay(state, move, log)
+                shown = tuple(event.for_seat(seat) for event in move_events(state, move, after))
+                if shown != tuple(group):
+                    return None
+                state = after
+        except KozelError:
+            return None
+        return DrawnDeal(order, node.moves, state)
+
+
+def _match(
+    cards: Sequence[Card], wanted: Sequence[int], finals: Sequence[int], rng: random.Random
+) -> list[int] | None:
+    """A player for each of ``cards``, ``wanted[seat]`` cards each, each card one his final hand may hold (the
+    players tried in a random order, so that a card that may go to several does not always go to the same)."""
+    players = len(wanted)
+    seats = list(range(players))
+    rng.shuffle(seats)
+    owner: list[int] = [-1] * len(cards)
+    held: list[list[int]] = [[] for _ in range(players)]
+
+    def place(number: int, seen: set[int]) -> bool:
+        bit = cards[number].bit
+        for seat in seats:
+            if not finals[seat] & bit or seat in seen:
+                continue
+            seen.add(seat)
+            if len(held[seat]) < wanted[seat]:
+                held[seat].append(number)
+                owner[number] = seat
+                return True
+            for other in list(held[seat]):
+                held[seat].remove(other)
+                if place(other, seen):
+                    held[seat].append(number)
+                    owner[number] = seat
+                    return True
+                held[seat].append(other)
+        return False
+
+    for number in range(len(cards)):
+        if not place(number, set()):
+            return None
+    return owner
 
 
 def sample_drawing(
@@ -374,18 +734,25 @@ def sample_drawing(
     deadline: float = float("inf"),
 ) -> DrawnDeal | None:
     """The drawing of ``groups`` (the view's events of the deal from the praise on, one group per move) run in a
-    world waiting for the praise; None when a step could not be made to match, or at ``deadline``
-    (a :func:`time.perf_counter` time)."""
-    for card in view.hand:  # the seat's own cards stay with it from the moment it gets them
-        known.targets.setdefault(card, view.seat)
-    for group in groups:  # the lays the seat saw are known before the drawing ends
-        for event in group:
-            if isinstance(event, Played) and event.kind in _LAYS and event.cards:
-                known.laid_by.setdefault(event.cards[0], event.seat)
-            elif isinstance(event, Laid) and event.card is not None:
-                known.laid_by.setdefault(event.card, event.seat)
-    sampler = _Sampler(waiting, view, known, rng, deadline)
-    moves: list[Move] = []
-    if not sampler.search(groups, moves):
+    world waiting for the praise; None when no drawing gives them (the search has tried every way), or at
+    ``deadline`` (a :func:`time.perf_counter` time)."""
+    try:
+        steps = [_Step(group, view.seat) for group in groups]
+        if not steps or steps[0].move is None or steps[0].move.choice is None:
+            return None
+        search = _Search(waiting, view, steps, known, groups, rng, deadline)
+    except (_Unfit, ValueError, KeyError):
         return None
-    return DrawnDeal(sampler.order(), moves, sampler.state)
+    search.limit = FIRST_LIMIT
+    while True:
+        search.named_cards = 0
+        try:
+            found = search.solve(search.root())
+        except _Restart:
+            search.limit *= 2
+            continue
+        except _OutOfTime:
+            return None
+        # None where no drawing gives the view, or (not expected) where the engine disagrees with the copy of
+        # its procedure: the caller draws another world.
+        return search.world(found) if found is not None else None
