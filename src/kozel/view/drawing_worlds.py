@@ -115,12 +115,33 @@ class Known:
 
 
 class DrawnDeal:
-    """A drawing run to its end (or to where the view stands): the deck order it began from, its moves, the state."""
+    """A drawing run to its end (or to where the view stands): the deck order it began from, its moves, the hands.
 
-    def __init__(self, order: tuple[Card, ...], moves: list[Move], state: GameState) -> None:
+    ``hands`` are the hands (bitmasks) once the rest of the deck is dealt, or where the view stands inside the
+    drawing; ``state``, the engine's state there, is worked out by playing the moves from the deck order when
+    first asked for.
+    """
+
+    def __init__(self, order: tuple[Card, ...], moves: list[Move], hands: tuple[int, ...], waiting: GameState) -> None:
         self.order = order
         self.moves = moves
-        self.state = state
+        self.hands = hands
+        self._waiting = waiting
+        self._state: GameState | None = None
+
+    @property
+    def state(self) -> GameState:
+        """The engine's state after the moves, from the deck order (the world waiting for the praise)."""
+        if self._state is None:
+            state = self._waiting._replace(stock=self.order)
+            for move in self.moves:
+                log = log_append(state.log, move)
+                if move.kind is MoveKind.PRAISE:
+                    state = start_drawing(state, PraiseKind(move.choice), log)
+                else:
+                    state = apply_lay(state, move, log)
+            self._state = state
+        return self._state
 
 
 class _Step:
@@ -330,6 +351,7 @@ class _Search:
             self.subsets.append((members, outside))
         self.named_cards = 0
         self.limit = 0
+        self.dealt: tuple[int, ...] = ()  # the hands the closing deal gives, once found
         self.dead: set[tuple[object, ...]] = set()  # keys of nodes from which no world follows
         self.named_class = {card: number for number, mask in enumerate(self.class_masks) for card in cards_of(mask)}
         # A card's class as a digit of a number in base 64 (no class has 64 cards): ``canon`` adds them up.
@@ -443,8 +465,25 @@ class _Search:
             kept = self.welcome(node, partner)
         else:
             kept = -1  # back under the deck
-        laid = self.welcome(node, seat) if held < room else -1
+        laid = self.welcome(node, seat) & self.next_lay(node, seat) if held < room else -1
         return node.free & ((good & kept) | (~good & laid))
+
+    def next_lay(self, node: _Node, seat: int) -> int:
+        """The cards the drawing ``seat`` may take in as cards to lay, by what the view shows of his next lay.
+
+        Where he lays his last card without a move, and the view names it, no other card he may lay can come
+        before it: with one waiting he would lay that one, with two he would have a choice to make."""
+        if self.lays - node.laid[seat] != 1:
+            return -1
+        step = self.steps[len(node.moves) - 1]
+        if node.shown >= len(step.laid):
+            return -1  # he lays by a move, or the step ends before
+        who, face_up, card = step.laid[node.shown]
+        if who != seat:
+            return 0
+        if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
+            card = self.dark_known[len(node.dark)][1]
+        return card.bit if card is not None else -1
 
     def welcome(self, node: _Node, seat: int) -> int:
         """The cards that may join ``seat``'s hand now, as far as the history tells at once."""
@@ -659,33 +698,24 @@ class _Search:
         spots: list[list[int]] = [[] for _ in range(self.players)]
         for index in places:
             spots[seats[index]].append(index)
+        dealt = list(node.hands)
+        for index, card in enumerate(deck):
+            if card >= 0:
+                dealt[seats[index]] |= 1 << card
         for card, seat in zip(cards, owner, strict=True):
             node.named[-1 - deck[spots[seat].pop()]] = card
+            dealt[seat] |= card.bit
         node.free = 0
+        self.dealt = tuple(dealt)
         return True
 
     # -- the world ------------------------------------------------------------------------------------------------
 
-    def world(self, node: _Node) -> DrawnDeal | None:
-        """The deck order and moves of ``node``'s drawing, played by the engine and checked against the view."""
-        size = len(self.waiting.stock)
-        order = tuple(node.named[place] for place in range(size))
-        state = self.waiting._replace(stock=order)
-        seat = self.viewer
-        try:
-            for move, group in zip(node.moves, self.groups, strict=True):
-                log = log_append(state.log, move)
-                if move.kind is MoveKind.PRAISE:
-                    after = start_drawing(state, PraiseKind(move.choice), log)
-                else:
-                    after = apply_lay(state, move, log)
-                shown = tuple(event.for_seat(seat) for event in move_events(state, move, after))
-                if shown != tuple(group):
-                    return None
-                state = after
-        except KozelError:
-            return None
-        return DrawnDeal(order, node.moves, state)
+    def world(self, node: _Node) -> DrawnDeal:
+        """The deck order, moves and hands of ``node``'s drawing (the engine plays them again in the world)."""
+        order = tuple(node.named[place] for place in range(len(self.waiting.stock)))
+        hands = self.dealt if self.past else tuple(node.hands)
+        return DrawnDeal(order, node.moves, hands, self.waiting)
 
 
 def _match(
@@ -753,6 +783,4 @@ def sample_drawing(
             continue
         except _OutOfTime:
             return None
-        # None where no drawing gives the view, or (not expected) where the engine disagrees with the copy of
-        # its procedure: the caller draws another world.
         return search.world(found) if found is not None else None
