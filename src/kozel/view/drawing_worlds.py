@@ -36,6 +36,7 @@ the view's.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Sequence
@@ -44,12 +45,12 @@ from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.cardset import cards_of
 from kozel.engine import apply_lay, drawn_positions, start_drawing
 from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
-from kozel.errors import KozelError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
-from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt, move_events
+from kozel.rules.ruleset import Ruleset
+from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt
 from kozel.view.praise_orders import fill_seats
 from kozel.view.view import PlayerView
 
@@ -212,12 +213,14 @@ class _Node:
     open: list[tuple[int, Card]]
 
     __slots__ = (
+        "dark",
         "deck",
         "free",
         "hands",
         "laid",
         "moves",
         "named",
+        "open",
         "params",
         "pending",
         "queue",
@@ -225,8 +228,6 @@ class _Node:
         "start",
         "step",
         "turned",
-        "dark",
-        "open",
     )
 
     def copy(self) -> _Node:
@@ -254,92 +255,46 @@ class _Search:
 
     def __init__(
         self,
+        *,
         waiting: GameState,
         view: PlayerView,
         steps: list[_Step],
         known: Known,
-        groups: Sequence[Sequence[Event]],
         rng: random.Random,
         deadline: float,
     ) -> None:
         rules = waiting.ruleset
         self.waiting = waiting
-        self.groups = groups
         self.view = view
-        self.viewer = viewer = view.seat
+        self.viewer = view.seat
         self.steps = steps
         self.rng = rng
         self.deadline = deadline
         self.players = players = rules.players
         self.boasting = boasting = (waiting.dealer + 1) % players
         first = steps[0].move
-        assert first is not None and first.choice is not None
+        assert first is not None
+        assert first.choice is not None
         self.kind = kind = PraiseKind(first.choice)
         self.lays = _LAYS[kind]
         self.count = _DRAW[kind]
         self.keep = rules.dealing.hand_size - self.lays
         self.goods = [kept_cards(waiting.table, seat, boasting) for seat in range(players)]
         self.partners = [rules.seating.partner(seat) for seat in range(players)]
-        self.deck_mask = deck_mask = sum(card.bit for card in waiting.stock)
+        self.deck_mask = sum(card.bit for card in waiting.stock)
         self.dark_known = list(known.dark) if known.dark is not None else None
         self.open_known = list(known.open) if known.open is not None else None
         self.past = known.dark is not None  # the drawing is done in the view: every lay and hand is known
-        laid_by = dict(known.laid_by)
-        targets = dict(known.targets)
-        for card in view.hand:  # the seat's own cards stay with it from the moment it gets them
-            targets.setdefault(card, viewer)
-        for number, step in enumerate(steps):
-            if number and step.card is not None:
-                laid_by.setdefault(step.card, step.seat)
-            for seat, _, card in step.laid:
-                if card is not None:
-                    laid_by.setdefault(card, seat)
-            if step.dealt is not None and step.dealt.hands[viewer] is not None:
-                for card in step.dealt.hands[viewer]:
-                    targets.setdefault(card, viewer)
-        self.laid_by = laid_by
-        self.laid_mask = laid_mask = sum(card.bit for card in laid_by)
-        # The cards each player's hand may take in: the ones he lays, else the ones no one else ends with (and,
-        # once the drawing is done in the view, that his final hand may hold).
-        target_masks = [0] * players
-        for card, seat in targets.items():
-            if card.bit & laid_mask and laid_by[card] != seat:
-                raise _Unfit
-            target_masks[seat] |= card.bit
-        everyone = sum(target_masks)
-        self.joins = []
-        self.finals = []
-        for seat in range(players):
-            others = everyone & ~target_masks[seat]
-            allowed = known.allowed[seat] if self.past else deck_mask
-            final = allowed & deck_mask & ~laid_mask & ~others
-            self.finals.append(final)
-            self.joins.append(final | sum(card.bit for card, owner in laid_by.items() if owner == seat))
-        # The cards the seat may be seen getting in each step: its shown new cards, and the ones it lays there.
-        self.mine_ok = [
-            step.mine | sum(card.bit for seat, _, card in step.laid if seat == viewer and card is not None)
-            for step in steps
-        ]
-        # Cards alike in everything the search can tell are one choice: a class number per card.
-        mine_step = {card: number for number, step in enumerate(steps) for card in cards_of(step.mine)}
-        trumps = waiting.table.trump_mask
-        classes: dict[tuple[object, ...], int] = {}
-        self.class_masks: list[int] = []
-        for card in cards_of(deck_mask):
-            bit = card.bit
-            key = (
-                card if bit & laid_mask else None,
-                bool(bit & trumps),
-                bool(bit & _ACES),
-                tuple(bool(join & bit) for join in self.joins),
-                tuple(bool(final & bit) for final in self.finals),
-                mine_step.get(card),
-                targets.get(card),
-            )
-            number = classes.setdefault(key, len(classes))
-            if number == len(self.class_masks):
-                self.class_masks.append(0)
-            self.class_masks[number] |= bit
+        targets = self.owners(known)
+        # The trumps a final hand may hold, where a trump transfer made at once after the deal tells: as pairs
+        # (trumps that count card points, trumps that do not), None where nothing is known.
+        self.holds = _transfer_holds(view, steps, rules, self.keep) if self.past else [None] * players
+        self.bounded = any(holds is not None for holds in self.holds)
+        trumps = waiting.table.trump_mask & ~self.laid_mask
+        points = rules.points.table
+        self.counted = sum(card.bit for card in cards_of(trumps) if points[card])
+        self.uncounted = trumps & ~self.counted
+        self.sort_cards(targets)
         # Hall's condition over the sets of players: each set, and the cards only its players' hands may end with.
         self.subsets = []
         for subset in range(1, 1 << players):
@@ -353,10 +308,75 @@ class _Search:
         self.limit = 0
         self.dealt: tuple[int, ...] = ()  # the hands the closing deal gives, once found
         self.dead: set[tuple[object, ...]] = set()  # keys of nodes from which no world follows
-        self.named_class = {card: number for number, mask in enumerate(self.class_masks) for card in cards_of(mask)}
+
+    def owners(self, known: Known) -> dict[Card, int]:
+        """Who lays which card (``laid_by``), who ends with which (returned), and so whose hand may take each."""
+        viewer = self.viewer
+        laid_by = dict(known.laid_by)
+        targets = dict(known.targets)
+        for card in self.view.hand:  # the seat's own cards stay with it from the moment it gets them
+            targets.setdefault(card, viewer)
+        for number, step in enumerate(self.steps):
+            if number and step.card is not None:
+                laid_by.setdefault(step.card, step.seat)
+            for who, _, shown in step.laid:
+                if shown is not None:
+                    laid_by.setdefault(shown, who)
+            mine = step.dealt.hands[viewer] if step.dealt is not None else None
+            if mine is not None:
+                for held in mine:
+                    targets.setdefault(held, viewer)
+        self.laid_by = laid_by
+        self.laid_mask = laid_mask = sum(card.bit for card in laid_by)
+        # The cards each player's hand may take in: the ones he lays, else the ones no one else ends with (and,
+        # once the drawing is done in the view, that his final hand may hold).
+        target_masks = [0] * self.players
+        for card, seat in targets.items():
+            if card.bit & laid_mask and laid_by[card] != seat:
+                raise _Unfit
+            target_masks[seat] |= card.bit
+        everyone = sum(target_masks)
+        self.joins = []
+        self.finals = []
+        for seat in range(self.players):
+            others = everyone & ~target_masks[seat]
+            allowed = known.allowed[seat] if self.past else self.deck_mask
+            final = allowed & self.deck_mask & ~laid_mask & ~others
+            self.finals.append(final)
+            self.joins.append(final | sum(card.bit for card, owner in laid_by.items() if owner == seat))
+        # The cards the seat may be seen getting in each step: its shown new cards, and the ones it lays there.
+        self.mine_ok = [
+            step.mine | sum(card.bit for seat, _, card in step.laid if seat == viewer and card is not None)
+            for step in self.steps
+        ]
+        return targets
+
+    def sort_cards(self, targets: dict[Card, int]) -> None:
+        """Cards alike in everything the search can tell are one choice: a class of cards for each."""
+        mine_step = {card: number for number, step in enumerate(self.steps) for card in cards_of(step.mine)}
+        trumps = self.waiting.table.trump_mask
+        classes: dict[tuple[object, ...], int] = {}
+        self.class_masks: list[int] = []
+        self.named_class = [0] * len(CARDS)  # each card's class
         # A card's class as a digit of a number in base 64 (no class has 64 cards): ``canon`` adds them up.
         self.weights = [0] * len(CARDS)
-        for card, number in self.named_class.items():
+        for card in cards_of(self.deck_mask):
+            bit = card.bit
+            key = (
+                card if bit & self.laid_mask else None,
+                bool(bit & trumps),
+                bool(bit & _ACES),
+                tuple(bool(join & bit) for join in self.joins),
+                tuple(bool(final & bit) for final in self.finals),
+                mine_step.get(card),
+                targets.get(card),
+                bool(bit & self.counted) if self.bounded else None,
+            )
+            number = classes.setdefault(key, len(classes))
+            if number == len(self.class_masks):
+                self.class_masks.append(0)
+            self.class_masks[number] |= bit
+            self.named_class[card] = number
             self.weights[card] = 1 << (6 * number)
 
     # -- the search -------------------------------------------------------------------------------------------
@@ -489,13 +509,16 @@ class _Search:
         """The cards that may join ``seat``'s hand now, as far as the history tells at once."""
         number = len(node.moves) - 1
         step = self.steps[number]
+        joins = self.joins[seat]
+        if self.holds[seat] is not None:
+            joins &= self.trumps_taken(node.hands[seat], seat)
         if step.dealt is not None:
-            return self.joins[seat]
+            return joins
         new = node.hands[seat] & ~node.start[seat]
         if seat == self.viewer:
-            return self.joins[seat] & self.mine_ok[number]
+            return joins & self.mine_ok[number]
         still = sum(1 for who, _, _ in step.laid[node.shown :] if who == seat)
-        return self.joins[seat] if new.bit_count() + 1 - still <= step.counts.get(seat, 0) else 0
+        return joins if new.bit_count() + 1 - still <= step.counts.get(seat, 0) else 0
 
     def run(self, node: _Node) -> int:
         """The drawing played on from ``node`` (changed in place) until a card is to be named: what is asked."""
@@ -569,6 +592,8 @@ class _Search:
         """``card`` joins ``seat``'s hand: whether the history allows it."""
         bit = card.bit
         if not self.joins[seat] & bit:
+            return False
+        if self.holds[seat] is not None and not self.trumps_taken(node.hands[seat], seat) & bit:
             return False
         node.hands[seat] |= bit
         number = len(node.moves) - 1
@@ -670,6 +695,18 @@ class _Search:
                 space += room[seat]
             if (rest & ~outside).bit_count() > space:
                 return False
+        if self.bounded:  # the trumps a hand may end with, and the other cards, can still come
+            counted, uncounted = self.counted, self.uncounted
+            plain = ~(counted | uncounted)
+            for seat, holds in enumerate(self.holds):
+                if holds is None:
+                    continue
+                hand = node.hands[seat] & ~laid
+                now = (hand & counted).bit_count(), (hand & uncounted).bit_count(), (hand & plain).bit_count()
+                final = self.finals[seat] & rest
+                more = (final & counted).bit_count(), (final & uncounted).bit_count(), (final & plain).bit_count()
+                if not any(_reachable(self.keep, one, now, more) for one in holds):
+                    return False
         return True
 
     def place_the_rest(self, node: _Node) -> bool:
@@ -686,28 +723,89 @@ class _Search:
             return True
         counts = [hand.bit_count() for hand in node.hands]
         seats = fill_seats(counts, len(deck), self.boasting, self.keep)
-        for index, card in enumerate(deck):
-            if card >= 0 and not self.finals[seats[index]] & (1 << card):
+        for index, item in enumerate(deck):
+            if item >= 0 and not self.finals[seats[index]] & (1 << item):
                 return False
         wanted = [0] * self.players
         for index in places:
             wanted[seats[index]] += 1
-        owner = _match(cards, wanted, self.finals, self.rng)
+        owner = self.deal_out(node, cards, wanted, [seats[index] for index, item in enumerate(deck) if item >= 0])
         if owner is None:
             return False
         spots: list[list[int]] = [[] for _ in range(self.players)]
         for index in places:
             spots[seats[index]].append(index)
         dealt = list(node.hands)
-        for index, card in enumerate(deck):
-            if card >= 0:
-                dealt[seats[index]] |= 1 << card
+        for index, item in enumerate(deck):
+            if item >= 0:
+                dealt[seats[index]] |= 1 << item
         for card, seat in zip(cards, owner, strict=True):
             node.named[-1 - deck[spots[seat].pop()]] = card
             dealt[seat] |= card.bit
         node.free = 0
         self.dealt = tuple(dealt)
         return True
+
+    def trumps_taken(self, hand: int, seat: int) -> int:
+        """The cards ``seat``'s hand may still take in, as far as the trumps it may end with tell (all but trumps
+        of a kind he already holds as many of as he may)."""
+        holds = self.holds[seat]
+        assert holds is not None
+        counted = (hand & self.counted).bit_count()
+        uncounted = (hand & self.uncounted).bit_count()
+        taken = -1
+        if not any(most >= counted + 1 and other >= uncounted for most, other in holds):
+            taken &= ~self.counted
+        if not any(most >= counted and other >= uncounted + 1 for most, other in holds):
+            taken &= ~self.uncounted
+        return taken
+
+    def deal_out(
+        self, node: _Node, cards: Sequence[Card], wanted: Sequence[int], put_back: Sequence[int]
+    ) -> list[int] | None:
+        """A player for each of ``cards`` (``wanted[seat]`` each) that his final hand may hold, keeping every
+        hand's trumps to what the history allows (``put_back``: who gets each card put back under the deck)."""
+        if not self.bounded:
+            return _match(cards, wanted, self.finals, self.rng)
+        counted, uncounted = self.counted, self.uncounted
+        final = list(node.hands)
+        for seat, card in zip(put_back, (card for card in node.deck if card >= 0), strict=True):
+            final[seat] |= 1 << card
+        # A hand whose trumps are known in number takes its new cards in three parts (trumps that count points,
+        # trumps that do not, other cards); every way of splitting them is tried, in a random order.
+        choices: list[list[tuple[int, int] | None]] = []
+        for seat, holds in enumerate(self.holds):
+            if holds is None:
+                choices.append([None])
+                continue
+            hand = final[seat] & ~self.laid_mask
+            have = (hand & counted).bit_count(), (hand & uncounted).bit_count()
+            ways: list[tuple[int, int] | None] = []
+            for most, other in sorted(holds):
+                more = most - have[0], other - have[1]
+                if min(more) >= 0 and sum(more) <= wanted[seat]:
+                    ways.append(more)
+            self.rng.shuffle(ways)
+            choices.append(ways)
+        for split in itertools.product(*choices):
+            parts: list[tuple[int, int]] = []
+            counts: list[int] = []
+            for seat, extra in enumerate(split):
+                finals = self.finals[seat]
+                if extra is None:
+                    parts.append((seat, finals))
+                    counts.append(wanted[seat])
+                else:
+                    parts += [
+                        (seat, finals & counted),
+                        (seat, finals & uncounted),
+                        (seat, finals & ~counted & ~uncounted),
+                    ]
+                    counts += [extra[0], extra[1], wanted[seat] - extra[0] - extra[1]]
+            owner = _match(cards, counts, [mask for _, mask in parts], self.rng)
+            if owner is not None:
+                return [parts[part][0] for part in owner]
+        return None
 
     # -- the world ------------------------------------------------------------------------------------------------
 
@@ -718,9 +816,52 @@ class _Search:
         return DrawnDeal(order, node.moves, hands, self.waiting)
 
 
-def _match(
-    cards: Sequence[Card], wanted: Sequence[int], finals: Sequence[int], rng: random.Random
-) -> list[int] | None:
+def _transfer_holds(
+    view: PlayerView, steps: Sequence[_Step], rules: Ruleset, size: int
+) -> list[frozenset[tuple[int, int]] | None]:
+    """The trumps each hand may hold once a drawing deal is dealt, by the trump transfers made at once after it,
+    as pairs (trumps that count card points, trumps that do not); None where they tell nothing.
+
+    The giver held as many as he handed over, or (where the rule allows) two of which only the one handed
+    over counts points; his partner held enough other cards to give back."""
+    holds: list[frozenset[tuple[int, int]] | None] = [None] * rules.players
+    rule = rules.transfer
+    dealt = steps[-1].dealt
+    if rule is None or dealt is None:
+        return holds
+    history = view.history
+    start = next((number for number, event in enumerate(history) if event is dealt), len(history))
+
+    def bind(seat: int, allowed: set[tuple[int, int]]) -> None:
+        known = holds[seat]
+        holds[seat] = frozenset(allowed) if known is None else known & allowed
+
+    for event in history[start + 1 :]:
+        if not isinstance(event, Played) or event.kind not in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
+            break
+        if event.kind is MoveKind.TRANSFER:
+            count = event.count
+            held = {(most, count - most) for most in range(count + 1)} if count in rule.counts else set()
+            if rule.point_trump_of_two and count == 1 and 2 not in rule.counts:
+                held.add((1, 1))  # two trumps, the one handed over the only one that counts points
+            bind(event.seat, held)
+            if not rule.trump_back_if_no_plain:
+                bind(
+                    rules.seating.partner(event.seat),
+                    {(most, other) for most in range(size + 1) for other in range(size + 1 - count - most)},
+                )
+    return holds
+
+
+def _reachable(size: int, final: tuple[int, int], now: tuple[int, int, int], more: tuple[int, int, int]) -> bool:
+    """Whether a hand holding ``now`` (trumps that count points, other trumps, other cards) can end with ``final``
+    trumps of the two kinds and ``size`` cards in all, with at most ``more`` of each kind still to come."""
+    plain = size - final[0] - final[1]
+    wants = (final[0] - now[0], final[1] - now[1], plain - now[2])
+    return all(0 <= want <= extra for want, extra in zip(wants, more, strict=True))
+
+
+def _match(cards: Sequence[Card], wanted: Sequence[int], finals: Sequence[int], rng: random.Random) -> list[int] | None:
     """A player for each of ``cards``, ``wanted[seat]`` cards each, each card one his final hand may hold (the
     players tried in a random order, so that a card that may go to several does not always go to the same)."""
     players = len(wanted)
@@ -770,7 +911,7 @@ def sample_drawing(
         steps = [_Step(group, view.seat) for group in groups]
         if not steps or steps[0].move is None or steps[0].move.choice is None:
             return None
-        search = _Search(waiting, view, steps, known, groups, rng, deadline)
+        search = _Search(waiting=waiting, view=view, steps=steps, known=known, rng=rng, deadline=deadline)
     except (_Unfit, ValueError, KeyError):
         return None
     search.limit = FIRST_LIMIT
