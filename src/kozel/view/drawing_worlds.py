@@ -479,14 +479,69 @@ class _Search:
         seat, good, room, partner = node.params  # type: ignore[misc]
         hands = node.hands
         held = hands[seat].bit_count()
+        keeper: int | None = None  # where a card he keeps goes: his hand, his partner's, or back under the deck
         if held < room and held - node.pending.bit_count() < self.keep:
+            keeper = seat
             kept = self.welcome(node, seat)
         elif partner is not None and hands[partner].bit_count() < self.keep:
+            keeper = partner
             kept = self.welcome(node, partner)
         else:
-            kept = -1  # back under the deck
-        laid = self.welcome(node, seat) & self.next_lay(node, seat) if held < room else -1
+            kept = -1
+        laid = -1
+        if held < room:
+            laid = self.welcome(node, seat) & self.next_lay(node, seat)
+        if len(node.queue) == 1:  # the draw's last card: after it, his turn may end
+            kept &= self.draw_end(node, seat, keeper, pending=False)
+            laid &= self.draw_end(node, seat, seat if held < room else None, pending=held < room)
         return node.free & ((good & kept) | (~good & laid))
+
+    def draw_end(self, node: _Node, seat: int, receiver: int | None, *, pending: bool) -> int:
+        """The cards the last card of a draw may be, as far as what then follows tells: it goes to ``receiver``
+        (None: back under the deck), among the drawer's cards to lay if ``pending``.  Where the drawer then holds
+        enough to lay, he lays without a move (the view shows it next) or has a choice (the step ends: every new
+        card it shows must be in, and the card he lays next one he may lay)."""
+        waiting = node.pending.bit_count() + pending
+        if waiting < self.lays - node.laid[seat]:
+            return -1  # he draws on
+        number = len(node.moves) - 1
+        step = self.steps[number]
+        if waiting == 1:  # he lays his one card without a move: the view shows that lay next
+            if node.shown >= len(step.laid):
+                return 0
+            who, face_up, card = step.laid[node.shown]
+            if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
+                card = self.dark_known[len(node.dark)][1]
+            if who != seat or card is None:
+                return -1 if who == seat else 0
+            if pending:
+                return card.bit
+            return -1 if node.pending & card.bit else 0
+        if step.dealt is not None or node.shown != len(step.laid):
+            return 0
+        hands = node.hands
+        for who, (now, before) in enumerate(zip(hands, node.start, strict=True)):
+            if (now & ~before).bit_count() + (who == receiver) != step.counts.get(who, 0):
+                return 0
+        mask = step.mine & ~hands[self.viewer] if receiver == self.viewer else -1
+        if number == len(self.steps) - 1:  # where the view stands
+            view = self.view
+            sizes = tuple(hand.bit_count() + (who == receiver) for who, hand in enumerate(hands))
+            stock = len(node.deck) + (receiver is None)
+            return mask if (seat, sizes, stock) == (view.turn, view.hand_sizes, view.stock_size) else 0
+        after = self.steps[number + 1]
+        trousers = self.kind is PraiseKind.TROUSERS
+        face_up = node.step >= _DARK_IN_TROUSERS if trousers else any(who == seat for who, _ in node.dark)
+        if after.seat != seat or after.kind is not (MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK):
+            return 0
+        card = after.card
+        if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
+            card = self.dark_known[len(node.dark)][1]
+        if card is not None and not node.pending & card.bit:
+            if not pending:
+                return 0
+            mask &= card.bit
+        return mask
 
     def next_lay(self, node: _Node, seat: int) -> int:
         """The cards the drawing ``seat`` may take in as cards to lay, by what the view shows of his next lay.
