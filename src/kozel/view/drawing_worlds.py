@@ -5,33 +5,35 @@ so a deck order cannot be worked out backwards from where the cards ended up (as
 :mod:`kozel.view.praise_orders` does for the other procedures).  Instead the drawing is run forward
 here, card by card, by a copy of the engine's procedure (:mod:`kozel.engine.praise.drawing`), from a
 deck whose never-drawn cards are still unnamed: each time an unnamed card is drawn, the search names
-it.  It is a depth-first search that never gives up on a world that exists:
+it.  It is a depth-first search that finds a world whenever the view has one:
 
-- every card drawn is checked at once against what the seat's whole history says: whose hand it may
-  join (a card laid or later played by a player is one only he ever held; the seat's own cards are
-  the ones it was shown; a card a player showed he lacks never joined his final hand), how many new
-  cards each player is shown getting in the step, and each card laid without a move (who, face up or
-  down, which card); a step ends where the view says the next choice falls; once the drawing is done,
-  the cards left are dealt to the hands they are known to end in (a matching, so that a way is found
-  whenever there is one);
+- a card is named only as one the seat's whole history allows there: whose hand it may join (a card
+  laid or later played by a player is one only he ever held; the seat's own cards are the ones it was
+  shown; a card a player showed he lacks never joined his final hand; a hand holds as many trumps as
+  a trump transfer made at once after the deal says), how many new cards each player is shown
+  getting in the step, and, for the last card of a draw, what then follows (the card laid without a
+  move that the view shows next, or the end of the step where the view says the next choice falls);
 - before each choice, the cards still to be placed are checked to fit the room left in the hands that
-  may take them (Hall's condition over the sets of players), so that no choice is made from which no
-  world can follow;
-- cards that are alike in every way the history and the procedure can tell (the same kind to keep or
-  lay, the same known owner, the same hands allowed, shown to the seat in the same step) are one
-  choice, so the search never tries a card that differs from one already tried only by its name;
-- a dead end backs up to the last choice; the search is restarted from the beginning, with new random
-  choices, each time it has tried twice as many cards as before (which keeps a bad early choice from
-  costing long, and still finds a world whenever one exists, given the time).
+  may end with them (Hall's condition over the sets of players);
+- once the drawing is done, the cards never drawn are dealt to the hands they may end in by a
+  matching, so that a way is found whenever there is one;
+- cards alike in everything the history and the procedure can tell (the same kind to keep or lay,
+  the same known owner, the same hands allowed, shown to the seat in the same step) are one choice,
+  and a draw that begins where another, alike up to such cards, began and led nowhere is not tried
+  again: the search never tries what differs from a dead end only by the names of cards;
+- a dead end backs up to the last choice; the search starts again from the beginning, with new random
+  choices, each time it has named twice as many cards as before (so a bad early choice does not cost
+  long), and it still finds a world whenever one exists, given the time.
 
-Its random choices are: which never-drawn card a drawn one is, a card at random among those still
-unnamed (each card equally likely, among those that leave a world possible); which card another
-player laid face down unseen, one at random among those he could lay; and where the cards never
-drawn lie.  So worlds are drawn at random, every world the view allows can be drawn, but not with
-equal weight: a world with more ways to fail along the way is drawn less often than chance alone would
-have it.  What the module returns is the deck order the world amounts to and the moves of the drawing,
-played once by the engine here and again by :mod:`kozel.view.determinize`, each event compared with
-the view's.
+Its random choices are the order in which it tries the cards a drawn card may be (the first one tried
+is drawn at random among them, each equally likely; the next, where that led nowhere, at random among
+the rest), the card another player laid face down unseen (likewise among those he could lay), and
+the places of the cards never drawn.  So worlds are drawn at random and every world the view allows
+can be drawn, but not with equal weight: a card is named the first time it is drawn, so a world that
+gets there through more ways to fail is drawn less often than dealing at random and keeping the deals
+that fit would draw it.  What the module returns is the deck order the world amounts to, the moves of
+the drawing and the hands it ends with; :mod:`kozel.view.determinize` plays the moves with the engine
+and compares every event with the view's.
 """
 
 from __future__ import annotations
@@ -60,7 +62,6 @@ __all__ = ["DrawnDeal", "Known", "sample_drawing"]
 FIRST_LIMIT = 400
 #: How many cards are named between two looks at the clock.
 _CLOCK = 64
-_MEMO = True
 
 _LAY_KINDS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
 _ACES = sum(card.bit for card in CARDS if card.rank == Rank.ACE)
@@ -336,6 +337,7 @@ class _Search:
                 raise _Unfit
             target_masks[seat] |= card.bit
         everyone = sum(target_masks)
+        self.target_masks = [mask & ~laid_mask for mask in target_masks]
         self.joins = []
         self.finals = []
         for seat in range(self.players):
@@ -413,7 +415,7 @@ class _Search:
         if self.past and not self.room_for_the_rest(node):
             return None
         # Nodes are remembered where a draw begins (a drawn card named first) or a hidden lay is named.
-        key = self.key(node, status) if _MEMO and (status is _HIDDEN or node.queue[-1] < 0) else None
+        key = self.key(node, status) if (status is _HIDDEN or node.queue[-1] < 0) else None
         if key is not None and key in self.dead:
             return None
         rng = self.rng
@@ -756,9 +758,10 @@ class _Search:
             for seat, holds in enumerate(self.holds):
                 if holds is None:
                     continue
-                hand = node.hands[seat] & ~laid
+                coming = self.target_masks[seat] & rest  # cards he is known to end with, still to come
+                hand = (node.hands[seat] | coming) & ~laid
                 now = (hand & counted).bit_count(), (hand & uncounted).bit_count(), (hand & plain).bit_count()
-                final = self.finals[seat] & rest
+                final = self.finals[seat] & rest & ~coming
                 more = (final & counted).bit_count(), (final & uncounted).bit_count(), (final & plain).bit_count()
                 if not any(_reachable(self.keep, one, now, more) for one in holds):
                     return False
@@ -806,6 +809,8 @@ class _Search:
         of a kind he already holds as many of as he may)."""
         holds = self.holds[seat]
         assert holds is not None
+        coming = self.target_masks[seat]  # the cards he is known to end with count already
+        hand |= coming
         counted = (hand & self.counted).bit_count()
         uncounted = (hand & self.uncounted).bit_count()
         taken = -1
@@ -813,7 +818,7 @@ class _Search:
             taken &= ~self.counted
         if not any(most >= counted and other >= uncounted + 1 for most, other in holds):
             taken &= ~self.uncounted
-        return taken
+        return taken | coming
 
     def deal_out(
         self, node: _Node, cards: Sequence[Card], wanted: Sequence[int], put_back: Sequence[int]
