@@ -209,11 +209,12 @@ class _Node:
     shown: int
     start: tuple[int, ...]
     step: int
-    turned: int
+    begun: bool
     dark: list[tuple[int, Card]]
     open: list[tuple[int, Card]]
 
     __slots__ = (
+        "begun",
         "dark",
         "deck",
         "free",
@@ -228,7 +229,6 @@ class _Node:
         "shown",
         "start",
         "step",
-        "turned",
     )
 
     def copy(self) -> _Node:
@@ -245,7 +245,7 @@ class _Node:
         node.shown = self.shown
         node.start = self.start
         node.step = self.step
-        node.turned = self.turned
+        node.begun = self.begun
         node.dark = list(self.dark)
         node.open = list(self.open)
         return node
@@ -400,7 +400,7 @@ class _Search:
         node.shown = 0
         node.start = tuple(node.hands)
         node.step = 0
-        node.turned = 0
+        node.begun = False
         node.dark = []
         node.open = []
         return node
@@ -412,31 +412,36 @@ class _Search:
             return None
         if status is _DONE:
             return node if self.place_the_rest(node) else None
-        if self.past and not self.room_for_the_rest(node):
-            return None
-        # Nodes are remembered where a draw begins (a drawn card named first) or a hidden lay is named.
-        key = self.key(node, status) if (status is _HIDDEN or node.queue[-1] < 0) else None
-        if key is not None and key in self.dead:
-            return None
+        # Where a draw begins (its first card to be named) or a hidden lay is named, the cards left are checked to
+        # fit the hands, and the node is looked up among the dead ones (and remembered, if it leads nowhere).
+        key = None
+        if status is _HIDDEN or node.begun:
+            if self.past and not self.room_for_the_rest(node):
+                return None
+            key = self.key(node, status)
+            if key in self.dead:
+                return None
         rng = self.rng
         pool = self.nameable(node) if status is _NAME else node.pending
         options = [
             (mask & pool, rng.random() ** (1.0 / (mask & pool).bit_count())) for mask in self.class_masks if mask & pool
         ]
         options.sort(key=lambda option: option[1], reverse=True)
-        for mask, _ in options:
+        last = len(options) - 1
+        for number, (mask, _) in enumerate(options):
             self.named_cards += 1
             if self.named_cards > self.limit:
                 raise _Restart
             if not self.named_cards % _CLOCK and time.perf_counter() > self.deadline:
                 raise _OutOfTime
             card = rng.choice(cards_of(mask))
-            child = node.copy()
+            child = node.copy() if number < last else node  # the last try needs no copy: nothing is tried after it
             if status is _NAME:
                 place = -1 - child.queue[0]
                 child.queue[0] = card
                 child.named[place] = card
                 child.free &= ~card.bit
+                child.begun = False
             elif not self.lay_chosen(child, card):
                 continue
             found = self.solve(child)
@@ -626,6 +631,7 @@ class _Search:
             deck = node.deck
             places = drawn_positions(len(deck), self.count)
             node.queue = [deck[place] for place in places]
+            node.begun = True
             taken = set(places)
             node.deck = [card for place, card in enumerate(deck) if place not in taken]
 
