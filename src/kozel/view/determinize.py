@@ -1037,7 +1037,7 @@ class _World:
             return None
         if self.praise is not None:
             for seat, places in enumerate(self.praise[1]):
-                hand = deal.state.hand_masks[seat]
+                hand = deal.hands[seat]
                 unnamed = [place for place in places if self.cards[place] is None]
                 named = sum(card.bit for place in places if (card := self.cards[place]) is not None)
                 if named & ~hand:
