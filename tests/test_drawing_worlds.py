@@ -1,4 +1,5 @@
-"""Worlds of the drawing praise deals of ``pairs`` ("trousers", "pants double"): always found, and fast.
+"""Worlds of the drawing praise deals of ``pairs`` ("trousers", "pants double"): always found, and fast; and
+of the "mirror for everyone" deal followed by a trump transfer, which the earlier sampler failed too.
 
 Each view is rebuilt as ``bench/worlds.py`` takes it: the match from its seed, played by random legal
 moves from ``random.Random(seed)`` for a number of moves, seen from a seat.
@@ -16,6 +17,7 @@ from test_determinize import replays
 
 import kozel
 from kozel.cards.cardset import CardSet
+from kozel.rules.praise import PraiseKind
 from kozel.view.drawing_worlds import sample_drawing
 from kozel.view.events import Laid, Played, PraiseDealt
 
@@ -51,6 +53,25 @@ def check_worlds(state, seat, rngs=range(4)):
     return worlds
 
 
+# "Mirror for everyone" deals followed by a lone-trump transfer, which the earlier sampler failed after
+# 2,000 draws (its worlds gave the giver other trumps): a transfer now binds the giver's other cards.
+MIRROR_THEN_TRANSFER = [(2573145935, 5, 0), (3142492808, 18, 0), (3142492808, 18, 2), (3142492808, 18, 3)]
+
+
+@pytest.mark.parametrize(("seed", "moves", "seat"), MIRROR_THEN_TRANSFER)
+def test_mirror_deals_followed_by_a_lone_trump_transfer_are_sampled(seed, moves, seat):
+    state = position(seed, moves)
+    assert state.deal.praise is PraiseKind.MIRROR_ALL
+    view = kozel.observe(state, seat)
+    assert any(isinstance(event, Played) and event.kind is kozel.MoveKind.TRANSFER for event in view.history)
+    for number in range(4):
+        world = kozel.determinize(view, random.Random(number))
+        assert kozel.observe(world, seat) == view
+        assert replays(world)
+        if not world.is_over:
+            kozel.apply(world, random.Random(number).choice(kozel.legal_moves(world)))
+
+
 # Views for which the earlier sampler (which drew each step of the drawing again and again, backing up
 # a step at a time) found no world within its 60 s budget: (match seed, moves, seat), from a run of
 # ``bench/worlds.py pairs`` (20,000 views, seed 1), in which it failed 12 such views.
@@ -64,10 +85,7 @@ FAILED_BEFORE = [
 
 @pytest.mark.parametrize(("seed", "moves", "seat"), FAILED_BEFORE)
 def test_views_the_earlier_sampler_found_no_world_for_are_sampled(seed, moves, seat):
-    state = position(seed, moves)
-    start = time.perf_counter()
-    check_worlds(state, seat)
-    assert time.perf_counter() - start < 20  # four worlds; about a hundredth of a second each on a quiet machine
+    check_worlds(position(seed, moves), seat)
 
 
 # A view the earlier sampler took 9 to 11 s over (a trousers deal, seen after it was dealt).
@@ -80,14 +98,10 @@ def test_a_view_the_earlier_sampler_was_slow_on_is_sampled_quickly():
     assert state.deal.praise.value == "trousers"
     assert state.drawing is None  # the drawing is over: every lay and the seat's hand are known
     view = kozel.observe(state, SLOW_BEFORE[2])
-    spent = []
-    for number in range(5):
-        start = time.process_time()
-        world = kozel.determinize(view, random.Random(number))
-        spent.append(time.process_time() - start)
+    for number in range(5):  # a budget of a second each (milliseconds on a quiet machine; 9 to 11 s before)
+        world = kozel.determinize(view, random.Random(number), budget=1.0)
         assert kozel.observe(world, SLOW_BEFORE[2]) == view
         assert replays(world)
-    assert sorted(spent)[2] < 0.5  # milliseconds on a quiet machine; seconds before
 
 
 def _drawing_views(seed, count):
