@@ -49,7 +49,8 @@ are drawn at random among those consistent with the view, but not with equal wei
 is placed in turn among the places the rules leave it (so a world reached by fewer such choices is drawn
 more often than another), no attempt is made to weigh them by how likely the other players' choices were,
 the swaps that make a counted hand add up favour the worlds nearest the first draw, and in the drawing
-praise deals the cards known to end with a player are drawn by him more often than chance would have it.
+praise deals each card drawn is the first the search tries among those the view still allows, uniform
+among them, a world reached through fewer such choices drawn more often (:mod:`kozel.view.drawing_worlds`).
 """
 
 from __future__ import annotations
