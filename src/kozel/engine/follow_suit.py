@@ -123,7 +123,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             match,
             deal,
             (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
-            state.stock,
+            state.stock_at,
             state.talon,
             (seat + 1) % players,
             trick,

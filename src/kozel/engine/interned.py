@@ -19,7 +19,7 @@ from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.memo import remember
 from kozel.game.move import Move, MoveKind
 
-__all__ = ["SingleRows", "single_rows", "singles", "subsets"]
+__all__ = ["SingleRows", "interned_objects", "numbers", "single_rows", "singles", "subsets"]
 
 _new: Final = tuple.__new__
 _INTERNED: dict[int, tuple[Move, ...]] = {}
@@ -28,6 +28,7 @@ _PATTERNS: Final = 1 << SUIT_BITS
 #: cards of ``suit`` whose bits within the suit are ``pattern``, in canonical order.
 SingleRows = tuple[tuple[tuple[Move, ...], ...], ...]
 _ROWS: dict[int, SingleRows] = {}
+_NUMBERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _key(seat: int, kind: MoveKind, part: int) -> int:
@@ -74,3 +75,19 @@ def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
         )
         remember(_INTERNED, key, moves)
     return moves
+
+
+def numbers(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The one shared tuple equal to ``values``: trick counts and score sheets, which many states hold alike."""
+    shared = _NUMBERS.get(values)
+    if shared is None:
+        shared = remember(_NUMBERS, values, values)
+    return shared
+
+
+def interned_objects() -> list[object]:
+    """Every move and tuple this module has made so far: shared by every state that holds one (for memory accounts)."""
+    found: list[object] = [move for moves in _INTERNED.values() for move in moves]
+    found += [move for rows in _ROWS.values() for suit in rows for row in suit for move in row]
+    found += _NUMBERS.values()
+    return found
