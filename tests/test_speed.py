@@ -102,7 +102,7 @@ def test_replace_changes_the_stock_and_nothing_else() -> None:
     assert shuffled._replace(stock=state.stock) == state
     assert state._replace(stock=()).stock == ()
     with pytest.raises(ValueError, match="unexpected field"):
-        state._replace(stock_at=0)
+        state._replace(stock_masks=0)
 
 
 def test_a_draw_from_the_stored_stock_is_refill() -> None:

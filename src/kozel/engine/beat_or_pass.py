@@ -15,7 +15,7 @@ from typing import Final
 
 from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
-from kozel.engine.interned import single_rows, subsets
+from kozel.engine.interned import ANSWER_ROWS, answer_rows, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.engine.trick_end import take_trick
@@ -37,6 +37,7 @@ _BITS: Final = SUIT_BITS
 _BITS2: Final = 2 * SUIT_BITS
 _BITS3: Final = 3 * SUIT_BITS
 _LOW: Final = (1 << SUIT_BITS) - 1
+_ANSWER_ROWS: Final = ANSWER_ROWS
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -85,8 +86,7 @@ def _leads(table: TrumpTable, seat: int, hand: int) -> tuple[Move, ...]:
 def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, ...]:
     if top & (top - 1) == 0:  # one card on top: the common case, by table look-ups alone
         beat = hand & table.beaters[top.bit_length() - 1]
-        b0, b1, b2, b3 = single_rows(seat, _BEAT)
-        p0, p1, p2, p3 = single_rows(seat, _PASS)
+        b0, b1, b2, b3, p0, p1, p2, p3 = _ANSWER_ROWS.get(seat) or answer_rows(seat)
         return (
             b0[beat & _LOW]
             + b1[beat >> _BITS & _LOW]

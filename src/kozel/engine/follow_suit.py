@@ -12,7 +12,7 @@ from typing import Final
 from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
-from kozel.engine.interned import single_rows
+from kozel.engine.interned import PLAY_ROWS, play_rows
 from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
 from kozel.engine.trick_end import take_trick
 from kozel.engine.trick_winner import takes_lead, trick_winner
@@ -31,6 +31,7 @@ _BITS: Final = SUIT_BITS
 _BITS2: Final = 2 * SUIT_BITS
 _BITS3: Final = 3 * SUIT_BITS
 _LOW: Final = (1 << SUIT_BITS) - 1
+_PLAY_ROWS: Final = PLAY_ROWS
 
 
 def follow_options(state: GameState, hand: int, trick: Trick) -> int:
@@ -64,7 +65,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         table = state.deal.table
         hand = state.hand_masks[seat]
         allowed = hand & table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]] or hand
-    r0, r1, r2, r3 = single_rows(seat, _PLAY_MOVE)
+    r0, r1, r2, r3 = _PLAY_ROWS.get(seat) or play_rows(seat)
     return r0[allowed & _LOW] + r1[allowed >> _BITS & _LOW] + r2[allowed >> _BITS2 & _LOW] + r3[allowed >> _BITS3]
 
 

@@ -189,8 +189,39 @@ class Deal(NamedTuple):
     declarer: int | None = None
 
 
-class _Stored(NamedTuple):
-    """How a state is stored: its fields, the stock as where it begins in the deal's order (else its bytes)."""
+#: A state's fields by their names, in the order ``make_state`` takes them.
+STATE_FIELDS: Final = (
+    "match",
+    "deal",
+    "hand_masks",
+    "stock",
+    "talon",
+    "turn",
+    "trick",
+    "won_masks",
+    "trick_counts",
+    "phase",
+    "window",
+    "drawing",
+    "log",
+)
+
+
+class GameState(NamedTuple):
+    """A match at one moment: the match record, the deal in play, the cards, and whose turn it is.
+
+    Three lifetimes: ``match`` changes only when a deal ends, ``deal`` only before its first lead,
+    the other fields from move to move.  Their facts are also read directly: ``state.ruleset``,
+    ``state.scores``, ``state.dealer``, ``state.trump``...  A state is immutable and compares by
+    value.  The one mutable thing it reaches is a cache, never part of its value: the memo of beat
+    tests kept on ``deal.table`` (see :class:`~kozel.rules.trump.TrumpTable`).  The engine builds
+    states with :func:`kozel.game.state.make_state` (every field, in this order); ``GameState(...)``
+    and ``_replace`` take the same fields by name.
+
+    It is stored small, for searches that keep many states: the stock as where it begins in the
+    deal's order (the cards not dealt are drawn from its top), so most states hold a small number
+    for it; ``stock`` reads the cards back.
+    """
 
     #: The match: rules, seed, score sheet and earlier moves (replaced when a deal ends).
     match: Match
@@ -219,106 +250,6 @@ class _Stored(NamedTuple):
     drawing: Drawing | None = None
     #: The moves of this deal so far, packed (see ``kozel.game.log``; ``moves`` reads it).
     log: bytes = b""
-
-
-#: A state's fields by their names, in the order ``make_state`` takes them.
-STATE_FIELDS: Final = (
-    "match",
-    "deal",
-    "hand_masks",
-    "stock",
-    "talon",
-    "turn",
-    "trick",
-    "won_masks",
-    "trick_counts",
-    "phase",
-    "window",
-    "drawing",
-    "log",
-)
-#: Where each field stored as it is lies in the storage (all but ``stock``).
-_PLACE: Final = {name: place for place, name in enumerate(_Stored._fields) if name in STATE_FIELDS}
-
-
-class GameState(_Stored):
-    """A match at one moment: the match record, the deal in play, the cards, and whose turn it is.
-
-    Three lifetimes: ``match`` changes only when a deal ends, ``deal`` only before its first lead,
-    the other fields from move to move.  Their facts are also read directly: ``state.ruleset``,
-    ``state.scores``, ``state.dealer``, ``state.trump``...  A state is immutable and compares by
-    value.  The one mutable thing it reaches is a cache, never part of its value: the memo of beat
-    tests kept on ``deal.table`` (see :class:`~kozel.rules.trump.TrumpTable`).  The engine builds
-    states with :func:`kozel.game.state.make_state` (every field, in this order); ``GameState(...)``
-    and ``_replace`` take the same fields by name.
-
-    It is stored small, for searches that keep many states: the stock as where it begins in the
-    deal's order (the cards not dealt are drawn from its top), so most states hold a small number
-    for it; ``stock`` reads the cards back.
-    """
-
-    __slots__ = ()
-    _fields = STATE_FIELDS
-    __match_args__ = STATE_FIELDS
-
-    def __new__(  # noqa: PLR0917 - every field, positionally, as make_state takes them
-        cls,
-        match: Match,
-        deal: Deal,
-        hand_masks: tuple[int, ...],
-        stock: tuple[Card, ...],
-        talon: tuple[Card, ...],
-        turn: int | None,
-        trick: Trick | None,
-        won_masks: tuple[int, ...],
-        trick_counts: tuple[int, ...],
-        phase: Phase,
-        window: TransferWindow | None,
-        drawing: Drawing | None = None,
-        log: bytes = b"",
-    ) -> GameState:
-        """A state from its fields by their names (as ``make_state`` takes them)."""
-        return make_state(
-            match, deal, hand_masks, stock, talon, turn, trick, won_masks, trick_counts, phase, window, drawing, log
-        )
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return self._public()
-
-    def _public(self) -> tuple[Any, ...]:
-        """The state's fields by their names, in ``STATE_FIELDS`` order (what iterating a state gives)."""
-        stored = tuple(_iter(self))
-        return (*stored[:3], self.stock, *stored[4:])
-
-    # As a tuple, a state is its fields by their names (``make_state(*state) == state``); its storage
-    # is read only through the named fields.
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._public())
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._public()[index]
-
-    @classmethod
-    def _make(cls, iterable: Iterable[Any]) -> GameState:  # type: ignore[override]
-        """A state from its fields by their names, in ``STATE_FIELDS`` order."""
-        return make_state(*iterable)
-
-    def _asdict(self) -> dict[str, Any]:
-        """The state's fields by their names."""
-        return dict(zip(STATE_FIELDS, self._public(), strict=True))
-
-    def _replace(self, **changes: Any) -> GameState:
-        """This state with some fields (named as ``make_state`` names them) changed."""
-        unknown = changes.keys() - set(STATE_FIELDS)
-        if unknown:
-            raise ValueError(f"Got unexpected field names: {sorted(unknown)!r}")
-        if "stock" in changes or "deal" in changes:  # the stock is stored against the deal's order
-            public = self._public()
-            return make_state(*(changes.get(name, public[place]) for place, name in enumerate(STATE_FIELDS)))
-        stored = list(_iter(self))
-        for name, value in changes.items():
-            stored[_PLACE[name]] = value
-        return _new(GameState, stored)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -424,6 +355,94 @@ class GameState(_Stored):
             f"<GameState {match.ruleset.name}: hand {self.hand_number + 1}{trump}, "
             f"seat {self.turn} to move, scores {match.scores}>"
         )
+
+
+#: Where each field of a state lies in its storage: ``stock`` is stored as ``stock_at`` (see ``stock_at``).
+_PLACE: Final = {name: place for place, name in enumerate(GameState._fields)} | {"stock": 3}
+
+
+# A state is stored as the named tuple above, so compiled code reads its fields by position.  As a
+# tuple it is its fields by their names: iterating it, indexing it, ``_fields``, ``_replace``,
+# ``_make``, ``_asdict``, ``GameState(...)`` and pickling all go by ``STATE_FIELDS``, with the stock
+# as cards.  (A subclass would give the same, but compiled code reads a subclass's fields by name,
+# several times slower.)
+def _public(state: GameState) -> tuple[Any, ...]:
+    """The state's fields by their names, in ``STATE_FIELDS`` order (what iterating a state gives)."""
+    stored = tuple(_iter(state))
+    return (*stored[:3], state.stock, *stored[4:])
+
+
+def _new_state(  # noqa: PLR0917 - every field, positionally, as make_state takes them
+    cls: type[GameState],
+    match: Match,
+    deal: Deal,
+    hand_masks: tuple[int, ...],
+    stock: tuple[Card, ...],
+    talon: tuple[Card, ...],
+    turn: int | None,
+    trick: Trick | None,
+    won_masks: tuple[int, ...],
+    trick_counts: tuple[int, ...],
+    phase: Phase,
+    window: TransferWindow | None,
+    drawing: Drawing | None = None,
+    log: bytes = b"",
+) -> GameState:
+    """A state from its fields by their names (as ``make_state`` takes them)."""
+    return make_state(
+        match, deal, hand_masks, stock, talon, turn, trick, won_masks, trick_counts, phase, window, drawing, log
+    )
+
+
+def _getnewargs(state: GameState) -> tuple[Any, ...]:
+    return _public(state)
+
+
+def _iterate(state: GameState) -> Iterator[Any]:
+    return iter(_public(state))
+
+
+def _getitem(state: GameState, index: Any) -> Any:
+    return _public(state)[index]
+
+
+def _make(cls: type[GameState], iterable: Iterable[Any]) -> GameState:
+    """A state from its fields by their names, in ``STATE_FIELDS`` order."""
+    return make_state(*iterable)
+
+
+def _asdict(state: GameState) -> dict[str, Any]:
+    """The state's fields by their names."""
+    return dict(zip(STATE_FIELDS, _public(state), strict=True))
+
+
+def _replace(state: GameState, /, **changes: Any) -> GameState:
+    """This state with some fields (named as ``make_state`` names them, or ``stock_at`` as stored) changed."""
+    unknown = changes.keys() - _PLACE.keys()
+    if unknown:
+        raise ValueError(f"Got unexpected field names: {sorted(unknown)!r}")
+    if "stock" in changes or ("deal" in changes and "stock_at" not in changes):  # stored against the deal's order
+        public = _public(state)
+        return make_state(*(changes.get(name, public[place]) for place, name in enumerate(STATE_FIELDS)))
+    stored = list(_iter(state))
+    for name, value in changes.items():
+        stored[_PLACE[name]] = value
+    return _new(GameState, stored)
+
+
+_PROTOCOL: Final[dict[str, Any]] = {
+    "_fields": STATE_FIELDS,
+    "__match_args__": STATE_FIELDS,
+    "__new__": _new_state,
+    "__getnewargs__": _getnewargs,
+    "__iter__": _iterate,
+    "__getitem__": _getitem,
+    "_make": classmethod(_make),
+    "_asdict": _asdict,
+    "_replace": _replace,
+}
+for _name, _value in _PROTOCOL.items():
+    setattr(GameState, _name, _value)
 
 
 def stock_bytes(state: GameState) -> bytes:

@@ -77,7 +77,7 @@ def _by_position(
     state: GameState, kind: PraiseKind, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
 ) -> tuple[Card, ...] | None:
     size = len(state.stock)
-    marked = state._replace(stock=tuple(CARDS[:size]))
+    marked = state._replace(stock=tuple(CARDS[:size]))  # type: ignore[call-arg]  # the stock by its cards
     dealt = apply(marked, Move((state.dealer + 1) % state.ruleset.players, MoveKind.PRAISE, (), kind.value))
     order: list[Card | None] = [None] * size
     for seat, positions in enumerate(dealt.hand_masks):
