@@ -22,6 +22,7 @@ from kozel.game.move import Move, MoveKind
 
 __all__ = [
     "ANSWER_ROWS",
+    "INTERNED",
     "KNOWN",
     "PLAY_ROWS",
     "SingleRows",
@@ -31,11 +32,15 @@ __all__ = [
     "play_rows",
     "single_rows",
     "singles",
+    "subset_key",
     "subsets",
 ]
 
 _new: Final = tuple.__new__
 _INTERNED: dict[int, tuple[Move, ...]] = {}
+#: The interned move tuples by key (see ``subset_key``): ``INTERNED.get(subset_key(seat, kind) | part)`` is
+#: ``subsets(seat, kind, part)`` where it was made already.
+INTERNED: Final = _INTERNED
 _PATTERNS: Final = 1 << SUIT_BITS
 #: The one-card moves of a seat and kind by suit: ``rows[suit][pattern]`` holds the moves of the
 #: cards of ``suit`` whose bits within the suit are ``pattern``, in canonical order.
@@ -110,6 +115,11 @@ def play_rows(seat: int) -> SingleRows:
     if rows is None:
         rows = PLAY_ROWS[seat] = single_rows(seat, MoveKind.PLAY)  # bounded by seats
     return rows
+
+
+def subset_key(seat: int, kind: MoveKind) -> int:
+    """The part of the key of ``subsets(seat, kind, part)`` in ``INTERNED`` that does not depend on the cards."""
+    return int(kind) << 36 | seat << 41
 
 
 def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
