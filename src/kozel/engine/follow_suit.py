@@ -80,7 +80,9 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     if kind is not _PLAY_MOVE or seat != state.turn or mask & (mask - 1) or not mask & hand_masks[seat]:
         raise explain(state, move)
     table = deal.table
-    if trick is None or (match.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]
+    rules = match.ruleset
+    first_suit = rules.play.first_trick_suit  # type: ignore[union-attr]
+    if trick is None or (first_suit is not None and not any(counts)):
         if not mask & _allowed(state, seat):
             raise explain(state, move)
     else:  # the common case, checked inline: follow the led suit when you can
@@ -93,13 +95,13 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     else:
         best = trick.best
         if table.beaters[best.mask.bit_length() - 1] & mask or (
-            match.ruleset.play.first_trick_suit is not None and takes_lead(state, best.mask, mask)  # type: ignore[union-attr]
+            first_suit is not None and takes_lead(state, best.mask, mask)
         ):
             best = move
         trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
-        catch = match.ruleset.catch
+        catch = rules.catch
         if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
-            loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], match.ruleset.side_of)
+            loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], rules.side_of)
             if loser is not None:
                 hands = list(hand_masks)
                 hands[seat] &= ~mask
