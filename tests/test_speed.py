@@ -1,8 +1,11 @@
-"""The engine's fast paths give exactly what the plain versions they replace give."""
+"""The engine's fast paths give exactly what the plain versions they replace give; a state is stored small."""
 
 from __future__ import annotations
 
+import pickle
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -10,8 +13,13 @@ import kozel
 from kozel.cards.card import CARDS
 from kozel.cards.cardset import cards_of
 from kozel.engine.deal import shuffled_order
-from kozel.engine.interned import single_rows, singles, subsets
+from kozel.engine.interned import numbers, single_rows, singles, subsets
+from kozel.engine.refill import refill, refill_from
 from kozel.game.move import MoveKind
+from kozel.game.state import STATE_FIELDS, make_state
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+import playouts  # bench/ is not a package
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())
@@ -49,3 +57,86 @@ def test_interned_moves_hold_the_canonical_card_tuple() -> None:
     for move in subsets(1, MoveKind.LEAD, clubs & 0b10110):
         assert move.cards is cards_of(move.mask)
         assert move == kozel.Move(1, MoveKind.LEAD, move.cards)
+
+
+def _states(name: str, seed: int) -> list[kozel.GameState]:
+    """Every state of one random match of ``name``."""
+    rng = random.Random(seed)
+    state = kozel.new_game(kozel.variants.get(name), seed=seed)
+    states = [state]
+    while not state.is_over:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_stored_state_reads_back_its_fields_and_rebuilds_equal(name: str) -> None:
+    rules = kozel.variants.get(name)
+    states = _states(name, 12)
+    for state in states[::5] + states[-1:]:
+        assert len(state.hand_masks) == rules.players
+        assert all(type(card) is kozel.Card for card in state.stock)
+        fields = tuple(getattr(state, name) for name in STATE_FIELDS)
+        assert tuple(state) == fields
+        assert [state[place] for place in range(len(STATE_FIELDS))] == list(fields)
+        again = make_state(*fields)
+        assert again == state
+        assert hash(again) == hash(state)
+        assert pickle.loads(pickle.dumps(state)) == state
+        assert state._replace(turn=state.turn) == state
+        # A stock given as cards is stored as the engine stores it: equal states stay equal.
+        assert state._replace(stock=tuple(state.stock)) == state
+        assert state._asdict() == dict(zip(STATE_FIELDS, fields, strict=True))
+        if state.phase is kozel.Phase.PLAY:  # the stock is what is left of the deal's order: stored as a number
+            assert type(state.stock_at) is int
+
+
+def test_replace_changes_the_stock_and_nothing_else() -> None:
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    shuffled = state._replace(stock=state.stock[::-1])
+    assert shuffled.stock == state.stock[::-1]
+    assert type(shuffled.stock_at) is bytes
+    assert shuffled != state
+    assert (shuffled.hand_masks, shuffled.won_masks, shuffled.turn) == (state.hand_masks, state.won_masks, state.turn)
+    assert shuffled._replace(stock=state.stock) == state
+    assert state._replace(stock=()).stock == ()
+    with pytest.raises(ValueError, match="unexpected field"):
+        state._replace(stock_masks=0)
+
+
+def test_a_draw_from_the_stored_stock_is_refill() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        players = rng.choice((2, 3, 4, 6))
+        size = rng.randrange(1, 7)
+        order = list(CARDS)
+        rng.shuffle(order)
+        hands = [0] * players
+        for seat in range(players):
+            for _ in range(rng.randrange(size + 1)):
+                hands[seat] |= order.pop().bit
+        stock = tuple(order[: rng.randrange(len(order) + 1)])
+        top = rng.randrange(len(stock) + 1)
+        first = rng.randrange(players)
+        drawn = list(hands)
+        after = refill_from(drawn, bytes(stock), top, first, size)
+        left = refill(hands, stock[top:], first, size)
+        assert drawn == hands
+        assert stock[after:] == left
+
+
+def test_number_tuples_are_shared() -> None:
+    counts = numbers((3, 1))
+    assert numbers((3, 1)) is counts
+    assert counts == (3, 1)
+
+
+@pytest.mark.parametrize("name", ["classic", "seven_of_clubs"])
+def test_a_mid_hand_state_retains_at_most_one_kilobyte(name: str) -> None:
+    """The bar of bench/playouts.py: the mid-hand state it samples keeps at most 1,024 bytes of its own."""
+    middle, _ = playouts.sample_states(kozel.variants.get(name))
+    assert middle.trick is not None
+    sizes = playouts.retained(middle)
+    assert sizes.own <= 1024
+    assert sizes.own + sizes.deal < sizes.old  # the deal's records and the shared objects are all it leaves out

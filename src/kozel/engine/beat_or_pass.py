@@ -15,13 +15,14 @@ from typing import Final
 
 from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
-from kozel.engine.interned import single_rows, subsets
+from kozel.engine.interned import ANSWER_ROWS, INTERNED, answer_rows, subset_key, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState, Phase, Trick
+from kozel.limits import MAX_PLAYERS
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpTable
 
@@ -37,6 +38,9 @@ _BITS: Final = SUIT_BITS
 _BITS2: Final = 2 * SUIT_BITS
 _BITS3: Final = 3 * SUIT_BITS
 _LOW: Final = (1 << SUIT_BITS) - 1
+_ANSWER_ROWS: Final = ANSWER_ROWS
+_INTERNED: Final = INTERNED
+_LEAD_KEYS: Final = tuple(subset_key(seat, _LEAD) for seat in range(MAX_PLAYERS))
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -75,18 +79,18 @@ def beats(table: TrumpTable, mask: int, top: int) -> bool:
 
 def _leads(table: TrumpTable, seat: int, hand: int) -> tuple[Move, ...]:
     moves: tuple[Move, ...] = ()
+    key = _LEAD_KEYS[seat]
     for group in table.group_masks:
         part = hand & group
         if part:
-            moves += subsets(seat, _LEAD, part)
+            moves += _INTERNED.get(key | part) or subsets(seat, _LEAD, part)
     return moves
 
 
 def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, ...]:
     if top & (top - 1) == 0:  # one card on top: the common case, by table look-ups alone
         beat = hand & table.beaters[top.bit_length() - 1]
-        b0, b1, b2, b3 = single_rows(seat, _BEAT)
-        p0, p1, p2, p3 = single_rows(seat, _PASS)
+        b0, b1, b2, b3, p0, p1, p2, p3 = _ANSWER_ROWS.get(seat) or answer_rows(seat)
         return (
             b0[beat & _LOW]
             + b1[beat >> _BITS & _LOW]
@@ -129,7 +133,23 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = _leads(deal.table, seat, hands[seat])
         leader = seat
     else:
-        moves = _answers(deal.table, seat, hands[seat], trick.best.mask)
+        top = trick.best.mask
+        hand = hands[seat]
+        if top & (top - 1) == 0:  # one card on top: the common case of _answers, inline
+            beat = hand & deal.table.beaters[top.bit_length() - 1]
+            b0, b1, b2, b3, p0, p1, p2, p3 = _ANSWER_ROWS.get(seat) or answer_rows(seat)
+            moves = (
+                b0[beat & _LOW]
+                + b1[beat >> _BITS & _LOW]
+                + b2[beat >> _BITS2 & _LOW]
+                + b3[beat >> _BITS3]
+                + p0[hand & _LOW]
+                + p1[hand >> _BITS & _LOW]
+                + p2[hand >> _BITS2 & _LOW]
+                + p3[hand >> _BITS3]
+            )
+        else:
+            moves = _answers(deal.table, seat, hand, top)
         leader = -1 if trick.molodka else trick.leader
     molodkas = deal.molodkas
     # The one molodka allowed now (see molodka_seat); most of the time no hand is one at all.
@@ -184,7 +204,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             state.match,
             deal,
             (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
-            state.stock,
+            state.stock_at,
             state.talon,
             (seat + 1) % players,
             new_trick,

@@ -18,6 +18,7 @@ from kozel.cards.cardset import cards_of
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
 from kozel.engine.explain import refuse
+from kozel.engine.interned import KNOWN
 from kozel.engine.praise.drawing import apply_lay, lay_moves
 from kozel.engine.praise.procedures import apply_praise, praise_moves
 from kozel.engine.redeal import apply_redeal, redeal_moves
@@ -49,6 +50,7 @@ _ALL_CARDS: Final = (1 << 36) - 1
 _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
 _TRANSFER: Final = MoveKind.TRANSFER
 _REDEAL: Final = MoveKind.REDEAL
+_KNOWN: Final = KNOWN
 
 
 class PhaseRules(NamedTuple):
@@ -138,37 +140,43 @@ def apply(state: GameState, move: object) -> GameState:
     ...
     kozel.errors.IllegalMoveError: 1 lead 7♠ is not allowed: it is seat 2's turn
     """
-    if type(move) is not Move or len(move) != 5:
-        raise _not_a_move(move)
-    # Read as plain objects: a compiled build would convert fields typed ``int`` (a bool to an int).
-    fields: Any = move
-    seat, kind, cards, mask, choice = fields
-    # The invariants of a Move, checked cheaply: a hand-built one may break any of them.  The
-    # engine's own moves hold the very card tuple ``cards_of`` gives (checked by identity).
-    if (
-        type(seat) is not int
-        or type(kind) is not MoveKind
-        or type(mask) is not int
-        or not 0 <= seat <= _MAX_SEAT
-        or not 0 <= mask <= _ALL_CARDS
-    ):
-        raise _not_a_move(move)
-    canonical = cards_of(mask)
-    if cards is not canonical:
-        if type(cards) is not tuple or cards != canonical:
-            raise _not_a_move(move)
-        for card in cards:
-            if type(card) is not Card:
-                raise _not_a_move(move)
-    if choice is not None and (kind is not _PRAISE or type(choice) is not str):
-        raise _not_a_move(move)
-    if choice is None and seat < _PACKED_SEATS:  # the common case of log_append, inline
-        log = state.log + _pack(mask | kind << 36 | seat << 41)
+    known = _KNOWN.get(id(move))
+    if known is not None and known[0] is move:  # one of the engine's own moves: well formed, its log entry made
+        move = known[0]
+        log = state.log + known[1]
+        kind = known[2]
     else:
-        try:
-            log = log_append(state.log, move)
-        except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
-            log = state.log
+        if type(move) is not Move or len(move) != 5:
+            raise _not_a_move(move)
+        # Read as plain objects: a compiled build would convert fields typed ``int`` (a bool to an int).
+        fields: Any = move
+        seat, kind, cards, mask, choice = fields
+        # The invariants of a Move, checked cheaply: a hand-built one may break any of them.  The
+        # engine's own moves hold the very card tuple ``cards_of`` gives (checked by identity).
+        if (
+            type(seat) is not int
+            or type(kind) is not MoveKind
+            or type(mask) is not int
+            or not 0 <= seat <= _MAX_SEAT
+            or not 0 <= mask <= _ALL_CARDS
+        ):
+            raise _not_a_move(move)
+        canonical = cards_of(mask)
+        if cards is not canonical:
+            if type(cards) is not tuple or cards != canonical:
+                raise _not_a_move(move)
+            for card in cards:
+                if type(card) is not Card:
+                    raise _not_a_move(move)
+        if choice is not None and (kind is not _PRAISE or type(choice) is not str):
+            raise _not_a_move(move)
+        if choice is None and seat < _PACKED_SEATS:  # the common case of log_append, inline
+            log = state.log + _pack(mask | kind << 36 | seat << 41)
+        else:
+            try:
+                log = log_append(state.log, move)
+            except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
+                log = state.log
     if state.phase is _PLAY and kind is not _TRANSFER and kind is not _REDEAL:  # trick play: the common case
         after: GameState = _TRICK_APPLY[type(state.match.ruleset.play)](state, move, log)
     else:

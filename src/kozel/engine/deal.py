@@ -10,6 +10,7 @@ from typing import Final, NamedTuple
 from typing_extensions import assert_never
 
 from kozel.cards.card import CARDS, Card
+from kozel.engine.interned import numbers
 from kozel.engine.molodka import molodka_hands
 from kozel.errors import KozelError
 from kozel.game.state import Deal, GameState, HandBase, Match, Phase, TransferWindow, make_state
@@ -162,7 +163,7 @@ def deal_hand(match: Match, start: HandStart) -> GameState:
     first_hand = not match.hand_results
     window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or not first_hand)
     bidding = ruleset.talon is not None and ruleset.talon.bidding is not None
-    nothing = (0,) * ruleset.sides
+    nothing = numbers((0,) * ruleset.sides)
     return make_state(
         match,
         deal,

@@ -12,7 +12,7 @@ from typing import Final
 from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
-from kozel.engine.interned import single_rows
+from kozel.engine.interned import PLAY_ROWS, play_rows
 from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
 from kozel.engine.trick_end import take_trick
 from kozel.engine.trick_winner import takes_lead, trick_winner
@@ -31,6 +31,7 @@ _BITS: Final = SUIT_BITS
 _BITS2: Final = 2 * SUIT_BITS
 _BITS3: Final = 3 * SUIT_BITS
 _LOW: Final = (1 << SUIT_BITS) - 1
+_PLAY_ROWS: Final = PLAY_ROWS
 
 
 def follow_options(state: GameState, hand: int, trick: Trick) -> int:
@@ -64,7 +65,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         table = state.deal.table
         hand = state.hand_masks[seat]
         allowed = hand & table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]] or hand
-    r0, r1, r2, r3 = single_rows(seat, _PLAY_MOVE)
+    r0, r1, r2, r3 = _PLAY_ROWS.get(seat) or play_rows(seat)
     return r0[allowed & _LOW] + r1[allowed >> _BITS & _LOW] + r2[allowed >> _BITS2 & _LOW] + r3[allowed >> _BITS3]
 
 
@@ -79,7 +80,9 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     if kind is not _PLAY_MOVE or seat != state.turn or mask & (mask - 1) or not mask & hand_masks[seat]:
         raise explain(state, move)
     table = deal.table
-    if trick is None or (match.ruleset.play.first_trick_suit is not None and not any(counts)):  # type: ignore[union-attr]
+    rules = match.ruleset
+    first_suit = rules.play.first_trick_suit  # type: ignore[union-attr]
+    if trick is None or (first_suit is not None and not any(counts)):
         if not mask & _allowed(state, seat):
             raise explain(state, move)
     else:  # the common case, checked inline: follow the led suit when you can
@@ -92,13 +95,13 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     else:
         best = trick.best
         if table.beaters[best.mask.bit_length() - 1] & mask or (
-            match.ruleset.play.first_trick_suit is not None and takes_lead(state, best.mask, mask)  # type: ignore[union-attr]
+            first_suit is not None and takes_lead(state, best.mask, mask)
         ):
             best = move
         trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
-        catch = match.ruleset.catch
+        catch = rules.catch
         if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
-            loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], match.ruleset.side_of)
+            loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], rules.side_of)
             if loser is not None:
                 hands = list(hand_masks)
                 hands[seat] &= ~mask
@@ -123,7 +126,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             match,
             deal,
             (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
-            state.stock,
+            state.stock_at,
             state.talon,
             (seat + 1) % players,
             trick,

@@ -8,18 +8,21 @@ then what taking every trick does; the match ends when a side reaches the target
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from kozel.engine.deal import HandStart, shuffled_order
+from kozel.engine.interned import numbers
 from kozel.engine.start import start_hand
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Match, Phase, Trick, make_state
+from kozel.game.state import GameState, Match, Phase, Trick
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode, Scoring
 
 __all__ = ["Forfeit", "finish_hand"]
+
+_new: Final = tuple.__new__
 
 
 class Forfeit(NamedTuple):
@@ -161,8 +164,9 @@ def finish_hand(
         )
         over = match._replace(scores=scores, hand_results=results, result=result, sets=tuple(sets))
         ended = deal._replace(base=deal.base._replace(match=match))  # the deal keeps the match it began in
-        return make_state(over, ended, hands, state.stock, talon, None, trick, won, counts, Phase.OVER, None, None, log)
-    following = match._replace(scores=scores, hand_results=results, sets=tuple(sets))
+        fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
+        return _new(GameState, fields)  # the stock stored as it was: the deal's order is the same
+    following = match._replace(scores=numbers(scores), hand_results=results, sets=numbers(tuple(sets)))
     return _next_hand(state, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
 
 

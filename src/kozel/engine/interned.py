@@ -11,6 +11,7 @@ card of a mask are four look-ups and three tuple joins, with no Python loop.
 
 from __future__ import annotations
 
+import struct
 from itertools import combinations
 from typing import Final
 
@@ -19,15 +20,49 @@ from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.memo import remember
 from kozel.game.move import Move, MoveKind
 
-__all__ = ["SingleRows", "single_rows", "singles", "subsets"]
+__all__ = [
+    "ANSWER_ROWS",
+    "INTERNED",
+    "KNOWN",
+    "PLAY_ROWS",
+    "SingleRows",
+    "answer_rows",
+    "interned_objects",
+    "numbers",
+    "play_rows",
+    "single_rows",
+    "singles",
+    "subset_key",
+    "subsets",
+]
 
 _new: Final = tuple.__new__
 _INTERNED: dict[int, tuple[Move, ...]] = {}
+#: The interned move tuples by key (see ``subset_key``): ``INTERNED.get(subset_key(seat, kind) | part)`` is
+#: ``subsets(seat, kind, part)`` where it was made already.
+INTERNED: Final = _INTERNED
 _PATTERNS: Final = 1 << SUIT_BITS
 #: The one-card moves of a seat and kind by suit: ``rows[suit][pattern]`` holds the moves of the
 #: cards of ``suit`` whose bits within the suit are ``pattern``, in canonical order.
 SingleRows = tuple[tuple[tuple[Move, ...], ...], ...]
 _ROWS: dict[int, SingleRows] = {}
+_NUMBERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_pack: Final = struct.Struct("<Q").pack
+#: The moves made here by their ``id``: each with its log entry (see ``kozel.game.log``) and its kind,
+#: so ``apply`` takes one of the engine's own moves, well formed by construction, with one look-up.
+#: An entry holds its move, so the id cannot be reused while the entry is there.
+KNOWN: dict[int, tuple[Move, bytes, MoveKind]] = {}
+#: Seats that pack into a log entry's five seat bits.
+_PACKED_SEATS: Final = 32
+
+
+def _known(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Record ``moves`` in ``KNOWN`` (those of a seat the log packs) and return them."""
+    for move in moves:
+        seat, kind, _, mask, _ = move
+        if seat < _PACKED_SEATS:
+            remember(KNOWN, id(move), (move, _pack(mask | kind << 36 | seat << 41), kind))
+    return moves
 
 
 def _key(seat: int, kind: MoveKind, part: int) -> int:
@@ -39,7 +74,7 @@ def singles(seat: int, kind: MoveKind) -> tuple[Move, ...]:
     key = _key(seat, kind, 1 << 40)
     moves = _INTERNED.get(key)
     if moves is None:
-        moves = tuple(_new(Move, (seat, kind, cards_of(1 << card), 1 << card, None)) for card in CARDS)
+        moves = _known(tuple(_new(Move, (seat, kind, cards_of(1 << card), 1 << card, None)) for card in CARDS))
         remember(_INTERNED, key, moves)
     return moves
 
@@ -60,6 +95,33 @@ def single_rows(seat: int, kind: MoveKind) -> SingleRows:
     return rows
 
 
+#: Each seat's beat rows then pass rows by suit (``answer_rows``): what a one-card answer reads, in one look-up.
+ANSWER_ROWS: dict[int, tuple[tuple[tuple[Move, ...], ...], ...]] = {}
+#: Each seat's rows of one-card ``play`` moves by suit (``single_rows(seat, MoveKind.PLAY)``), in one look-up.
+PLAY_ROWS: dict[int, SingleRows] = {}
+
+
+def answer_rows(seat: int) -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """The beat rows of ``seat`` by suit, then its pass rows (eight rows of :data:`SingleRows`)."""
+    rows = ANSWER_ROWS.get(seat)
+    if rows is None:
+        rows = ANSWER_ROWS[seat] = single_rows(seat, MoveKind.BEAT) + single_rows(seat, MoveKind.PASS)  # by seat
+    return rows
+
+
+def play_rows(seat: int) -> SingleRows:
+    """The one-card ``play`` moves of ``seat`` by suit and pattern."""
+    rows = PLAY_ROWS.get(seat)
+    if rows is None:
+        rows = PLAY_ROWS[seat] = single_rows(seat, MoveKind.PLAY)  # bounded by seats
+    return rows
+
+
+def subset_key(seat: int, kind: MoveKind) -> int:
+    """The part of the key of ``subsets(seat, kind, part)`` in ``INTERNED`` that does not depend on the cards."""
+    return int(kind) << 36 | seat << 41
+
+
 def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
     """The moves of ``kind`` for ``seat`` with every non-empty subset of the cards of ``part``, smallest first."""
     key = part | int(kind) << 36 | seat << 41
@@ -67,10 +129,28 @@ def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
     if moves is None:
         cards = cards_of(part)
         bits = [1 << card for card in cards]
-        moves = tuple(
-            _new(Move, (seat, kind, cards_of(mask), mask, None))
-            for size in range(1, len(cards) + 1)
-            for mask in map(sum, combinations(bits, size))
+        moves = _known(
+            tuple(
+                _new(Move, (seat, kind, cards_of(mask), mask, None))
+                for size in range(1, len(cards) + 1)
+                for mask in map(sum, combinations(bits, size))
+            )
         )
         remember(_INTERNED, key, moves)
     return moves
+
+
+def numbers(values: tuple[int, ...]) -> tuple[int, ...]:
+    """The one shared tuple equal to ``values``: trick counts and score sheets, which many states hold alike."""
+    shared = _NUMBERS.get(values)
+    if shared is None:
+        shared = remember(_NUMBERS, values, values)
+    return shared
+
+
+def interned_objects() -> list[object]:
+    """Every move and tuple this module has made so far: shared by every state that holds one (for memory accounts)."""
+    found: list[object] = [move for moves in _INTERNED.values() for move in moves]
+    found += [move for rows in _ROWS.values() for suit in rows for row in suit for move in row]
+    found += _NUMBERS.values()
+    return found

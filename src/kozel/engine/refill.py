@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kozel.cards.card import Card
 
-__all__ = ["refill"]
+__all__ = ["refill", "refill_from"]
 
 
 def refill(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int) -> tuple[Card, ...]:
@@ -30,3 +30,23 @@ def refill(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int
         if not drew:
             break
     return stock[taken:] if taken else stock
+
+
+def refill_from(hands: list[int], cards: bytes, top: int, first: int, hand_size: int) -> int:
+    """Refill ``hands`` (bitmasks, changed in place) from the stock ``cards[top:]`` (card indexes); the new ``top``.
+
+    The same draw as :func:`refill`, read from the card indexes a state stores its stock as.
+    """
+    players = len(hands)
+    left = len(cards)
+    while top < left:
+        drew = False
+        for step in range(players):
+            seat = (first + step) % players
+            if top < left and hands[seat].bit_count() < hand_size:
+                hands[seat] |= 1 << cards[top]
+                top += 1
+                drew = True
+        if not drew:
+            break
+    return top

@@ -9,6 +9,7 @@ from typing import Final
 from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
 from kozel.engine.deal import HandStart, deal_hand, shuffled_order
+from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError
 from kozel.game.state import GameState, Match
@@ -109,9 +110,9 @@ def new_game(
         first_dealer=dealer,
         opening=None if deck is None else order,
         history=b"",
-        scores=(ruleset.match.start,) * ruleset.sides,
+        scores=numbers((ruleset.match.start,) * ruleset.sides),
         hand_results=(),
-        sets=(0,) * ruleset.sides,
+        sets=numbers((0,) * ruleset.sides),
     )
     return start_hand(match, HandStart(number=0, dealer=dealer, order=order, lead=ruleset.leading.first_hand))
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Final
 
 from kozel.engine.hand_end import finish_hand
-from kozel.engine.refill import refill
+from kozel.engine.interned import numbers
+from kozel.engine.refill import refill_from
 from kozel.engine.taken import LISTENER
 from kozel.game.move import Move
-from kozel.game.state import GameState, Phase, TransferWindow, make_state
+from kozel.game.state import GameState, Phase, TransferWindow, stock_at
 
 __all__ = ["take_trick"]
 
 _PLAY: Final = Phase.PLAY
+_new: Final = tuple.__new__
 
 
 def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winner: int, log: bytes) -> GameState:
@@ -32,26 +34,39 @@ def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winn
     won[side] |= cards
     counts = list(state.trick_counts)
     counts[side] += 1
-    stock = state.stock
-    if stock:
-        stock = refill(hands, stock, winner, rules.dealing.hand_size)
-    if not stock and not any(hands):
+    deal = state.deal
+    at = before = state.stock_at
+    hand_size = rules.dealing.hand_size
+    if isinstance(at, int):  # the stock is what is left of the deal's order, from ``at``
+        order = deal.base.order
+        if at < len(order):
+            at = refill_from(hands, order, at, winner, hand_size)
+        empty = at == len(order)
+    else:  # stored as its own card indexes (never empty: an empty stock is stored as the order's end)
+        drawn = refill_from(hands, at, 0, winner, hand_size)
+        empty = drawn == len(at)
+        if drawn:
+            at = stock_at(deal, at[drawn:])
+    if empty and not any(hands):
         return finish_hand(state, tuple(hands), tuple(won), tuple(counts), winner, log=log)
     transfer = rules.transfer
-    drew = len(stock) != len(state.stock)
+    drew = at != before
     window = TransferWindow(leader=winner) if drew and transfer is not None and transfer.after_draw else None
-    return make_state(
-        state.match,
-        state.deal,
-        tuple(hands),
-        stock,
-        state.talon,
-        winner,
-        None,
-        tuple(won),
-        tuple(counts),
-        _PLAY,
-        window,
-        None,
-        log,
+    return _new(
+        GameState,
+        (
+            state.match,
+            deal,
+            tuple(hands),
+            at,
+            state.talon,
+            winner,
+            None,
+            tuple(won),
+            numbers(tuple(counts)),
+            _PLAY,
+            window,
+            None,
+            log,
+        ),
     )

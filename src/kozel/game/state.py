@@ -11,9 +11,10 @@ what one seat may see is a view, never a whole state.
 from __future__ import annotations
 
 import enum
-from typing import Final, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import Any, Final, NamedTuple
 
-from kozel.cards.card import Card, Suit
+from kozel.cards.card import CARDS, Card, Suit
 from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.game.log import decode
 from kozel.game.move import Move
@@ -22,9 +23,23 @@ from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["Deal", "Drawing", "GameState", "HandBase", "Match", "Phase", "TransferWindow", "Trick", "make_state"]
+__all__ = [
+    "STATE_FIELDS",
+    "Deal",
+    "Drawing",
+    "GameState",
+    "HandBase",
+    "Match",
+    "Phase",
+    "TransferWindow",
+    "Trick",
+    "make_state",
+    "stock_at",
+    "stock_bytes",
+]
 
 _new: Final = tuple.__new__
+_iter: Final = tuple.__iter__
 
 
 class Phase(enum.Enum):
@@ -174,6 +189,24 @@ class Deal(NamedTuple):
     declarer: int | None = None
 
 
+#: A state's fields by their names, in the order ``make_state`` takes them.
+STATE_FIELDS: Final = (
+    "match",
+    "deal",
+    "hand_masks",
+    "stock",
+    "talon",
+    "turn",
+    "trick",
+    "won_masks",
+    "trick_counts",
+    "phase",
+    "window",
+    "drawing",
+    "log",
+)
+
+
 class GameState(NamedTuple):
     """A match at one moment: the match record, the deal in play, the cards, and whose turn it is.
 
@@ -182,7 +215,12 @@ class GameState(NamedTuple):
     ``state.scores``, ``state.dealer``, ``state.trump``...  A state is immutable and compares by
     value.  The one mutable thing it reaches is a cache, never part of its value: the memo of beat
     tests kept on ``deal.table`` (see :class:`~kozel.rules.trump.TrumpTable`).  The engine builds
-    states with :func:`kozel.game.state.make_state` (every field, in this order).
+    states with :func:`kozel.game.state.make_state` (every field, in this order); ``GameState(...)``
+    and ``_replace`` take the same fields by name.
+
+    It is stored small, for searches that keep many states: the stock as where it begins in the
+    deal's order (the cards not dealt are drawn from its top), so most states hold a small number
+    for it; ``stock`` reads the cards back.
     """
 
     #: The match: rules, seed, score sheet and earlier moves (replaced when a deal ends).
@@ -191,8 +229,9 @@ class GameState(NamedTuple):
     deal: Deal
     #: Each seat's hand as a bitmask (see ``hands``).
     hand_masks: tuple[int, ...]
-    #: The face-down stock, top card first.
-    stock: tuple[Card, ...]
+    #: The stock: where it begins in ``deal.base.order`` when it is what is left of that order (so
+    #: most states hold a small number), else its card indexes, top first; ``GameState.stock`` reads it.
+    stock_at: int | bytes
     #: The talon still dealt aside, top card first (empty where there is none or it was taken).
     talon: tuple[Card, ...]
     #: The seat whose turn it is, or None once the match is over.
@@ -211,6 +250,11 @@ class GameState(NamedTuple):
     drawing: Drawing | None = None
     #: The moves of this deal so far, packed (see ``kozel.game.log``; ``moves`` reads it).
     log: bytes = b""
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-down stock, top card first."""
+        return tuple(map(CARDS.__getitem__, stock_bytes(self)))
 
     @property
     def ruleset(self) -> Ruleset:
@@ -313,6 +357,106 @@ class GameState(NamedTuple):
         )
 
 
+#: Where each field of a state lies in its storage: ``stock`` is stored as ``stock_at`` (see ``stock_at``).
+_PLACE: Final = {name: place for place, name in enumerate(GameState._fields)} | {"stock": 3}
+
+
+# A state is stored as the named tuple above, so compiled code reads its fields by position.  As a
+# tuple it is its fields by their names: iterating it, indexing it, ``_fields``, ``_replace``,
+# ``_make``, ``_asdict``, ``GameState(...)`` and pickling all go by ``STATE_FIELDS``, with the stock
+# as cards.  (A subclass would give the same, but compiled code reads a subclass's fields by name,
+# several times slower.)
+def _public(state: GameState) -> tuple[Any, ...]:
+    """The state's fields by their names, in ``STATE_FIELDS`` order (what iterating a state gives)."""
+    stored = tuple(_iter(state))
+    return (*stored[:3], state.stock, *stored[4:])
+
+
+def _new_state(  # noqa: PLR0917 - every field, positionally, as make_state takes them
+    cls: type[GameState],
+    match: Match,
+    deal: Deal,
+    hand_masks: tuple[int, ...],
+    stock: tuple[Card, ...],
+    talon: tuple[Card, ...],
+    turn: int | None,
+    trick: Trick | None,
+    won_masks: tuple[int, ...],
+    trick_counts: tuple[int, ...],
+    phase: Phase,
+    window: TransferWindow | None,
+    drawing: Drawing | None = None,
+    log: bytes = b"",
+) -> GameState:
+    """A state from its fields by their names (as ``make_state`` takes them)."""
+    return make_state(
+        match, deal, hand_masks, stock, talon, turn, trick, won_masks, trick_counts, phase, window, drawing, log
+    )
+
+
+def _getnewargs(state: GameState) -> tuple[Any, ...]:
+    return _public(state)
+
+
+def _iterate(state: GameState) -> Iterator[Any]:
+    return iter(_public(state))
+
+
+def _getitem(state: GameState, index: Any) -> Any:
+    return _public(state)[index]
+
+
+def _make(cls: type[GameState], iterable: Iterable[Any]) -> GameState:
+    """A state from its fields by their names, in ``STATE_FIELDS`` order."""
+    return make_state(*iterable)
+
+
+def _asdict(state: GameState) -> dict[str, Any]:
+    """The state's fields by their names."""
+    return dict(zip(STATE_FIELDS, _public(state), strict=True))
+
+
+def _replace(state: GameState, /, **changes: Any) -> GameState:
+    """This state with some fields (named as ``make_state`` names them, or ``stock_at`` as stored) changed."""
+    unknown = changes.keys() - _PLACE.keys()
+    if unknown:
+        raise ValueError(f"Got unexpected field names: {sorted(unknown)!r}")
+    if "stock" in changes or ("deal" in changes and "stock_at" not in changes):  # stored against the deal's order
+        public = _public(state)
+        return make_state(*(changes.get(name, public[place]) for place, name in enumerate(STATE_FIELDS)))
+    stored = list(_iter(state))
+    for name, value in changes.items():
+        stored[_PLACE[name]] = value
+    return _new(GameState, stored)
+
+
+_PROTOCOL: Final[dict[str, Any]] = {
+    "_fields": STATE_FIELDS,
+    "__match_args__": STATE_FIELDS,
+    "__new__": _new_state,
+    "__getnewargs__": _getnewargs,
+    "__iter__": _iterate,
+    "__getitem__": _getitem,
+    "_make": classmethod(_make),
+    "_asdict": _asdict,
+    "_replace": _replace,
+}
+for _name, _value in _PROTOCOL.items():
+    setattr(GameState, _name, _value)
+
+
+def stock_bytes(state: GameState) -> bytes:
+    """The card indexes of ``state``'s stock, top first."""
+    at = state.stock_at
+    return state.deal.base.order[at:] if type(at) is int else at  # type: ignore[return-value]
+
+
+def stock_at(deal: Deal, stock: bytes) -> int | bytes:
+    """How a state of ``deal`` stores ``stock`` (card indexes): where it begins in the deal's order, else the bytes."""
+    order = deal.base.order
+    return len(order) - len(stock) if order.endswith(stock) else stock
+
+
 def make_state(  # noqa: PLR0917 - every field, positionally, is the point
     match: Match,
     deal: Deal,
@@ -328,6 +472,20 @@ def make_state(  # noqa: PLR0917 - every field, positionally, is the point
     drawing: Drawing | None,
     log: bytes,
 ) -> GameState:
-    """A state from all its fields, given in ``GameState`` order: how the engine's hot paths build one."""
-    fields = (match, deal, hand_masks, stock, talon, turn, trick, won_masks, trick_counts, phase, window, drawing, log)
+    """A state from all its fields, given in ``GameState`` order: how the engine builds one off its hot paths."""
+    fields = (
+        match,
+        deal,
+        hand_masks,
+        stock_at(deal, bytes(stock)),
+        talon,
+        turn,
+        trick,
+        won_masks,
+        trick_counts,
+        phase,
+        window,
+        drawing,
+        log,
+    )
     return _new(GameState, fields)

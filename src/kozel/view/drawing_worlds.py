@@ -135,7 +135,7 @@ class DrawnDeal:
     def state(self) -> GameState:
         """The engine's state after the moves, from the deck order (the world waiting for the praise)."""
         if self._state is None:
-            state = self._waiting._replace(stock=self.order)
+            state = self._waiting._replace(stock=self.order)  # type: ignore[call-arg]  # the stock by its cards
             for move in self.moves:
                 log = log_append(state.log, move)
                 if move.kind is MoveKind.PRAISE:

@@ -105,7 +105,7 @@ def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...
     key = (id(rules), state.dealer, kind, size)
     found = _POSITIONS.get(key)
     if found is None or found[0] is not rules or any(state.hand_masks):
-        marked = state._replace(stock=tuple(CARDS[:size]))
+        marked = state._replace(stock=tuple(CARDS[:size]))  # type: ignore[call-arg]  # the stock by its cards
         dealt = apply(marked, Move((state.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
         seats = tuple([card.index for card in cards_of(positions)] for positions in dealt.hand_masks)
         in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)

@@ -37,7 +37,7 @@ from kozel.engine.praise.common import fill, open_play
 from kozel.engine.trick_winner import last_beater
 from kozel.errors import RulesetError
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import Drawing, GameState, Phase, Trick
+from kozel.game.state import Drawing, GameState, Phase, Trick, stock_at
 from kozel.rules.praise import PraiseKind
 from kozel.rules.trump import TrumpTable
 
@@ -171,7 +171,7 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
             partner=partner if waits else None,
             count=_DRAW[kind],
         )
-    state = state._replace(hand_masks=tuple(hands), stock=tuple(deck), drawing=drawing)
+    state = state._replace(hand_masks=tuple(hands), stock_at=stock_at(state.deal, bytes(deck)), drawing=drawing)
     if drawing.step < players:
         return state._replace(turn=(boasting + drawing.step) % players)
     return _finish(state, arrange)

@@ -19,11 +19,12 @@ from typing import Final
 from kozel.cards.card import Card
 from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import refuse
+from kozel.engine.interned import numbers
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.praise.drawing import start_drawing
 from kozel.engine.trick_winner import last_beater
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick
+from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, make_state
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
@@ -53,18 +54,9 @@ def await_praise(match: Match, start: HandStart) -> GameState:
         base=HandBase(order=bytes(start.order), leader=leader),
         last_opener=start.last_opener,
     )
-    return GameState(
-        match=match,
-        deal=deal,
-        hand_masks=(0,) * players,
-        stock=start.order,
-        talon=(),
-        turn=boasting,
-        trick=None,
-        won_masks=(0,) * ruleset.sides,
-        trick_counts=(0,) * ruleset.sides,
-        phase=Phase.PRAISE,
-        window=None,
+    nothing = numbers((0,) * ruleset.sides)
+    return make_state(
+        match, deal, (0,) * players, start.order, (), boasting, None, nothing, nothing, Phase.PRAISE, None, None, b""
     )
 
 
