@@ -219,3 +219,23 @@ def test_the_drawing_the_sampler_runs_is_the_engine_s(monkeypatch):
             assert tuple(event.for_seat(view.seat) for event in events) == tuple(group)
         assert state == deal.state
         assert deal.hands == state.hand_masks
+
+
+# A regular deal in which a seat hands over, hidden from the viewer, the card whose holder leads (A♦), and
+# its new holder plays it face up later: the transferred card may be one the view sees played later (it
+# stays in play), so the sampler must not rule it out as it rules out a card passed face down.
+HANDED_THEN_SHOWN = [(118639407, 33, 1), (118639407, 33, 3)]
+
+
+@pytest.mark.parametrize(("seed", "moves", "seat"), HANDED_THEN_SHOWN)
+def test_a_hidden_transfer_of_a_card_played_face_up_later_is_sampled(seed, moves, seat):
+    state = position(seed, moves)
+    view = kozel.observe(state, seat)
+    hidden = [
+        e for e in view.history if isinstance(e, Played) and e.kind is kozel.MoveKind.TRANSFER and e.cards is None
+    ]
+    assert hidden  # a transfer the seat did not see
+    for number in range(4):
+        world = kozel.determinize(view, random.Random(number))
+        assert kozel.observe(world, seat) == view
+        assert replays(world)

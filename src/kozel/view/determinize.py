@@ -193,11 +193,14 @@ class _World:
         count: int,
         among: Sequence[int] | None = None,
         mask: int = -1,
+        *,
+        handed: bool = False,
     ) -> list[int]:
         """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known.
 
         Where the cards are hidden, they are drawn among the places of ``among`` (the whole hand by default)
-        that may hold a card of ``mask``."""
+        that may hold a card of ``mask``, and never a card seen played face up later on, unless the cards are
+        ``handed`` to another seat (a transfer or a give-back), who may play them later."""
         hand = self.hands[seat]
         pool = hand if among is None else among
         if len(pool) < count or count < 0:
@@ -209,7 +212,9 @@ class _World:
                 # Never a card this seat is seen to play face up later on.
                 allowed, later, now = self.allowed, self.shown_later(), self.now
                 pool = [
-                    p for p in pool if allowed[p] & mask and ((card := names[p]) is None or later.get(card, -1) < now)
+                    p
+                    for p in pool
+                    if allowed[p] & mask and (handed or (card := names[p]) is None or later.get(card, -1) < now)
                 ]
                 if len(pool) < count:
                     raise _Failed
@@ -552,7 +557,7 @@ class _World:
         if kind is MoveKind.TRANSFER:
             if rule is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
                 self.exclude(self.hands[event.seat], ~trumps)
-            places = self.take(event.seat, event.cards, event.count, mask=trumps)
+            places = self.take(event.seat, event.cards, event.count, mask=trumps, handed=True)
             if rule is not None:
                 # All his trumps go; only a "spectacled" one may leave an uncounted trump behind.
                 spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
@@ -565,7 +570,7 @@ class _World:
             received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
             among = [p for p in self.hands[event.seat] if p not in received]
             plain_only = rule is None or not rule.trump_back_if_no_plain
-            places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1)
+            places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1, handed=True)
             if plain_only:
                 self.exclude(places, trumps)
             if rule is not None:
