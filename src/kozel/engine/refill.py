@@ -16,19 +16,7 @@ def refill(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int
     Starting with seat ``first`` and going clockwise, each player short of ``hand_size`` takes the
     top card in turn, round after round, until everyone is full or the stock is empty.
     """
-    players = len(hands)
-    taken = 0
-    left = len(stock)
-    while taken < left:
-        drew = False
-        for step in range(players):
-            seat = (first + step) % players
-            if taken < left and hands[seat].bit_count() < hand_size:
-                hands[seat] |= stock[taken].bit
-                taken += 1
-                drew = True
-        if not drew:
-            break
+    taken = refill_from(hands, bytes(card.index for card in stock), 0, first, hand_size)
     return stock[taken:] if taken else stock
 
 
