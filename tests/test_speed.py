@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 import sys
@@ -12,8 +13,10 @@ import pytest
 import kozel
 from kozel.cards.card import CARDS
 from kozel.cards.cardset import cards_of
+from kozel.engine import interned, memo
+from kozel.engine.beat_or_pass import beats
 from kozel.engine.deal import shuffled_order
-from kozel.engine.interned import numbers, single_rows, singles, subsets
+from kozel.engine.interned import KNOWN, numbers, pair_moves, single_rows, singles, subsets
 from kozel.engine.refill import refill, refill_from
 from kozel.game.move import MoveKind
 from kozel.game.state import STATE_FIELDS, make_state
@@ -57,6 +60,43 @@ def test_interned_moves_hold_the_canonical_card_tuple() -> None:
     for move in subsets(1, MoveKind.LEAD, clubs & 0b10110):
         assert move.cards is cards_of(move.mask)
         assert move == kozel.Move(1, MoveKind.LEAD, move.cards)
+
+
+def test_two_card_answers_are_the_shared_pair_moves_every_pair_and_only_the_beating_ones() -> None:
+    seen = 0
+    for seed in range(40):
+        for state in _states("classic", seed):
+            trick = state.trick
+            if state.phase is not kozel.Phase.PLAY or trick is None or trick.best.mask.bit_count() != 2:
+                continue
+            seen += 1
+            seat, hand, top = state.turn, state.hand_masks[state.turn], trick.best.mask
+            answers = [move for move in kozel.legal_moves(state) if move.kind in (MoveKind.BEAT, MoveKind.PASS)]
+            pairs = [sum(pair) for pair in itertools.combinations([card.bit for card in cards_of(hand)], 2)]
+            beating = [mask for mask in pairs if beats(state.table, mask, top)]
+            assert [(move.kind, move.mask) for move in answers] == [(MoveKind.BEAT, mask) for mask in beating] + [
+                (MoveKind.PASS, mask) for mask in pairs
+            ]
+            for move in answers:
+                assert move is pair_moves(seat, move.kind)[move.mask]
+                assert move.cards == cards_of(move.mask)
+                assert move == kozel.Move(seat, move.kind, move.cards)
+                assert KNOWN[id(move)][0] is move
+    assert seen > 50
+
+
+def test_lasting_moves_stay_known_when_the_memo_of_subsets_turns_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interned, "MEMO_LIMIT", 16)
+    monkeypatch.setattr(memo, "MEMO_LIMIT", 16)  # every memo of the engine small: none may drop a lasting move
+    lasting = [*singles(2, MoveKind.PLAY), *pair_moves(2, MoveKind.PASS).values()]
+    made = [move for part in range(1, 200) for move in subsets(3, MoveKind.LEAD, part << 9)]
+    assert len(made) > 100  # far past the limit of 16: the memo's moves turned over many times
+    assert all(KNOWN[id(move)][0] is move for move in lasting)
+    passing = sum(1 for move in made if id(move) in KNOWN)
+    assert 0 < passing <= 16
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    move = kozel.legal_moves(state)[0]
+    assert kozel.apply(state, move) == kozel.apply(state, kozel.Move(move.seat, move.kind, move.cards))
 
 
 def _states(name: str, seed: int) -> list[kozel.GameState]:

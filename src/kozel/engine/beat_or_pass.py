@@ -1,8 +1,10 @@
 """Trick play by beating or passing: leads, beats, passes, the molodka and the end of a trick.
 
-The moves are built afresh on each call, straight from bitmasks (a memo of them
+The moves are gathered afresh on each call, straight from bitmasks (a memo of them
 by hand and top cards was measured: it served 8% of calls in random play and cost
-more than it saved).  What depends only on the cards on top and the trumps, the
+more than it saved); the answers to one or two cards on top are the engine's
+shared moves (rows by suit, tables of every pair, each made once), so ``apply``
+knows them by identity.  What depends only on the cards on top and the trumps, the
 test for beating them one to one, is memoised on the hand's trump table.
 ``apply`` checks a move by the rules themselves (not by searching the legal
 moves) and builds the next state directly.
@@ -15,7 +17,7 @@ from typing import Final
 
 from kozel.cards.cardset import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
-from kozel.engine.interned import ANSWER_ROWS, INTERNED, answer_rows, subset_key, subsets
+from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.engine.trick_end import take_trick
@@ -41,6 +43,9 @@ _LOW: Final = (1 << SUIT_BITS) - 1
 _ANSWER_ROWS: Final = ANSWER_ROWS
 _INTERNED: Final = INTERNED
 _LEAD_KEYS: Final = tuple(subset_key(seat, _LEAD) for seat in range(MAX_PLAYERS))
+_BEAT_KEYS: Final = tuple(subset_key(seat, _BEAT) for seat in range(MAX_PLAYERS))
+_PASS_KEYS: Final = tuple(subset_key(seat, _PASS) for seat in range(MAX_PLAYERS))
+_PAIRS: Final = PAIRS
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -101,15 +106,29 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, .
             + p2[hand >> _BITS2 & _LOW]
             + p3[hand >> _BITS3]
         )
-    cards = cards_of(hand)
     size = top.bit_count()
+    union, conditions = _beat_test(table, top)
+    beatable = hand & union
+    if size == 2:  # two cards on top: each answer is the one shared move of its two cards
+        passing = _PAIRS.get(_PASS_KEYS[seat]) or pair_moves(seat, _PASS)
+        moves = [passing[mask] for mask in map(sum, combinations([1 << card for card in cards_of(hand)], 2))]
+        if beatable.bit_count() < 2:
+            return tuple(moves)
+        beaters = _PAIRS.get(_BEAT_KEYS[seat]) or pair_moves(seat, _BEAT)
+        return (
+            *[
+                beaters[mask]
+                for mask in map(sum, combinations([1 << card for card in cards_of(beatable)], 2))
+                if all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions)
+            ],
+            *moves,
+        )
+    cards = cards_of(hand)
     bits = [1 << card for card in cards]
     moves = [
         _new(Move, (seat, _PASS, combo, mask, None))
         for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
     ]
-    union, conditions = _beat_test(table, top)
-    beatable = hand & union
     if beatable.bit_count() >= size:  # else no group of the hand's cards can beat them all
         cards = cards_of(beatable)
         bits = [1 << card for card in cards]

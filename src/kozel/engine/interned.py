@@ -6,7 +6,8 @@ the very tuple :func:`~kozel.cards.cardset.cards_of` gives for its mask wherever
 tuple (the cards of one suit), so ``apply`` recognises them by identity.
 
 For one-card moves there are also rows by suit pattern (:func:`single_rows`): the moves of every
-card of a mask are four look-ups and three tuple joins, with no Python loop.
+card of a mask are four look-ups and three tuple joins, with no Python loop.  The two-card moves of a
+seat and kind are made all at once (:func:`pair_moves`), a few hundred of them.
 """
 
 from __future__ import annotations
@@ -17,18 +18,20 @@ from typing import Final
 
 from kozel.cards.card import CARDS
 from kozel.cards.cardset import SUIT_BITS, cards_of
-from kozel.engine.memo import remember
+from kozel.engine.memo import MEMO_LIMIT, remember
 from kozel.game.move import Move, MoveKind
 
 __all__ = [
     "ANSWER_ROWS",
     "INTERNED",
     "KNOWN",
+    "PAIRS",
     "PLAY_ROWS",
     "SingleRows",
     "answer_rows",
     "interned_objects",
     "numbers",
+    "pair_moves",
     "play_rows",
     "single_rows",
     "singles",
@@ -50,18 +53,28 @@ _NUMBERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _pack: Final = struct.Struct("<Q").pack
 #: The moves made here by their ``id``: each with its log entry (see ``kozel.game.log``) and its kind,
 #: so ``apply`` takes one of the engine's own moves, well formed by construction, with one look-up.
-#: An entry holds its move, so the id cannot be reused while the entry is there.
+#: An entry holds its move, so the id cannot be reused while the entry is there.  The moves of the lasting
+#: tables (one card, two cards) stay for good; those of the bounded memo of subsets leave it together, when
+#: :data:`~kozel.engine.memo.MEMO_LIMIT` of them have come.
 KNOWN: dict[int, tuple[Move, bytes, MoveKind]] = {}
+#: The ids in ``KNOWN`` of moves made for the memo of subsets (not lasting), oldest first.
+_PASSING: list[int] = []
 #: Seats that pack into a log entry's five seat bits.
 _PACKED_SEATS: Final = 32
 
 
-def _known(moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Record ``moves`` in ``KNOWN`` (those of a seat the log packs) and return them."""
+def _known(moves: tuple[Move, ...], *, lasting: bool = True) -> tuple[Move, ...]:
+    """Record ``moves`` in ``KNOWN`` (those of a seat the log packs) and return them; ``lasting`` for good."""
     for move in moves:
         seat, kind, _, mask, _ = move
         if seat < _PACKED_SEATS:
-            remember(KNOWN, id(move), (move, _pack(mask | kind << 36 | seat << 41), kind))
+            if not lasting:
+                if len(_PASSING) >= MEMO_LIMIT:
+                    for number in _PASSING:
+                        del KNOWN[number]
+                    _PASSING.clear()
+                _PASSING.append(id(move))
+            KNOWN[id(move)] = (move, _pack(mask | kind << 36 | seat << 41), kind)
     return moves
 
 
@@ -134,9 +147,28 @@ def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
                 _new(Move, (seat, kind, cards_of(mask), mask, None))
                 for size in range(1, len(cards) + 1)
                 for mask in map(sum, combinations(bits, size))
-            )
+            ),
+            lasting=False,
         )
         remember(_INTERNED, key, moves)
+    return moves
+
+
+_PAIRS: dict[int, dict[int, Move]] = {}
+#: The two-card moves of a seat and kind, made all at once (``pair_moves``): ``PAIRS[subset_key(seat, kind)][mask]``.
+PAIRS: Final = _PAIRS
+
+
+def pair_moves(seat: int, kind: MoveKind) -> dict[int, Move]:
+    """Every two-card move of ``kind`` for ``seat``, by its mask: the answers of two cards to two on top."""
+    key = subset_key(seat, kind)
+    moves = _PAIRS.get(key)
+    if moves is None:
+        made = tuple(
+            _new(Move, (seat, kind, cards_of(1 << low | 1 << high), 1 << low | 1 << high, None))
+            for low, high in combinations(CARDS, 2)
+        )
+        moves = _PAIRS[key] = {move.mask: move for move in _known(made)}  # bounded by seats x kinds
     return moves
 
 
@@ -152,5 +184,6 @@ def interned_objects() -> list[object]:
     """Every move and tuple this module has made so far: shared by every state that holds one (for memory accounts)."""
     found: list[object] = [move for moves in _INTERNED.values() for move in moves]
     found += [move for rows in _ROWS.values() for suit in rows for row in suit for move in row]
+    found += [move for moves in _PAIRS.values() for move in moves.values()]
     found += _NUMBERS.values()
     return found
