@@ -215,7 +215,10 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
     assert (timed.seconds, timed.guided) == (0.5, False)
     default = make_bot("ismcts")
     # the budget measured in docs/bots.md
-    assert (default.iterations, default.seconds, default.worlds) == (480, None, 40)
+    assert (default.iterations, default.seconds, default.steps, default.worlds) == (580, None, None, 40)
+    assert repr(default) == "IsmctsBot(iterations=580, worlds=40)"
+    moved = make_bot("ismcts(steps=900)")
+    assert (moved.iterations, moved.seconds, moved.steps) == (None, None, 900)
     for bad, message in [
         ("nobody", "no bot is called 'nobody'"),
         ("kozel.bots:Nothing", "cannot load the bot"),
@@ -230,6 +233,9 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
         ("ismcts(iterations=0)", "iterations is a whole number, 1 or more, not 0"),
         ("ismcts(worlds=2.5)", "worlds is a whole number, 1 or more, not 2.5"),
         ("ismcts(seconds=-1)", "seconds is a number above 0, or None, not -1"),
+        ("ismcts(steps=0)", "steps is a whole number, 1 or more, not 0"),
+        ("ismcts(iterations=5, seconds=1)", "give one budget, iterations, seconds or steps, not iterations and"),
+        ("ismcts(seconds=1, steps=100)", "not seconds and steps"),
         ("ismcts(guided=1)", "guided is True or False, not 1"),
         ("heuristic(worlds=True)", "HeuristicBot: worlds is a whole number, 1 or more, not True"),
     ]:
@@ -358,6 +364,29 @@ def test_the_search_bot_keeps_to_a_time_budget():
     assert bot.choose(kozel.observe(state, state.turn), moves) in moves
     assert time.perf_counter() - started < 2.0
     assert repr(bot) == "IsmctsBot(seconds=0.05, worlds=2)"
+
+
+def test_the_search_bot_keeps_to_a_budget_of_moves(monkeypatch):
+    state = kozel.new_game(CLASSIC, seed=4)
+    moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+    made = []
+    real = IsmctsBot._iterate
+
+    def counted(self, *args):
+        made.append(real(self, *args))
+        return made[-1]
+
+    monkeypatch.setattr(IsmctsBot, "_iterate", counted)
+    bot = IsmctsBot(steps=500, worlds=3)
+    bot.setup(CLASSIC, state.turn, 1)
+    chosen = bot.choose(kozel.observe(state, state.turn), moves)
+    assert chosen in moves
+    assert sum(made[:-1]) < 500 <= sum(made)  # iterations until 500 moves were made, and no further
+    assert all(count >= 1 for count in made)
+    assert repr(bot) == "IsmctsBot(steps=500, worlds=3)"
+    again = IsmctsBot(steps=500, worlds=3)
+    again.setup(CLASSIC, state.turn, 1)
+    assert again.choose(kozel.observe(state, state.turn), moves) == chosen  # a budget of moves is reproducible
 
 
 @pytest.mark.parametrize(("praise", "expected"), [("regular", 6), ("trousers", 4)])

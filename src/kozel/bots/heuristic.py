@@ -69,7 +69,7 @@ class HeuristicBot(Bot):
         worlds = self._worlds(view, moves)
         if not worlds:
             return min(moves, key=lambda move: _cost(rules, table, move))
-        costs = _Costs(rules, table)  # every world of the view has its trump table
+        costs = Costs(rules, table)  # every world of the view has its trump table
         return max(moves, key=lambda move: sum(_trick_score(world, move, costs) for world in worlds))
 
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
@@ -96,7 +96,7 @@ class HeuristicBot(Bot):
         return -_cost(rules, table, move)  # a transfer back, a card laid in a drawing deal, declining
 
 
-def _trick_score(world: GameState, move: Move, costs: _Costs) -> float:
+def _trick_score(world: GameState, move: Move, costs: Costs) -> float:
     """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
     rules = world.match.ruleset
     side = rules.side_of(move.seat)
@@ -105,7 +105,7 @@ def _trick_score(world: GameState, move: Move, costs: _Costs) -> float:
     steps = 0
     limit = 4 * rules.players
     while after.trick is not None and after.match.result is None and after.deal.number == number and steps < limit:
-        reply = _answer(after, costs)
+        reply = answer_with(after, costs)
         if reply is None:
             break
         after = apply(after, reply)
@@ -133,7 +133,7 @@ def _trick_score(world: GameState, move: Move, costs: _Costs) -> float:
     return gained - lost - spent
 
 
-class _Costs(dict[int, float]):
+class Costs(dict[int, float]):
     """What playing a move's cards gives up (:func:`_cost`), by the cards' mask, under one trump table:
     each worked out once."""
 
@@ -161,10 +161,10 @@ def out_of_turn(moves: Sequence[Move]) -> Move | None:
 def answer(state: GameState) -> Move | None:
     """The club player's play in a trick: lead his best plain card; take the trick as cheaply as he can unless his
     side has it; give his partner points when the partner takes it and nobody plays after him; else throw low."""
-    return _answer(state, _Costs(state.match.ruleset, state.table))
+    return answer_with(state, Costs(state.match.ruleset, state.table))
 
 
-def _answer(state: GameState, costs: _Costs) -> Move | None:
+def answer_with(state: GameState, costs: Costs) -> Move | None:
     """:func:`answer`, the cards' costs read from ``costs`` (made for ``state``'s trump table)."""
     seat = state.turn
     if seat is None:
@@ -194,7 +194,7 @@ def move_count(trick: Trick) -> int:
     return len(trick.plays[0].cards)
 
 
-def _lead_value(table: TrumpTable, move: Move, costs: _Costs) -> float:
+def _lead_value(table: TrumpTable, move: Move, costs: Costs) -> float:
     """How good a lead is: plain aces first, then the cheapest cards."""
     aces = sum(1 for card in move.cards if card.rank == Rank.ACE and not table.trump_mask & card.bit)
     return 20 * aces - costs[move.mask]

@@ -3,14 +3,20 @@
 Each decision grows one search tree over the moves of the hand being played.  Every iteration
 takes a world its view allows (a few are drawn with :func:`kozel.determinize` and used in turn),
 walks down the tree choosing, among the moves legal in that world, the one with the best upper
-confidence bound, adds one new move, plays the hand out at random, and credits every move on the
-way with what the hand's end is worth to the side that made it: half its share of the card
-points, half its written points (for it, or against the others).  Moves legal only in some worlds
-are weighed by how often they were available.  The move made is the one visited most.
+confidence bound, adds one new move, plays the hand out (by the heuristic bot's rule of thumb, or
+at random with ``guided=False``), and credits every move on the way with what the hand's end is
+worth to the side that made it: half its share of the card points, half its written points (for
+it, or against the others).  Moves legal only in some worlds are weighed by how often they were
+available.  The move made is the one visited most.
 
-The default budget, 480 iterations over 40 worlds, is the one measured to beat the heuristic bot
-in ``classic`` (docs/bots.md, "How strong they are"); 120 iterations were only its equal there, where a
-decision can have many moves (multi-card leads, any mix of beats and face-down passes).
+A decision's budget is one of: a number of iterations (the default, 580), a number of moves made in
+the tree and its play-outs (``steps``: a decision late in a hand, whose play-outs are short, gets
+more iterations for about the same work), or a time (``seconds``).  The default is a number of
+iterations, not a time, so that a seeded tournament plays the same moves on any machine and under
+any load; 580 is about what takes the time the earlier default of 480 took (about 0.15 s a decision in
+``classic`` on one core of the development machine) once the play-outs got cheaper.  480 iterations
+beat the heuristic bot in ``classic`` (docs/bots.md, "How strong they are"); 120 were only its equal
+there, where a decision can have many moves (multi-card leads, any mix of beats and face-down passes).
 
 In a hand of ``pairs`` dealt by drawing ("trousers", "pants double") a world costs a hundred times
 more to draw (:mod:`kozel.view.drawing_worlds`), so the search there takes at most
@@ -25,7 +31,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kozel.bots.base import Bot
-from kozel.bots.heuristic import answer, out_of_turn
+from kozel.bots.heuristic import Costs, answer_with, out_of_turn
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.praise.drawing import DRAWN_DEALS
 from kozel.errors import KozelError
@@ -35,6 +41,7 @@ from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
+from kozel.rules.trump import TrumpTable
 from kozel.view.determinize import determinize
 from kozel.view.view import PlayerView
 
@@ -44,6 +51,9 @@ __all__ = ["IsmctsBot"]
 EXPLORATION: Final = 0.3
 #: The most worlds drawn per decision in a hand dealt by drawing.
 DRAWN_WORLDS: Final = 4
+#: The default budget: iterations per decision (chosen to take the time 480 iterations took before the search's
+#: play-outs got cheaper, about 0.15 s a decision in ``classic`` on one core of the development machine).
+DEFAULT_ITERATIONS: Final = 580
 
 
 class _Node:
@@ -68,27 +78,46 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(
-        self, iterations: int = 480, seconds: float | None = None, worlds: int = 40, *, guided: bool = True
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        worlds: int = 40,
+        *,
+        steps: int | None = None,
+        guided: bool = True,
     ) -> None:
         super().__init__()
-        for name, value in (("iterations", iterations), ("worlds", worlds)):
-            if type(value) is not int or value < 1:
+        for name, value in (("iterations", iterations), ("steps", steps), ("worlds", worlds)):
+            if value is not None and (type(value) is not int or value < 1):
                 raise KozelError(f"IsmctsBot: {name} is a whole number, 1 or more, not {value!r}")
         if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds < math.inf):
             raise KozelError(f"IsmctsBot: seconds is a number above 0, or None, not {seconds!r}")
         if type(guided) is not bool:
             raise KozelError(f"IsmctsBot: guided is True or False, not {guided!r}")
+        budgets = (("iterations", iterations), ("seconds", seconds), ("steps", steps))
+        given = [name for name, value in budgets if value is not None]
+        if len(given) > 1:
+            raise KozelError(f"IsmctsBot: give one budget, iterations, seconds or steps, not {' and '.join(given)}")
+        if not given:
+            iterations = DEFAULT_ITERATIONS
         #: Whether the hand is played out by the club player's rule of thumb (else at random).
         self.guided = guided
-        #: Iterations per decision (the budget, unless ``seconds`` is given).
+        #: Iterations per decision, where the budget is a number of iterations (the default; else None).
         self.iterations = iterations
-        #: Seconds per decision, instead of a number of iterations.
+        #: Seconds per decision, where the budget is a time (else None).
         self.seconds = seconds
+        #: Moves made per decision in the tree and its play-outs, where that is the budget (else None).
+        self.steps = steps
         #: How many worlds are drawn for each decision (the iterations take them in turn).
         self.worlds = worlds
 
     def __repr__(self) -> str:
-        budget = f"seconds={self.seconds}" if self.seconds is not None else f"iterations={self.iterations}"
+        if self.seconds is not None:
+            budget = f"seconds={self.seconds}"
+        elif self.iterations is not None:
+            budget = f"iterations={self.iterations}"
+        else:
+            budget = f"steps={self.steps}"
         return f"IsmctsBot({budget}, worlds={self.worlds})"
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
@@ -103,11 +132,23 @@ class IsmctsBot(Bot):
         except KozelError:  # no world found for the view: no search
             return self.rng.choice(moves)
         root = _Node(side=-1)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        iteration = 0
-        while iteration < self.iterations if deadline is None else time.perf_counter() < deadline:
-            self._iterate(root, worlds[iteration % len(worlds)], set(moves))
-            iteration += 1
+        costs: dict[TrumpTable, Costs] = {}  # the cards' costs for the play-outs, worked out once a decision
+        mine = set(moves)
+        iteration = made = 0
+        if self.seconds is not None:
+            deadline = time.perf_counter() + self.seconds
+            while time.perf_counter() < deadline:
+                made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
+                iteration += 1
+        elif self.iterations is not None:
+            while iteration < self.iterations:
+                made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
+                iteration += 1
+        else:
+            assert self.steps is not None
+            while made < self.steps:  # each iteration counted one move at least, so the budget always ends
+                made += max(1, self._iterate(root, worlds[iteration % len(worlds)], mine, costs))
+                iteration += 1
         tried = [move for move in moves if move in root.children]
         if not tried:
             return self.rng.choice(moves)
@@ -117,12 +158,14 @@ class IsmctsBot(Bot):
         """Out of turn it plays as the heuristic player does: a molodka, a lone trump to the partner."""
         return out_of_turn(moves)
 
-    def _iterate(self, root: _Node, world: GameState, mine: set[Move]) -> None:
+    def _iterate(self, root: _Node, world: GameState, mine: set[Move], costs: dict[TrumpTable, Costs]) -> int:
+        """One iteration from ``world``: down the tree, one new move, the play-out; how many moves it made."""
         rules = world.ruleset
         rng = self.rng
         state = world
         node = root
         path = []
+        made = 0
         while True:
             if _over(world, state):
                 break
@@ -140,18 +183,28 @@ class IsmctsBot(Bot):
                 child.available = 1
                 path.append(child)
                 state = apply(state, move)
+                made += 1
                 break
             move = max(legal, key=lambda move: node.children[move].bound())
             node = node.children[move]
             path.append(node)
             state = apply(state, move)
+            made += 1
+        known: Costs | None = None
         while not _over(world, state):
-            guess = answer(state) if self.guided else None
+            guess = None
+            if self.guided:
+                table = state.table
+                if known is None or known.table is not table:  # the trumps named in the play-out: new costs
+                    known = costs.get(table) or costs.setdefault(table, Costs(rules, table))
+                guess = answer_with(state, known)
             state = apply(state, guess if guess is not None else rng.choice(legal_moves(state)))
+            made += 1
         values = _values(rules, world, state)
         for child in path:
             child.visits += 1
             child.total += values[child.side]
+        return made
 
 
 def _over(world: GameState, state: GameState) -> bool:
