@@ -17,6 +17,8 @@ import time
 
 import pytest
 
+from kozel._launch import loading_as_command
+
 pexpect = pytest.importorskip("pexpect", reason="the terminal tests need pexpect (the test extra)")
 
 KOZEL = [sys.executable, "-m", "kozel"]
@@ -272,6 +274,75 @@ def test_a_ctrl_c_soon_after_the_console_script_starts_ends_it_cleanly(delay):
     child = pexpect.spawn(
         _console_script(),
         ["simulate", "classic", "-n", "400", "--processes", "1"],
+        env=_env(),
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.logfile_read = io.StringIO()
+    time.sleep(delay)
+    child.kill(signal.SIGINT)
+    code, out = finish(child)
+    assert "Traceback" not in out
+    assert code == INTERRUPTED
+    assert "interrupted" in out or "stopped" in out
+
+
+# --- python -m kozel: a Ctrl-C while the package is still loading ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["python", "-m", "kozel", "play"], True),
+        (["python", "-mkozel"], True),
+        (["python", "-Im", "kozel"], True),
+        (["python", "-X", "dev", "-W", "error", "-m", "kozel"], True),
+        (["python", "-Xdev", "-m", "kozel"], True),
+        (["python", "-m", "pytest"], False),
+        (["python", "-m", "kozelx"], False),
+        (["python", "script.py", "-m", "kozel"], False),
+        (["python", "-c", "import kozel"], False),
+        (["python", "-m"], False),
+        (["python"], False),
+    ],
+)
+def test_a_module_run_of_kozel_is_told_from_the_interpreter_arguments(argv, expected):
+    assert loading_as_command(argv) is expected
+
+
+def test_a_ctrl_c_while_the_package_loads_stops_python_m_kozel_without_a_traceback(tmp_path):
+    # A real SIGINT, sent by the process to itself while kozel.variants is being imported (by an
+    # import hook that sitecustomize installs): the window before kozel/__main__.py runs, every time.
+    (tmp_path / "sitecustomize.py").write_text(
+        "import builtins, os, signal\n"
+        "real = builtins.__import__\n"
+        "def hooked(name, *args, **kwargs):\n"
+        "    fromlist = kwargs.get('fromlist') or (args[2] if len(args) > 2 else None) or ()\n"
+        "    if name == 'kozel.variants' or (name == 'kozel' and 'variants' in fromlist):\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = hooked\n"
+    )
+    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [*KOZEL, "--version"], capture_output=True, env=_env(PYTHONPATH=path), timeout=60, check=False
+    )
+    assert done.returncode == INTERRUPTED, done.stderr
+    assert done.stderr.decode().strip() == "kozel: interrupted (Ctrl-C)"
+    assert b"Traceback" not in done.stdout + done.stderr
+
+
+def test_kozel_imported_by_another_program_leaves_ctrl_c_alone():
+    script = "import signal, kozel; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, env=_env(), timeout=60, check=True)
+    assert done.stdout.strip() == b"True"
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.25, 0.6])
+def test_a_ctrl_c_soon_after_python_m_kozel_starts_ends_it_cleanly(delay):
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "kozel", "simulate", "classic", "-n", "400", "--processes", "1"],
         env=_env(),
         encoding="utf-8",
         timeout=60,

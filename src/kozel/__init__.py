@@ -9,6 +9,13 @@
 True
 """
 
+import sys as _sys
+
+if _sys.argv[:1] == ["-m"]:  # ``python -m ...`` is still loading its module: answer a Ctrl-C if it is kozel
+    from kozel._launch import answer_ctrl_c_while_loading as _answer
+
+    _answer()
+
 from kozel import record, variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game

@@ -1,0 +1,59 @@
+"""``python -m kozel``: a Ctrl-C while the library is still loading ends the command as one later does.
+
+Python imports the whole package (``kozel/__init__.py``) before ``kozel/__main__.py`` runs, so the
+command line cannot answer a Ctrl-C that comes in that half second; without this it would end in
+Python's traceback.  The console script does the same from outside the package (``_kozel_entry``).
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+
+__all__ = ["INTERRUPTED", "answer_ctrl_c_while_loading", "loading_as_command", "restore_ctrl_c"]
+
+#: The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+
+
+def loading_as_command(argv: list[str]) -> bool:
+    """Whether ``argv`` (the interpreter's own arguments, ``sys.orig_argv``) runs ``python -m kozel``."""
+    at = 1
+    while at < len(argv):
+        argument = argv[at]
+        if not argument.startswith("-") or argument.startswith("--") or argument == "-":
+            return False  # a script, a long option or standard input: not a module run (or not one read here)
+        letters = argument[1:]
+        for place, letter in enumerate(letters):
+            if letter == "m":  # the module's name follows, joined or as the next argument
+                rest = letters[place + 1 :]
+                return rest == "kozel" if rest else argv[at + 1 : at + 2] == ["kozel"]
+            if letter == "c":
+                return False
+            if letter in "XW":  # an option with a value, joined or as the next argument
+                at += 0 if letters[place + 1 :] else 1
+                break
+        at += 1
+    return False
+
+
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
+    print("\nkozel: interrupted (Ctrl-C)", file=sys.stderr)
+    raise SystemExit(INTERRUPTED)
+
+
+def answer_ctrl_c_while_loading() -> None:
+    """Under ``python -m kozel``, until :func:`restore_ctrl_c`: a Ctrl-C stops with status 130 and a line saying so."""
+    if (
+        loading_as_command(getattr(sys, "orig_argv", []))
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    ):
+        signal.signal(signal.SIGINT, _interrupted)
+
+
+def restore_ctrl_c() -> None:
+    """Give Ctrl-C back to Python (a ``KeyboardInterrupt``), for the command line to answer from now on."""
+    if signal.getsignal(signal.SIGINT) is _interrupted:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
