@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import pickle
 import random
@@ -22,7 +23,8 @@ from kozel.game.move import MoveKind
 from kozel.game.state import STATE_FIELDS, make_state
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
-import playouts  # bench/ is not a package
+import decisions  # bench/ is not a package
+import playouts
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())
@@ -180,3 +182,16 @@ def test_a_mid_hand_state_retains_at_most_one_kilobyte(name: str) -> None:
     sizes = playouts.retained(middle)
     assert sizes.own <= 1024
     assert sizes.own + sizes.deal < sizes.old  # the deal's records and the shared objects are all it leaves out
+
+
+def test_the_decision_set_of_the_search_bench_is_the_same_every_time():
+    rules = kozel.variants.get("classic")
+    first, again = decisions.decisions(rules, 1), decisions.decisions(rules, 1)
+    assert len(first) > 20
+    assert [(view.seat, moves) for view, moves in first] == [(view.seat, moves) for view, moves in again]
+    assert {view.seat for view, _ in first} == {0, 2}
+    assert all(len(moves) > 1 for _, moves in first)
+    assert decisions.budget("steps=900") == {"steps": 900}
+    assert decisions.budget("seconds=0.5") == {"seconds": 0.5}
+    with pytest.raises(argparse.ArgumentTypeError, match="iterations=N, steps=N or seconds=X"):
+        decisions.budget("depth=3")
