@@ -94,6 +94,8 @@ def test_lasting_moves_stay_known_when_the_memo_of_subsets_turns_over(monkeypatc
     made = [move for part in range(1, 200) for move in subsets(3, MoveKind.LEAD, part << 9)]
     assert len(made) > 100  # far past the limit of 16: the memo's moves turned over many times
     assert all(KNOWN[id(move)][0] is move for move in lasting)
+    assert singles(2, MoveKind.PLAY) == tuple(lasting[: len(CARDS)])  # the very moves: never made again
+    assert all(new is old for new, old in zip(singles(2, MoveKind.PLAY), lasting, strict=False))
     passing = sum(1 for move in made if id(move) in KNOWN)
     assert 0 < passing <= 16
     state = kozel.new_game(kozel.variants.get("classic"), seed=7)

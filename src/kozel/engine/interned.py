@@ -49,6 +49,8 @@ _PATTERNS: Final = 1 << SUIT_BITS
 #: cards of ``suit`` whose bits within the suit are ``pattern``, in canonical order.
 SingleRows = tuple[tuple[tuple[Move, ...], ...], ...]
 _ROWS: dict[int, SingleRows] = {}
+#: The one-card moves of each seat and kind (``singles``), kept for good.
+_SINGLES: dict[int, tuple[Move, ...]] = {}
 _NUMBERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _pack: Final = struct.Struct("<Q").pack
 #: The moves made here by their ``id``: each with its log entry (see ``kozel.game.log``) and its kind,
@@ -78,17 +80,14 @@ def _known(moves: tuple[Move, ...], *, lasting: bool = True) -> tuple[Move, ...]
     return moves
 
 
-def _key(seat: int, kind: MoveKind, part: int) -> int:
-    return part | int(kind) << 36 | seat << 41
-
-
 def singles(seat: int, kind: MoveKind) -> tuple[Move, ...]:
     """The one-card moves of ``kind`` for ``seat``, indexed by card."""
-    key = _key(seat, kind, 1 << 40)
-    moves = _INTERNED.get(key)
-    if moves is None:
-        moves = _known(tuple(_new(Move, (seat, kind, cards_of(1 << card), 1 << card, None)) for card in CARDS))
-        remember(_INTERNED, key, moves)
+    key = subset_key(seat, kind)
+    moves = _SINGLES.get(key)
+    if moves is None:  # made once: a lasting table, bounded by seats x kinds
+        moves = _SINGLES[key] = _known(
+            tuple(_new(Move, (seat, kind, cards_of(1 << card), 1 << card, None)) for card in CARDS)
+        )
     return moves
 
 
@@ -184,6 +183,7 @@ def interned_objects() -> list[object]:
     """Every move and tuple this module has made so far: shared by every state that holds one (for memory accounts)."""
     found: list[object] = [move for moves in _INTERNED.values() for move in moves]
     found += [move for rows in _ROWS.values() for suit in rows for row in suit for move in row]
+    found += [move for moves in _SINGLES.values() for move in moves]
     found += [move for moves in _PAIRS.values() for move in moves.values()]
     found += _NUMBERS.values()
     return found
