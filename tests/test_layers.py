@@ -25,6 +25,7 @@ LAYERS = {
     "errors": 0,
     "plain_types": 0,
     "limits": 0,
+    "_launch": 0,
     "cards": 1,
     "rules": 2,
     "variants": 3,
