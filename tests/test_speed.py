@@ -90,6 +90,8 @@ def test_two_card_answers_are_the_shared_pair_moves_every_pair_and_only_the_beat
 def test_lasting_moves_stay_known_when_the_memo_of_subsets_turns_over(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interned, "MEMO_LIMIT", 16)
     monkeypatch.setattr(memo, "MEMO_LIMIT", 16)  # every memo of the engine small: none may drop a lasting move
+    monkeypatch.setattr(interned, "_PASSING", [])  # whatever earlier tests made, the memo's moves start anew here
+    interned.INTERNED.clear()  # (a memo: emptying it is what a full one does)
     lasting = [*singles(2, MoveKind.PLAY), *pair_moves(2, MoveKind.PASS).values()]
     made = [move for part in range(1, 200) for move in subsets(3, MoveKind.LEAD, part << 9)]
     assert len(made) > 100  # far past the limit of 16: the memo's moves turned over many times
