@@ -271,9 +271,14 @@ def _console_script() -> str:
 def test_a_ctrl_c_soon_after_the_console_script_starts_ends_it_cleanly(delay):
     # Early on the library is still loading (about half a second here), later the command runs: either
     # way the command stops with status 130 and no traceback.
+    _interrupted_after(delay, _console_script())
+
+
+def _interrupted_after(delay: float, program: str, *before: str) -> None:
+    """Start ``program *before simulate ...``, Ctrl-C it after ``delay`` seconds: status 130, no traceback."""
     child = pexpect.spawn(
-        _console_script(),
-        ["simulate", "classic", "-n", "400", "--processes", "1"],
+        program,
+        [*before, "simulate", "classic", "-n", "400", "--processes", "1"],
         env=_env(),
         encoding="utf-8",
         timeout=60,
@@ -340,17 +345,4 @@ def test_kozel_imported_by_another_program_leaves_ctrl_c_alone():
 
 @pytest.mark.parametrize("delay", [0.1, 0.25, 0.6])
 def test_a_ctrl_c_soon_after_python_m_kozel_starts_ends_it_cleanly(delay):
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "kozel", "simulate", "classic", "-n", "400", "--processes", "1"],
-        env=_env(),
-        encoding="utf-8",
-        timeout=60,
-    )
-    child.logfile_read = io.StringIO()
-    time.sleep(delay)
-    child.kill(signal.SIGINT)
-    code, out = finish(child)
-    assert "Traceback" not in out
-    assert code == INTERRUPTED
-    assert "interrupted" in out or "stopped" in out
+    _interrupted_after(delay, sys.executable, "-m", "kozel")
