@@ -92,14 +92,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     process's own arguments, a Ctrl-C that comes once the command is done is ignored.
     """
     try:
-        return _main(argv)
-    except KeyboardInterrupt:
+        try:
+            return _main(argv)
+        finally:
+            if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except KeyboardInterrupt:  # also one that came as the command ended (``--help`` exits), before the line above
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
         _say_stopped()
         return play.INTERRUPTED
-    finally:
-        if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _say_stopped() -> None:
