@@ -7,7 +7,9 @@ confidence bound, adds one new move, plays the hand out (by the heuristic bot's 
 at random with ``guided=False``), and credits every move on the way with what the hand's end is
 worth to the side that made it: half its share of the card points, half its written points (for
 it, or against the others).  Moves legal only in some worlds are weighed by how often they were
-available.  The move made is the one visited most.
+available.  The move made is the one visited most.  The tree and play-outs run inside
+:func:`kozel.engine.within_hand`, so a play-out stops at its hand's scored end and the
+engine does not deal the next hand for it.
 
 A decision's budget is one of: a number of iterations (the default, 580), a number of moves made in
 the tree and its play-outs (``steps``: a decision late in a hand, whose play-outs are short, gets
@@ -32,6 +34,7 @@ from typing import Final
 
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import Costs, answer_with, out_of_turn
+from kozel.engine import within_hand
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.praise.drawing import DRAWN_DEALS
 from kozel.errors import KozelError
@@ -135,20 +138,21 @@ class IsmctsBot(Bot):
         costs: dict[TrumpTable, Costs] = {}  # the cards' costs for the play-outs, worked out once a decision
         mine = set(moves)
         iteration = made = 0
-        if self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds
-            while time.perf_counter() < deadline:
-                made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
-                iteration += 1
-        elif self.iterations is not None:
-            while iteration < self.iterations:
-                made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
-                iteration += 1
-        else:
-            assert self.steps is not None
-            while made < self.steps:  # each iteration counted one move at least, so the budget always ends
-                made += max(1, self._iterate(root, worlds[iteration % len(worlds)], mine, costs))
-                iteration += 1
+        with within_hand():  # the play-outs stop at the hand's end: the next hand is not dealt
+            if self.seconds is not None:
+                deadline = time.perf_counter() + self.seconds
+                while time.perf_counter() < deadline:
+                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
+                    iteration += 1
+            elif self.iterations is not None:
+                while iteration < self.iterations:
+                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
+                    iteration += 1
+            else:
+                assert self.steps is not None
+                while made < self.steps:  # each iteration counted one move at least, so the budget always ends
+                    made += max(1, self._iterate(root, worlds[iteration % len(worlds)], mine, costs))
+                    iteration += 1
         tried = [move for move in moves if move in root.children]
         if not tried:
             return self.rng.choice(moves)
@@ -208,8 +212,9 @@ class IsmctsBot(Bot):
 
 
 def _over(world: GameState, state: GameState) -> bool:
-    """Whether the hand being searched has ended."""
-    return state.is_over or state.deal.number != world.deal.number
+    """Whether the hand being searched has ended: the match is over, or the hand (no seat to move, inside
+    ``within_hand``), or the deal was dealt again."""
+    return state.turn is None or state.deal.number != world.deal.number
 
 
 def _values(rules: Ruleset, world: GameState, state: GameState) -> list[float]:

@@ -6,7 +6,8 @@ how a deal is started (:class:`HandStart`, :func:`start_hand`, :func:`start_of_d
 are refilled from the stock (:func:`refill`), who takes a trick (:func:`trick_taker`), the cards
 laid so far in a deal dealt by drawing (:func:`lays`), and the drawing deals' steps with their
 hook for choosing hidden cards (:data:`Arrange`, :class:`Draw`, :func:`start_drawing`,
-:func:`apply_lay`, :func:`drawn_positions`).  Everything else under ``kozel.engine`` is internal.
+:func:`apply_lay`, :func:`drawn_positions`), and play that stops at the hand's end for a search's
+play-outs (:func:`within_hand`).  Everything else under ``kozel.engine`` is internal.
 """
 
 from kozel.engine.core import apply, legal_moves
@@ -19,6 +20,7 @@ from kozel.engine.praise.procedures import cut_bottom
 from kozel.engine.refill import refill
 from kozel.engine.start import new_game, new_hand, start_hand, start_of_deal, with_deck
 from kozel.engine.trick_winner import trick_taker
+from kozel.engine.within_hand import within_hand
 
 __all__ = [
     "Arrange",
@@ -41,4 +43,5 @@ __all__ = [
     "step",
     "trick_taker",
     "with_deck",
+    "within_hand",
 ]

@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 from kozel.engine.deal import HandStart, shuffled_order
 from kozel.engine.interned import numbers
 from kozel.engine.start import start_hand
+from kozel.engine.within_hand import WITHIN_HAND
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase, Trick
 from kozel.rules.dealing import DealerRotation
@@ -167,6 +168,9 @@ def finish_hand(
         fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
         return _new(GameState, fields)  # the stock stored as it was: the deal's order is the same
     following = match._replace(scores=numbers(scores), hand_results=results, sets=numbers(tuple(sets)))
+    if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
+        fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
+        return _new(GameState, fields)
     return _next_hand(state, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
 
 

@@ -1,0 +1,48 @@
+"""Play that stops at the hand's end: for searches, which only read how the hand they search came out.
+
+A search plays each of its play-outs to the end of the hand and reads the hand's result; the deal
+of the next hand (its shuffle, the dealing, the state of its start) is thrown away unread, and it
+is about a tenth of a play-out's cost.  Inside :func:`within_hand`, a move that ends a hand with the
+match still going scores the hand as usual and stops there: the state it gives has the hand's
+result written (``hand_results``, ``scores``), no seat to move (``turn`` is None) and the phase
+``OVER``, and is not a position of the match (nothing can be played from it).  Every other move,
+and every move outside, is exactly as :func:`kozel.apply` plays it.  A hand dealt again without
+being finished (a redeal) is dealt as usual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Final
+
+__all__ = ["WITHIN_HAND", "within_hand"]
+
+#: Whether play stops at the end of the hand (True only inside ``within_hand``).
+WITHIN_HAND: Final[ContextVar[bool]] = ContextVar("kozel_within_hand", default=False)
+
+
+@contextmanager
+def within_hand() -> Iterator[None]:
+    """Inside it, a move that ends a hand stops at the hand's scored end instead of dealing the next hand.
+
+    For a search's play-outs, which read only how the hand came out: the state such a move gives has
+    the hand's result written (``hand_results``, ``scores``, ``sets``), the deal it was played in,
+    no seat to move and the phase ``OVER``; it is not a position of the match, and nothing can be
+    played from it.  Every other move is played exactly as outside.
+
+    >>> import random, kozel
+    >>> from kozel.engine import within_hand
+    >>> state, rng = kozel.new_game(kozel.variants.get("classic"), seed=3), random.Random(3)
+    >>> with within_hand():
+    ...     while state.turn is not None:
+    ...         state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    >>> len(state.hand_results), state.deal.number, state.phase.name, sum(state.hand_results[0].points)
+    (1, 0, 'OVER', 120)
+    """
+    token = WITHIN_HAND.set(True)
+    try:
+        yield
+    finally:
+        WITHIN_HAND.reset(token)

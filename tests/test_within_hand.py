@@ -1,0 +1,73 @@
+"""Play that stops at the hand's end (``within_hand``): the hand scored as ``apply`` scores it, no next deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kozel
+from kozel.engine.within_hand import WITHIN_HAND, within_hand
+from kozel.game.state import GameState, Phase
+
+
+def _hand_ends(name: str, matches: int = 3) -> list[tuple[GameState, kozel.Move, GameState]]:
+    """Every move of a few random matches, with the state before it and the state ``apply`` gives after it."""
+    rules = kozel.variants.get(name)
+    rng = random.Random(11)
+    steps = []
+    for _ in range(matches):
+        state = kozel.new_game(rules, seed=rng.randrange(2**32))
+        while not state.is_over:
+            move = rng.choice(kozel.legal_moves(state))
+            after = kozel.apply(state, move)
+            steps.append((state, move, after))
+            state = after
+    return steps
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_hand_ending_move_stops_at_the_scored_hand(name: str) -> None:
+    finished = 0
+    for state, move, after in _hand_ends(name):
+        with within_hand():
+            stopped = kozel.apply(state, move)
+        hand_ended = len(after.hand_results) > len(state.hand_results)
+        if not hand_ended or after.is_over:  # every other move, and the match's last: exactly as apply plays it
+            assert stopped == after
+            continue
+        finished += 1
+        # The hand is scored as apply scores it ...
+        assert stopped.hand_results == after.hand_results
+        assert stopped.scores == after.scores
+        assert stopped.sets == after.sets
+        # ... and play stops there: the same deal, no seat to move, nothing to play, the match not over.
+        assert stopped.deal is state.deal
+        assert stopped.turn is None
+        assert stopped.phase is Phase.OVER
+        assert kozel.legal_moves(stopped) == ()
+        assert stopped.result is None
+        assert after.deal.number > state.deal.number  # where apply dealt the next hand
+    assert finished >= 3, f"{name}: the random matches must finish some hands before the last"
+
+
+def test_within_hand_holds_only_inside_and_is_reset_by_an_error() -> None:
+    assert WITHIN_HAND.get() is False
+    with within_hand():
+        assert WITHIN_HAND.get() is True
+    assert WITHIN_HAND.get() is False
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    with pytest.raises(kozel.IllegalMoveError), within_hand():
+        kozel.apply(state, kozel.parse_move("2 lead 7♠"))  # not seat 2's turn
+    assert WITHIN_HAND.get() is False
+
+
+def test_outside_the_context_the_next_hand_is_dealt() -> None:
+    steps = _hand_ends("classic", matches=1)
+    state, move, after = next(step for step in steps if len(step[2].hand_results) == 1)
+    with within_hand():
+        kozel.apply(state, move)
+    again = kozel.apply(state, move)
+    assert again == after
+    assert again.deal.number == state.deal.number + 1
+    assert again.turn is not None
