@@ -1,13 +1,8 @@
-"""Play that stops at the hand's end: for searches, which only read how the hand they search came out.
+"""Play that stops at the hand's end, for searches that only read how the hand they search came out.
 
-A search plays each of its play-outs to the end of the hand and reads the hand's result; the deal
-of the next hand (its shuffle, the dealing, the state of its start) is thrown away unread, and it
-is about a tenth of a play-out's cost.  Inside :func:`within_hand`, a move that ends a hand with the
-match still going scores the hand as usual and stops there: the state it gives has the hand's
-result written (``hand_results``, ``scores``), no seat to move (``turn`` is None) and the phase
-``OVER``, and is not a position of the match (nothing can be played from it).  Every other move,
-and every move outside, is exactly as :func:`kozel.apply` plays it.  A hand dealt again without
-being finished (a redeal) is dealt as usual.
+A search's play-outs end with their hand; the next deal (its shuffle, the dealing, the state of its
+start) would be thrown away unread, at about a tenth of a play-out's cost.  See :func:`within_hand`.
+A hand dealt again without being finished (a redeal) is dealt as usual.
 """
 
 from __future__ import annotations
