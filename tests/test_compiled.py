@@ -21,6 +21,7 @@ INTERPRETED = {
     "kozel.cards.deck",
     "kozel.engine.events",
     "kozel.engine.praise.drawing",
+    "kozel.engine.within_hand",
     "kozel.game.move",
     "kozel.game.results",
     "kozel.game.state",
