@@ -212,14 +212,14 @@ def test_the_public_modules_are_found() -> None:
 
 
 def _compiled_source_doc(value: object) -> str | None:
-    """The docstring in the source of a function compiled by mypyc (which keeps none); None elsewhere."""
+    """The docstring in the source of a function or class compiled by mypyc (which keeps none); None elsewhere."""
     module = sys.modules.get(getattr(value, "__module__", "") or "")
     path = Path(str(getattr(module, "__file__", "")))
     if not kozel.__compiled__ or path.suffix == ".py":
         return None
     source = path.with_name(path.name.split(".")[0] + ".py")  # the wheel ships each module's source beside it
     for node in ast.parse(source.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.FunctionDef) and node.name == getattr(value, "__name__", None):
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == getattr(value, "__name__", None):
             return ast.get_docstring(node)
     return None
 
@@ -228,7 +228,7 @@ def _compiled_source_doc(value: object) -> str | None:
 def test_every_public_name_has_a_docstring(modname: str, name: str) -> None:
     value = getattr(importlib.import_module(modname), name)
     if inspect.isclass(value):
-        own = vars(value).get("__doc__")
+        own = vars(value).get("__doc__") or _compiled_source_doc(value)
         assert isinstance(own, str), f"{modname}.{name} has no docstring of its own"
         assert own.strip(), f"{modname}.{name} has an empty docstring"
     elif inspect.ismodule(value) or inspect.isroutine(value):

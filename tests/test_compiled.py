@@ -13,7 +13,7 @@ import pytest
 import kozel
 
 #: The modules the compiled build compiles (see the hook in pyproject.toml); the rest stay Python.
-COMPILED_PACKAGES = ("kozel.engine", "kozel.engine.praise", "kozel.game", "kozel.cards")
+COMPILED_PACKAGES = ("kozel.engine", "kozel.engine.praise", "kozel.game", "kozel.cards", "kozel.view")
 #: Modules of those packages kept interpreted in the compiled build (see the hook's comment in pyproject.toml).
 INTERPRETED = {
     "kozel.cards.card",
@@ -25,6 +25,9 @@ INTERPRETED = {
     "kozel.game.move",
     "kozel.game.results",
     "kozel.game.state",
+    "kozel.view.events",
+    "kozel.view.step",
+    "kozel.view.view",
 }
 
 
@@ -45,6 +48,7 @@ def test_compiled_says_whether_the_engine_modules_are_extension_modules():
     modules = _modules()
     assert "kozel.engine.core" in modules
     assert "kozel.engine.beat_or_pass" in modules
+    assert "kozel.view.determinize" in modules
     for name in modules:
         expected = kozel.__compiled__ and name not in INTERPRETED
         assert _is_compiled(name) == expected, name

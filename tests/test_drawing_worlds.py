@@ -8,7 +8,6 @@ moves from ``random.Random(seed)`` for a number of moves, seen from a seat.
 from __future__ import annotations
 
 import random
-import sys
 import time
 
 import attrs
@@ -16,9 +15,9 @@ import pytest
 from test_determinize import replays
 
 import kozel
-from kozel.cards.cardset import CardSet
+from kozel.cards.cardset import CardSet, cards_of
 from kozel.rules.praise import PraiseKind
-from kozel.view.drawing_worlds import sample_drawing
+from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import Laid, Played, PraiseDealt
 
 PAIRS = kozel.variants.get("pairs")
@@ -195,30 +194,62 @@ def test_an_edited_drawing_view_no_play_gives_is_refused_within_the_budget():
     _refused_quickly(_edited(view, number, seat=(event.seat + 1) % PAIRS.players))
 
 
-def test_the_drawing_the_sampler_runs_is_the_engine_s(monkeypatch):
+def _drawing_inputs(state, seat):
+    """What the sampler is handed for ``state``'s drawing deal: the state waiting for the praise (replayed from
+    the match's start), the seat's view and its events of the drawing, one group per move, up to its deal or to
+    now, and what later play told the seat: the holder at the deal of each card in its hand now."""
+    moves = state.match_moves
+    praise = max(n for n, move in enumerate(moves) if move.kind is kozel.MoveKind.PRAISE)
+    waiting = kozel.new_game(PAIRS, seed=state.seed)
+    for move in moves[:praise]:
+        waiting = kozel.apply(waiting, move)
+    dealt = waiting
+    for move in moves[praise:]:
+        dealt = kozel.apply(dealt, move)
+        if dealt.drawing is None:
+            break
+    view = kozel.observe(state, seat)
+    groups = []
+    for event in view.history:
+        if isinstance(event, Played) and event.kind is kozel.MoveKind.PRAISE:
+            groups = [[event]]
+        elif groups and not isinstance(groups[-1][-1], PraiseDealt):
+            if isinstance(event, Played):
+                groups.append([])
+            groups[-1].append(event)
+    holders = {card: owner for owner, hand in enumerate(dealt.hand_masks) for card in cards_of(hand)}
+    later = {card: holders[card] for card in view.hand} if dealt.drawing is None else {}
+    return waiting, view, groups, later
+
+
+def test_the_drawing_the_sampler_runs_is_the_engine_s():
     # The search runs its own copy of the drawing procedure: what it hands back (deck order, moves, hands) is
     # what the engine's drawing gives from that deck order, and the engine shows the seat the view's events.
-    determinize_module = sys.modules["kozel.view.determinize"]
-    handed = []
-
-    def checked(waiting, view, groups, known, rng, **options):
-        deal = sample_drawing(waiting, view, groups, known, rng, **options)
-        if deal is not None:
-            handed.append((waiting, view, groups, deal))
-        return deal
-
-    monkeypatch.setattr(determinize_module, "sample_drawing", checked)
-    for state, seat in _drawing_views(12, 16):
-        view = kozel.observe(state, seat)
-        assert kozel.observe(kozel.determinize(view, random.Random(seat)), seat) == view
-    assert len(handed) >= 16
-    for waiting, view, groups, deal in handed:
-        state = waiting._replace(stock=deal.order)
+    # The sampler is called here as determinize calls it, on the real match's position before the praise, told of
+    # the dealt hands only the seat's own and where the cards it holds now were (every other card allowed anywhere).
+    deck = sum(card.bit for card in PAIRS.deck)
+    for number, (state, seat) in enumerate(_drawing_views(12, 16)):
+        waiting, view, groups, later = _drawing_inputs(state, seat)
+        kind = PraiseKind(groups[0][0].choice)
+        dealt = groups[-1][-1] if isinstance(groups[-1][-1], PraiseDealt) else None
+        named, allowed = [0] * PAIRS.players, [deck] * PAIRS.players
+        if dealt is not None:
+            for card, owner in later.items():
+                named[owner] |= card.bit
+            named[seat] |= dealt.hands[seat].mask
+            allowed = [deck & ~(named[seat] if owner != seat else 0) for owner in range(PAIRS.players)]
+            allowed[seat] = named[seat]
+        known = Known.from_deal(kind, dealt, named, allowed)
+        deal = sample_drawing(waiting, view, groups, known, random.Random(number))
+        assert deal is not None  # the real drawing gives these events, so some drawing does
+        replayed = waiting._replace(stock=deal.order)
         for move, group in zip(deal.moves, groups, strict=True):
-            state, events = kozel.step(state, move)
+            replayed, events = kozel.step(replayed, move)
             assert tuple(event.for_seat(view.seat) for event in events) == tuple(group)
-        assert state == deal.state
-        assert deal.hands == state.hand_masks
+        assert replayed == deal.state
+        assert deal.hands == replayed.hand_masks
+        # And determinize, which runs the same sampler, gives a world with the view.
+        assert kozel.observe(kozel.determinize(view, random.Random(seat)), seat) == view
 
 
 # A regular deal in which a seat hands over, hidden from the viewer, the card whose holder leads (A♦), and
