@@ -7,7 +7,7 @@ import pytest
 from helpers import legal, legal_of, play
 
 import kozel
-from kozel import Card, CardSet, Deck, IllegalMoveError, MoveKind, Phase, parse_cards
+from kozel import Card, CardSet, Deck, IllegalMoveError, Move, MoveKind, Phase, parse_cards
 
 THREESOME = kozel.variants.get("threesome")
 
@@ -200,6 +200,16 @@ def test_the_declarer_lays_away_two_of_his_twelve_cards():
         kozel.apply(state, kozel.parse_move("2 lay_away A♥"))
     with pytest.raises(IllegalMoveError):
         kozel.apply(state, kozel.parse_move("2 lay_away A♥ A♣"))  # A♣ is not his
+    with pytest.raises(IllegalMoveError):
+        kozel.apply(state, kozel.parse_move("2 lay_away A♥ 10♥ 9♦"))  # three cards
+    with pytest.raises(IllegalMoveError):
+        kozel.apply(state, Move(2, MoveKind.LAY_AWAY, "A♥ 10♥", choice="mirror"))  # a lay-away chooses nothing
+    # A move whose mask is not its cards (made without Move's checks) is none of the legal ones either.
+    legal_move = kozel.parse_move("2 lay_away A♥ 10♥")
+    forged = tuple.__new__(Move, (2, MoveKind.LAY_AWAY, legal_move.cards, CardSet("7♦ 9♦").mask, None))
+    with pytest.raises(IllegalMoveError):
+        kozel.apply(state, forged)
+    assert kozel.apply(state, legal_move).won[2] == CardSet("A♥ 10♥")
 
 
 def test_laid_away_cards_count_for_the_declarer_and_the_dealers_left_leads():

@@ -54,11 +54,22 @@ def lay_away_moves(state: GameState) -> tuple[Move, ...]:
 
 def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
     """The cards go face down to the declarer's own pile (they count for him); then the first lead."""
-    if move.kind is not MoveKind.LAY_AWAY or move.seat != state.turn or move not in lay_away_moves(state):
-        bidding = state.match.ruleset.talon.bidding  # type: ignore[union-attr]
-        count = bidding.lay_away if bidding is not None else 0
-        raise refuse(move, "lay away", f"seat {state.turn} lays away {count} cards of his own hand")
     rules = state.match.ruleset
+    bidding = rules.talon.bidding  # type: ignore[union-attr]
+    count = bidding.lay_away if bidding is not None else 0
+    # One of ``lay_away_moves`` (checked without making them all): ``count`` cards of the hand, no choice, and
+    # the move's cards those of its mask.
+    mask = move.mask
+    if (
+        move.kind is not MoveKind.LAY_AWAY
+        or move.seat != state.turn
+        or move.choice is not None
+        or type(mask) is not int
+        or mask.bit_count() != count
+        or mask & ~state.hand_masks[move.seat]
+        or move.cards != tuple(sorted(cards_of(mask)))
+    ):
+        raise refuse(move, "lay away", f"seat {state.turn} lays away {count} cards of his own hand")
     hands = list(state.hand_masks)
     hands[move.seat] &= ~move.mask
     won = list(state.won_masks)
