@@ -74,6 +74,7 @@ from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
+from kozel.view import draws
 from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
     CardsDrawn,
@@ -218,7 +219,7 @@ class _World:
                 ]
                 if len(pool) < count:
                     raise _Failed
-            chosen = [pool[int(random_() * len(pool))]] if count == 1 else self.rng.sample(pool, count)
+            chosen = [pool[int(random_() * len(pool))]] if count == 1 else draws.sample(self.rng, pool, count)
         else:
             chosen = []
             where, names, allowed = self.where, self.cards, self.allowed
@@ -257,7 +258,7 @@ class _World:
                 continue
             if not unnamed:
                 raise _Failed
-            self.assign(unnamed.pop(self.rng.randrange(len(unnamed))), card)
+            self.assign(unnamed.pop(draws.below(self.rng, len(unnamed))), card)
 
     def receive(self, seat: int, places: list[int], cards: Sequence[Card] | None) -> None:
         """``places`` join ``seat``'s hand; where the cards are known (``cards``), they are named."""
@@ -297,7 +298,7 @@ class _World:
                 free = [p for p in self.hands[dealt.leader] if self.cards[p] is None]
                 if not free:
                     raise _Failed
-                self.assign(self.rng.choice(free), holder)
+                self.assign(draws.choice(self.rng, free), holder)
             elif self.where[holder] not in self.hands[dealt.leader]:
                 raise _Failed
         return marked
@@ -738,7 +739,7 @@ class _World:
         free = [p for p in places if not pool & ~allowed[p]] if bound else places
         named = {}
         if bound:
-            order = rng.sample(bound, len(bound))
+            order = draws.sample(rng, bound, len(bound))
             order.sort(key=lambda p: (allowed[p] & pool).bit_count())
             random_ = rng.random
             for place in order:
@@ -751,7 +752,7 @@ class _World:
         left = cards_of(pool)
         if len(left) < len(free):
             raise _Failed
-        for place, card in zip(free, rng.sample(left, len(free)), strict=False):
+        for place, card in zip(free, draws.sample(rng, left, len(free)), strict=False):
             named[place] = card
         return named
 
@@ -1035,7 +1036,7 @@ class _World:
         The hands it deals name the places of the hands followed through later play."""
         assert self.drawing is not None
         deck = list(self.rules.deck)
-        self.rng.shuffle(deck)
+        draws.shuffle(self.rng, deck)
         waiting = self.start(dealt, tuple(deck), seed)
         known = self.gather_known(self.drawing)
         deal = sample_drawing(waiting, self.view, self.drawing_groups, known, self.rng, deadline=self.deadline)

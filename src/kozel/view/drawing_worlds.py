@@ -52,6 +52,7 @@ from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
+from kozel.view import draws
 from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt
 from kozel.view.praise_orders import fill_seats
 from kozel.view.view import PlayerView
@@ -434,7 +435,7 @@ class _Search:
                 raise _Restart
             if not self.named_cards % _CLOCK and time.perf_counter() > self.deadline:
                 raise _OutOfTime
-            card = rng.choice(cards_of(mask))
+            card = draws.choice(rng, cards_of(mask))
             child = node.copy() if number < last else node  # the last try needs no copy: nothing is tried after it
             if status is _NAME:
                 place = -1 - child.queue[0]
@@ -779,7 +780,7 @@ class _Search:
         deck = node.deck
         places = [index for index, card in enumerate(deck) if card < 0]
         cards = list(cards_of(node.free))
-        self.rng.shuffle(cards)
+        draws.shuffle(self.rng, cards)
         if not self.past:
             for index, card in zip(places, cards, strict=True):
                 node.named[-1 - deck[index]] = card
@@ -851,7 +852,7 @@ class _Search:
                 more = most - have[0], other - have[1]
                 if min(more) >= 0 and sum(more) <= wanted[seat]:
                     ways.append(more)
-            self.rng.shuffle(ways)
+            draws.shuffle(self.rng, ways)
             choices.append(ways)
         for split in itertools.product(*choices):
             parts: list[tuple[int, int]] = []
@@ -932,7 +933,7 @@ def _match(cards: Sequence[Card], wanted: Sequence[int], finals: Sequence[int], 
     players tried in a random order, so that a card that may go to several does not always go to the same)."""
     players = len(wanted)
     seats = list(range(players))
-    rng.shuffle(seats)
+    draws.shuffle(rng, seats)
     owner: list[int] = [-1] * len(cards)
     held: list[list[int]] = [[] for _ in range(players)]
 

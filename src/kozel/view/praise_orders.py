@@ -24,6 +24,7 @@ from kozel.engine import apply, cut_bottom, fill
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.rules.praise import PraiseKind
+from kozel.view import draws
 
 __all__ = ["fill_seats", "praise_order", "undone"]
 
@@ -70,7 +71,7 @@ def praise_order(
 
 def _place(order: list[Card | None], positions: Sequence[int], cards: Sequence[Card], rng: random.Random) -> None:
     shuffled = list(cards)
-    rng.shuffle(shuffled)
+    draws.shuffle(rng, shuffled)
     for position, card in zip(positions, shuffled, strict=True):
         order[position] = card
 
@@ -131,7 +132,7 @@ def _deal_rest(
     rest = [cards_of(hands[seat] & ~taken[seat]) for seat in range(players)]
     counts = [mask.bit_count() for mask in taken]
     seats = fill_seats(counts, sum(len(cards) for cards in rest), (state.dealer + 1) % players, size)
-    piles = [rng.sample(cards, len(cards)) for cards in rest]
+    piles = [draws.sample(rng, cards, len(cards)) for cards in rest]
     return [piles[seat].pop() for seat in seats]
 
 
@@ -150,10 +151,10 @@ def _trump_yourself(
         seat = (boasting + step) % players
         trumps = cards_of(hands[seat] & table.trump_mask)
         # A trump goes to the trick only once his hand holds all the trumps it may.
-        count = size if table.trump_mask & card.bit else rng.randint(0, min(len(trumps), size))
+        count = size if table.trump_mask & card.bit else draws.randint(rng, 0, min(len(trumps), size))
         if count > len(trumps):
             return None
-        kept = rng.sample(trumps, count)
+        kept = draws.sample(rng, trumps, count)
         order += [*kept, card]
         taken[seat] = sum(kept_card.bit for kept_card in kept)
     return (*order, *_deal_rest(state, hands, taken, size, rng))
@@ -172,8 +173,8 @@ def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Ra
         seat = (boasting + turn) % players
         trumps = cards_of(hands[seat] & table.trump_mask)
         bottom = cut_bottom(state, turn, length)
-        count = rng.randint(0, min(len(trumps), size, bottom + 1))
-        run = rng.sample(trumps, count)
+        count = draws.randint(rng, 0, min(len(trumps), size, bottom + 1))
+        run = draws.sample(rng, trumps, count)
         taken[seat] = sum(card.bit for card in run)
         runs.append((bottom, run))
         length -= count
@@ -195,7 +196,7 @@ def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Ra
                 swaps = [index for index, other in enumerate(deck) if other.bit & spare]
                 if not swaps:
                     return None
-                index = rng.choice(swaps)
+                index = draws.choice(rng, swaps)
                 deck[above], deck[index] = deck[index], card
             pinned |= deck[above].bit
         deck[top:top] = list(reversed(run))
