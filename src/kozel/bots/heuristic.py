@@ -18,29 +18,19 @@ points it can bank; and lays its least valuable card in a drawing deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from kozel.bots.base import Bot
-from kozel.cards.card import Card, Rank
-from kozel.cards.cardset import cards_of
-from kozel.engine.core import apply, legal_moves
+from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer, cost, trick_score, trumps
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Trick
+from kozel.game.state import GameState
 from kozel.rules.ruleset import Ruleset
-from kozel.rules.scoring import ScoreMode
 from kozel.rules.trump import TrumpTable
 from kozel.view.determinize import determinize
 from kozel.view.events import Dealt
 from kozel.view.view import PlayerView
 
 __all__ = ["HeuristicBot", "answer", "out_of_turn"]
-
-_TRICK: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY, MoveKind.MOLODKA})
-#: What spending a trump costs, in card points, on top of its own points.
-_TRUMP_COST: Final = 6
-#: What a written point of the hand is worth, in card points.
-_WRITTEN: Final = 30
 
 
 class HeuristicBot(Bot):
@@ -63,14 +53,14 @@ class HeuristicBot(Bot):
         """The move with the best score: by rule of thumb outside tricks, in sampled worlds inside them."""
         rules = view.ruleset
         table = rules.trumps.table(view.trump)
-        out_of_trick = [move for move in moves if move.kind not in _TRICK]
+        out_of_trick = [move for move in moves if move.kind not in TRICK]
         if out_of_trick:
             return max(moves, key=lambda move: self._rule_of_thumb(view, table, move))
         worlds = self._worlds(view, moves)
         if not worlds:
-            return min(moves, key=lambda move: _cost(rules, table, move))
+            return min(moves, key=lambda move: cost(rules, table, move))
         costs = Costs(rules, table)  # every world of the view has its trump table
-        return max(moves, key=lambda move: sum(_trick_score(world, move, costs) for world in worlds))
+        return max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in worlds))
 
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
         try:
@@ -90,63 +80,10 @@ class HeuristicBot(Bot):
         if kind is MoveKind.TAKE_TALON:
             return 100 if _strong(rules, table, view) else -100
         if kind is MoveKind.LAY_AWAY:
-            return sum(rules.card_points(card) for card in move.cards) - _TRUMP_COST * _trumps(table, move)
-        if kind in _TRICK:
-            return -_cost(rules, table, move) - 50  # a trick move beside a choice: only when nothing better
-        return -_cost(rules, table, move)  # a transfer back, a card laid in a drawing deal, declining
-
-
-def _trick_score(world: GameState, move: Move, costs: Costs) -> float:
-    """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
-    rules = world.match.ruleset
-    side = rules.side_of(move.seat)
-    number = world.deal.number
-    after = apply(world, move)
-    steps = 0
-    limit = 4 * rules.players
-    while after.trick is not None and after.match.result is None and after.deal.number == number and steps < limit:
-        reply = answer_with(after, costs)
-        if reply is None:
-            break
-        after = apply(after, reply)
-        steps += 1
-    spent = _TRUMP_COST * _trumps(costs.table, move)
-    if after.match.result is not None or after.deal.number != number:  # the hand is over
-        result = after.match.hand_results[-1]
-        sign = 1 if rules.scoring.mode is not ScoreMode.PENALTY else -1
-        mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
-        return _WRITTEN * mine - spent
-    of_mask = rules.points.of_mask
-    won_after, won_before = after.won_masks, world.won_masks
-    gained = of_mask(won_after[side]) - of_mask(won_before[side])
-    lost = 0
-    for other in range(rules.sides):
-        if other != side:
-            lost += of_mask(won_after[other]) - of_mask(won_before[other])
-    trick = after.trick
-    if trick is not None:  # the trick is still open: count what lies on it for whoever is taking it
-        on_table = of_mask(sum(play.mask for play in trick.plays))
-        if rules.side_of(trick.winner) == side:
-            gained += on_table // 2
-        else:
-            lost += on_table
-    return gained - lost - spent
-
-
-class Costs(dict[int, float]):
-    """What playing a move's cards gives up (:func:`_cost`), by the cards' mask, under one trump table:
-    each worked out once."""
-
-    __slots__ = ("rules", "table")
-
-    def __init__(self, rules: Ruleset, table: TrumpTable) -> None:
-        super().__init__()
-        self.rules = rules
-        self.table = table
-
-    def __missing__(self, mask: int) -> float:
-        cost = self[mask] = _cost_of(self.rules, self.table, cards_of(mask))
-        return cost
+            return sum(rules.card_points(card) for card in move.cards) - TRUMP_COST * trumps(table, move)
+        if kind in TRICK:
+            return -cost(rules, table, move) - 50  # a trick move beside a choice: only when nothing better
+        return -cost(rules, table, move)  # a transfer back, a card laid in a drawing deal, declining
 
 
 def out_of_turn(moves: Sequence[Move]) -> Move | None:
@@ -156,78 +93,6 @@ def out_of_turn(moves: Sequence[Move]) -> Move | None:
             if move.kind is kind:
                 return move
     return None
-
-
-def answer(state: GameState) -> Move | None:
-    """The club player's play in a trick: lead his best plain card; take the trick as cheaply as he can unless his
-    side has it; give his partner points when the partner takes it and nobody plays after him; else throw low."""
-    return answer_with(state, Costs(state.match.ruleset, state.table))
-
-
-def answer_with(state: GameState, costs: Costs) -> Move | None:
-    """:func:`answer`, the cards' costs read from ``costs`` (made for ``state``'s trump table)."""
-    seat = state.turn
-    if seat is None:
-        return None
-    moves = [move for move in legal_moves(state) if move.seat == seat and move.kind in _TRICK]
-    if not moves:
-        return None
-    rules = state.match.ruleset
-    table = costs.table
-    side_of = rules.side_of
-    trick = state.trick
-    if trick is None:  # a lead: a plain card that will likely hold (an ace), else the cheapest
-        return max(moves, key=lambda move: _lead_value(table, move, costs))
-    if side_of(trick.winner) == side_of(seat):
-        last = len(trick.plays) == rules.players - 1 and move_count(trick) == 1
-        trump_mask = table.trump_mask
-        plain = [move for move in moves if not move.mask & trump_mask and move.kind is not MoveKind.BEAT]
-        if last and plain:  # his side takes this trick whatever: give it points
-            return max(plain, key=lambda move: costs[move.mask])
-        return min(moves, key=lambda move: costs[move.mask])
-    taking = [move for move in moves if _takes(state, move)]
-    return min(taking or moves, key=lambda move: costs[move.mask])
-
-
-def move_count(trick: Trick) -> int:
-    """How many cards each play of ``trick`` holds (one in a follow-suit trick)."""
-    return len(trick.plays[0].cards)
-
-
-def _lead_value(table: TrumpTable, move: Move, costs: Costs) -> float:
-    """How good a lead is: plain aces first, then the cheapest cards."""
-    aces = sum(1 for card in move.cards if card.rank == Rank.ACE and not table.trump_mask & card.bit)
-    return 20 * aces - costs[move.mask]
-
-
-def _takes(state: GameState, move: Move) -> bool:
-    """Whether ``move`` makes its player the one taking the trick (as far as the card order tells)."""
-    kind = move.kind
-    if kind is MoveKind.PASS:
-        return False
-    trick = state.trick
-    if kind is not MoveKind.PLAY or trick is None:
-        return True  # a lead, a beat, a molodka
-    return bool(state.table.beaters[trick.best.cards[0]] & move.mask)
-
-
-def _trumps(table: TrumpTable, move: Move) -> int:
-    return (move.mask & table.trump_mask).bit_count()
-
-
-def _cost(rules: Ruleset, table: TrumpTable, move: Move) -> float:
-    """What playing ``move``'s cards gives up: their points, and more for trumps, the higher the more."""
-    return _cost_of(rules, table, move.cards)
-
-
-def _cost_of(rules: Ruleset, table: TrumpTable, cards: Sequence[Card]) -> float:
-    """What playing ``cards`` gives up (in their order: the sum is the same to the last bit every time)."""
-    cost = 0.0
-    for card in cards:
-        cost += rules.card_points(card)
-        if table.trump_mask & card.bit:
-            cost += _TRUMP_COST + table.power[card] / 100
-    return cost
 
 
 def _strong(rules: Ruleset, table: TrumpTable, view: PlayerView) -> bool:

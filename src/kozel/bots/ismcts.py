@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from kozel.bots.base import Bot
-from kozel.bots.heuristic import Costs, answer_with, out_of_turn
+from kozel.bots.heuristic import out_of_turn
+from kozel.bots.thumb import Costs, answer_with
 from kozel.engine import within_hand
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.praise.drawing import DRAWN_DEALS

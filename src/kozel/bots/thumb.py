@@ -1,0 +1,162 @@
+"""The club player's rules of thumb in a trick, and what playing cards costs him.
+
+How he answers in a trick (:func:`answer`): he leads his best plain card (an ace), else the
+cheapest; he takes the trick as cheaply as he can unless his side has it; he gives his partner
+points when the partner takes it and nobody plays after him; else he throws his cheapest cards.
+A card's cost is its points, and for a trump more, the higher the more (:func:`cost`).  How a move
+is judged in a world (:func:`trick_score`): the trick played out by these rules, the points won
+less those lost and the trumps spent.  The heuristic bot plays by them, and the search bot's
+play-outs answer by them; the compiled build compiles this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from kozel.cards.card import Card, Rank
+from kozel.cards.cardset import cards_of
+from kozel.engine.core import apply, legal_moves
+from kozel.game.move import Move, MoveKind
+from kozel.game.state import GameState, Trick
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.scoring import ScoreMode
+from kozel.rules.trump import TrumpTable
+
+__all__ = ["Costs", "answer", "answer_with", "cost", "cost_of", "move_count", "trick_score", "trumps"]
+
+#: The moves that play into a trick.
+TRICK: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY, MoveKind.MOLODKA})
+#: What spending a trump costs, in card points, on top of its own points.
+TRUMP_COST: Final = 6
+#: What a written point of the hand is worth, in card points.
+WRITTEN: Final = 30
+
+
+def trick_score(world: GameState, move: Move, costs: Costs) -> float:
+    """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
+    rules = world.match.ruleset
+    side = rules.side_of(move.seat)
+    number = world.deal.number
+    after = apply(world, move)
+    steps = 0
+    limit = 4 * rules.players
+    while after.trick is not None and after.match.result is None and after.deal.number == number and steps < limit:
+        reply = answer_with(after, costs)
+        if reply is None:
+            break
+        after = apply(after, reply)
+        steps += 1
+    spent = TRUMP_COST * trumps(costs.table, move)
+    if after.match.result is not None or after.deal.number != number:  # the hand is over
+        result = after.match.hand_results[-1]
+        sign = 1 if rules.scoring.mode is not ScoreMode.PENALTY else -1
+        mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
+        return WRITTEN * mine - spent
+    of_mask = rules.points.of_mask
+    won_after, won_before = after.won_masks, world.won_masks
+    gained = of_mask(won_after[side]) - of_mask(won_before[side])
+    lost = 0
+    for other in range(rules.sides):
+        if other != side:
+            lost += of_mask(won_after[other]) - of_mask(won_before[other])
+    trick = after.trick
+    if trick is not None:  # the trick is still open: count what lies on it for whoever is taking it
+        on_table = of_mask(sum(play.mask for play in trick.plays))
+        if rules.side_of(trick.winner) == side:
+            gained += on_table // 2
+        else:
+            lost += on_table
+    return gained - lost - spent
+
+
+class Costs:
+    """What playing a move's cards gives up (:func:`cost`), by the cards' mask (``costs[mask]``), under one trump
+    table: each worked out once."""
+
+    def __init__(self, rules: Ruleset, table: TrumpTable) -> None:
+        #: The rules the costs are counted by.
+        self.rules = rules
+        #: The trump table the costs are counted under.
+        self.table = table
+        self._known: dict[int, float] = {}
+
+    def __getitem__(self, mask: int) -> float:
+        """What playing the cards of ``mask`` gives up."""
+        known = self._known.get(mask)
+        if known is None:
+            known = self._known[mask] = cost_of(self.rules, self.table, cards_of(mask))
+        return known
+
+
+def answer(state: GameState) -> Move | None:
+    """The club player's play in a trick: lead his best plain card; take the trick as cheaply as he can unless his
+    side has it; give his partner points when the partner takes it and nobody plays after him; else throw low."""
+    return answer_with(state, Costs(state.match.ruleset, state.table))
+
+
+def answer_with(state: GameState, costs: Costs) -> Move | None:
+    """:func:`answer`, the cards' costs read from ``costs`` (made for ``state``'s trump table)."""
+    seat = state.turn
+    if seat is None:
+        return None
+    moves = [move for move in legal_moves(state) if move.seat == seat and move.kind in TRICK]
+    if not moves:
+        return None
+    rules = state.match.ruleset
+    table = costs.table
+    side_of = rules.side_of
+    trick = state.trick
+    if trick is None:  # a lead: a plain card that will likely hold (an ace), else the cheapest
+        return max(moves, key=lambda move: _lead_value(table, move, costs))
+    if side_of(trick.winner) == side_of(seat):
+        last = len(trick.plays) == rules.players - 1 and move_count(trick) == 1
+        trump_mask = table.trump_mask
+        plain = [move for move in moves if not move.mask & trump_mask and move.kind is not MoveKind.BEAT]
+        if last and plain:  # his side takes this trick whatever: give it points
+            return max(plain, key=lambda move: costs[move.mask])
+        return min(moves, key=lambda move: costs[move.mask])
+    taking = [move for move in moves if _takes(state, move)]
+    return min(taking or moves, key=lambda move: costs[move.mask])
+
+
+def move_count(trick: Trick) -> int:
+    """How many cards each play of ``trick`` holds (one in a follow-suit trick)."""
+    return len(trick.plays[0].cards)
+
+
+def _lead_value(table: TrumpTable, move: Move, costs: Costs) -> float:
+    """How good a lead is: plain aces first, then the cheapest cards."""
+    aces = sum(1 for card in move.cards if card.rank == Rank.ACE and not table.trump_mask & card.bit)
+    return 20 * aces - costs[move.mask]
+
+
+def _takes(state: GameState, move: Move) -> bool:
+    """Whether ``move`` makes its player the one taking the trick (as far as the card order tells)."""
+    kind = move.kind
+    if kind is MoveKind.PASS:
+        return False
+    trick = state.trick
+    if kind is not MoveKind.PLAY or trick is None:
+        return True  # a lead, a beat, a molodka
+    return bool(state.table.beaters[trick.best.cards[0]] & move.mask)
+
+
+def trumps(table: TrumpTable, move: Move) -> int:
+    """How many trumps ``move`` plays."""
+    return (move.mask & table.trump_mask).bit_count()
+
+
+def cost(rules: Ruleset, table: TrumpTable, move: Move) -> float:
+    """What playing ``move``'s cards gives up: their points, and more for trumps, the higher the more."""
+    return cost_of(rules, table, move.cards)
+
+
+def cost_of(rules: Ruleset, table: TrumpTable, cards: Sequence[Card]) -> float:
+    """What playing ``cards`` gives up (in their order: the sum is the same to the last bit every time)."""
+    cost = 0.0
+    for card in cards:
+        cost += rules.card_points(card)
+        if table.trump_mask & card.bit:
+            cost += TRUMP_COST + table.power[card] / 100
+    return cost
