@@ -361,14 +361,14 @@ class _World:
     def follow(self) -> None:
         """Follow every place through the view's history."""
         voids = self.voids = Voids(self.rules, self.table)
-        see = voids.see if voids.informative else None
+        informative = voids.informative
         # The lead rules of a follow-suit game look at the leader's hand.
         self.lead_rules = isinstance(self.rules.play, FollowSuit)
         for number, event in enumerate(self.view.history):
             if not number or self.ending is not None:  # after the hand's count: checked as its last card is played
                 continue
             self.now = number
-            shown = see(event) if see is not None else None
+            shown = voids.see(event) if informative else None
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 self.follow_drawing(event)
                 continue
@@ -1013,7 +1013,6 @@ class _World:
         if opening_events(state)[0].for_seat(seat) != history[0]:
             return None
         voids = Voids(self.rules, state.deal.table)
-        see = voids.see
         number = 1
         end = len(history)
         for move in moves:
@@ -1025,7 +1024,7 @@ class _World:
                 if number >= end or event.for_seat(seat) != history[number]:
                     return None
                 number += 1
-                see(event)
+                voids.see(event)
         if number != end or not _same_view(make_view(state, seat, _Same(history), voids_of(voids)), view):
             return None
         return state

@@ -454,13 +454,12 @@ class _Search:
 
     def key(self, node: _Node, status: int) -> tuple[object, ...]:
         """``node`` up to cards that are alike: nodes with the same key lead to worlds alike, or to none."""
-        canon = self.canon
         pending = node.pending
         holding = []
         for hand, before in zip(node.hands, node.start, strict=True):
             rest = hand & ~pending
-            holding.append(canon(rest & before))
-            holding.append(canon(rest & ~before))
+            holding.append(self.canon(rest & before))
+            holding.append(self.canon(rest & ~before))
         start = node.start[(self.boasting + node.step) % self.players] if node.step < self.players else 0
         named = self.named_class
         return (
@@ -468,8 +467,8 @@ class _Search:
             len(node.moves),
             node.step,
             node.shown,
-            canon(pending & start),
-            canon(pending & ~start),
+            self.canon(pending & start),
+            self.canon(pending & ~start),
             tuple(holding),
             tuple(named[card] if card >= 0 else -1 for card in node.deck),
             tuple(named[card] if card >= 0 else -1 for card in node.queue),
