@@ -12,13 +12,13 @@ play-outs (:func:`within_hand`).  Everything else under ``kozel.engine`` is inte
 
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.deal import HandStart
-from kozel.engine.events import step
 from kozel.engine.leading import first_trick_suit_cards
 from kozel.engine.praise.common import fill
 from kozel.engine.praise.drawing import Arrange, Draw, apply_lay, drawn_positions, lays, start_drawing
 from kozel.engine.praise.procedures import cut_bottom
 from kozel.engine.refill import refill
 from kozel.engine.start import new_game, new_hand, start_hand, start_of_deal, with_deck
+from kozel.engine.transition import step
 from kozel.engine.trick_winner import trick_taker
 from kozel.engine.within_hand import within_hand
 

@@ -5,7 +5,8 @@ of the transition (the move itself, then what followed from it: cards returned b
 trick taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a catch, the
 match over, the next deal).  Each event holds everything; ``event.for_seat(seat)`` is the same
 event as that seat may see it, with hidden cards left out (their number stays).  The event
-classes are defined with the engine (``kozel.engine.events``) and shown here, where views use them.
+classes are defined with the engine (``kozel.engine.events``, their making in ``kozel.engine.transition``) and
+shown here, where views use them.
 """
 
 from __future__ import annotations
@@ -23,9 +24,8 @@ from kozel.engine.events import (
     PraiseDealt,
     TalonTaken,
     TrickTaken,
-    opening_events,
-    transition_events,
 )
+from kozel.engine.transition import opening_events, transition_events
 from kozel.game.move import Move
 from kozel.game.state import GameState
 

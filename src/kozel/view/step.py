@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from kozel.engine.events import step
+from kozel.engine.transition import step
 
 __all__ = ["step"]

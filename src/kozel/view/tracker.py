@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Final
 
 from kozel.engine.core import apply
-from kozel.engine.events import Dealt, Event, Played, opening_events, step, transition_events
+from kozel.engine.events import Dealt, Event, Played
+from kozel.engine.transition import opening_events, step, transition_events
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.view.events import CardsDrawn

@@ -29,7 +29,7 @@ import attrs
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.engine import start_of_deal, step
-from kozel.engine.events import played_event
+from kozel.engine.transition import played_event
 from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
