@@ -68,6 +68,14 @@ def test_bad_requests_are_refused_as_random_refuses_them():
         draws.choice(rng, [])
     with pytest.raises(ValueError, match="Sample larger than population"):
         draws.sample(rng, [1, 2], 3)
+    for bound in (0, -3):  # never a draw that cannot end
+        with pytest.raises(ValueError, match="empty range"):
+            draws.below(rng, bound)
+        with pytest.raises(ValueError):
+            rng.randrange(bound)
+    with pytest.raises(ValueError, match="empty range"):
+        draws.randint(rng, 5, 4)
+    assert rng.getstate() == random.Random(1).getstate()  # nothing drawn
 
 
 class _Counting(random.Random):

@@ -26,6 +26,8 @@ def below(rng: random.Random, n: int) -> int:
     """A whole number from 0 to ``n - 1`` (``n`` at least 1), as ``rng.randrange(n)`` draws it."""
     if type(rng) is not random.Random:
         return rng.randrange(n)
+    if n < 1:
+        raise ValueError("empty range for randrange()")
     bits = n.bit_length()
     drawn: int = rng.getrandbits(bits)
     while drawn >= n:
