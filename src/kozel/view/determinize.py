@@ -332,14 +332,22 @@ class _World:
         leading = self.rules.leading
         return leading.later_hands if dealt.hand_number else leading.first_hand
 
-    def start(self, dealt: Dealt, order: tuple[Card, ...], seed: int = 0) -> GameState:
-        """The start of the deal from ``order``, as the engine deals it."""
+    def start(
+        self,
+        dealt: Dealt,
+        order: tuple[Card, ...],
+        seed: int = 0,
+        first_dealer: int = 0,
+        opening: tuple[Card, ...] | None = None,
+    ) -> GameState:
+        """The start of the deal from ``order``, as the engine deals it, in a match record with ``seed``,
+        ``first_dealer`` and ``opening`` (which the deal itself does not read)."""
         rule = self.lead_rule(dealt)
         match = Match(
             ruleset=self.rules,
             seed=seed,
-            first_dealer=0,
-            opening=None,
+            first_dealer=first_dealer,
+            opening=opening,
             history=b"",
             scores=dealt.scores,
             hand_results=self.view.hand_results[: dealt.hand_number],
@@ -788,10 +796,9 @@ class _World:
             order = praise_order(waiting, kind, masks, cards, self.rng)
         if order is None:
             return None
-        state = self.start(dealt, order, seed)
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
         opening = order if not (dealt.hand_number or dealt.redeals) else None
-        state = state._replace(match=state.match._replace(first_dealer=dealt.dealer, opening=opening))
+        state = self.start(dealt, order, seed, dealt.dealer, opening)
         names = self.cards
         moves = []
         for event, places in self.moves:
