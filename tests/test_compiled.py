@@ -27,6 +27,7 @@ INTERPRETED = {
     "kozel.game.state",
     "kozel.view.events",
     "kozel.view.step",
+    "kozel.view.tracker",
     "kozel.view.view",
 }
 
@@ -79,3 +80,13 @@ def test_both_builds_refuse_what_is_not_a_move_with_the_library_error():
     state = kozel.new_game(kozel.variants.get("classic"), seed=7)
     with pytest.raises(kozel.WrongTypeError, match=r"kozel\.parse_move"):
         kozel.apply(state, "1 lead K♣")  # type: ignore[arg-type]
+    # So do the other ways of making a move: a step with its events, a tracker's step and advance.
+    with pytest.raises(kozel.WrongTypeError, match=r"kozel\.parse_move"):
+        kozel.step(state, "1 lead K♣")
+    tracker = kozel.ViewTracker(state)
+    for make in (tracker.step, tracker.advance):
+        with pytest.raises(kozel.WrongTypeError, match=r"kozel\.parse_move"):
+            make("1 lead K♣")  # type: ignore[arg-type]
+        with pytest.raises(kozel.WrongTypeError):
+            make((1, kozel.MoveKind.LEAD))  # type: ignore[arg-type]
+    assert tracker.state is state  # nothing changed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 
@@ -196,3 +197,19 @@ def test_a_bot_reading_its_view_at_each_decision_sees_what_observe_shows():
         assert state == end
         assert len(kept) > 20
         assert kept == observed
+
+
+def test_a_tracker_copies_and_pickles_and_each_copy_goes_on_alone():
+    # The OpenSpiel states copy theirs: a copy or an unpickled tracker follows its own moves, in either build.
+    state = kozel.new_game(kozel.variants.get("classic"), seed=3)
+    tracker = ViewTracker(state)
+    rng = random.Random(3)
+    for _ in range(9):
+        tracker.step(rng.choice(kozel.legal_moves(tracker.state)))
+    for twin in (copy.deepcopy(tracker), pickle.loads(pickle.dumps(tracker))):
+        assert twin.state == tracker.state
+        assert twin.view(1) == tracker.view(1)
+        move = kozel.legal_moves(twin.state)[0]
+        twin.step(move)
+        assert twin.view(2) == kozel.observe(kozel.apply(tracker.state, move), 2)
+        assert tracker.view(2) == kozel.observe(tracker.state, 2)  # the original did not move

@@ -8,6 +8,7 @@ from helpers import legal, legal_of, play
 
 import kozel
 from kozel import Card, CardSet, Deck, IllegalMoveError, Move, MoveKind, Phase, parse_cards
+from kozel.engine.bidding import apply_lay_away
 
 THREESOME = kozel.variants.get("threesome")
 
@@ -200,16 +201,22 @@ def test_the_declarer_lays_away_two_of_his_twelve_cards():
         kozel.apply(state, kozel.parse_move("2 lay_away A♥"))
     with pytest.raises(IllegalMoveError):
         kozel.apply(state, kozel.parse_move("2 lay_away A♥ A♣"))  # A♣ is not his
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as refused:
         kozel.apply(state, kozel.parse_move("2 lay_away A♥ 10♥ 9♦"))  # three cards
-    with pytest.raises(IllegalMoveError):
-        kozel.apply(state, Move(2, MoveKind.LAY_AWAY, "A♥ 10♥", choice="mirror"))  # a lay-away chooses nothing
-    # A move whose mask is not its cards (made without Move's checks) is none of the legal ones either.
+    assert refused.value.rule == "lay away"
+    # A lay-away that chooses something, or whose mask is not its cards (made without Move's checks): apply
+    # refuses them before the lay-away's own check, which refuses them too.
     legal_move = kozel.parse_move("2 lay_away A♥ 10♥")
+    chosen = Move(2, MoveKind.LAY_AWAY, "A♥ 10♥", choice="mirror")
     forged = tuple.__new__(Move, (2, MoveKind.LAY_AWAY, legal_move.cards, CardSet("7♦ 9♦").mask, None))
-    with pytest.raises(IllegalMoveError):
-        kozel.apply(state, forged)
+    for move in (chosen, forged):
+        with pytest.raises(IllegalMoveError):
+            kozel.apply(state, move)
+        with pytest.raises(IllegalMoveError) as refused:
+            apply_lay_away(state, move, state.log)
+        assert refused.value.rule == "lay away"
     assert kozel.apply(state, legal_move).won[2] == CardSet("A♥ 10♥")
+    assert apply_lay_away(state, legal_move, state.log).won_masks == kozel.apply(state, legal_move).won_masks
 
 
 def test_laid_away_cards_count_for_the_declarer_and_the_dealers_left_leads():

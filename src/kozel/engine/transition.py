@@ -54,7 +54,7 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
     return (_dealt(state),)
 
 
-def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+def step(state: GameState, move: object) -> tuple[GameState, tuple[Event, ...]]:
     """The state after ``move`` (as :func:`kozel.apply`) and the events of the transition, all cards shown.
 
     Send each seat ``tuple(event.for_seat(seat) for event in events)``: the same events with the
@@ -69,6 +69,8 @@ def step(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     >>> [type(event).__name__ for event in events], after.turn
     (['Played'], 2)
     """
+    if not isinstance(move, Move):  # typed ``object``, as apply: anything else is refused with the library's error
+        return apply(state, move), ()
     trick = state.trick
     if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != state.match.ruleset.players - 1:
         return (after := apply(state, move)), transition_events(state, move, after, _NONE_TAKEN)
