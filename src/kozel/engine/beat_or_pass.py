@@ -22,7 +22,7 @@ from kozel.engine.memo import remember
 from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
 from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
-from kozel.game.move import Move, MoveKind, make_move
+from kozel.game.move import Move, MoveFields, MoveKind, make_move
 from kozel.game.state import GameState, Phase, Trick
 from kozel.limits import MAX_PLAYERS
 from kozel.rules.trick_play import BeatOrPass
@@ -152,7 +152,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = _leads(deal.table, seat, hands[seat])
         leader = seat
     else:
-        top = trick.best.mask
+        best: MoveFields = trick.best  # read by position in the compiled build
+        top = best.mask
         hand = hands[seat]
         if top & (top - 1) == 0:  # one card on top: the common case of _answers, inline
             beat = hand & deal.table.beaters[top.bit_length() - 1]
@@ -196,7 +197,8 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         if kind is not _LEAD or mask & ~table.group_masks[table.group[(mask & -mask).bit_length() - 1]]:
             raise explain(state, move)
     else:
-        top = trick.best.mask
+        best: MoveFields = trick.best  # read by position in the compiled build
+        top = best.mask
         if kind is _PASS:
             if mask.bit_count() != top.bit_count():
                 raise explain(state, move)
@@ -215,7 +217,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         if len(plays) == players:
             hands = list(hand_masks)
             hands[seat] &= ~mask
-            return take_trick(state, hands, plays, seat if kind is _BEAT else trick.best.seat, log)
+            return take_trick(state, hands, plays, seat if kind is _BEAT else best.seat, log)
         new_trick = _new(Trick, (trick.leader, plays, move if kind is _BEAT else trick.best, trick.molodka))
     return _new(
         GameState,

@@ -112,10 +112,13 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> [str(move) for move in kozel.legal_moves(state)]
     ['1 lead K♣', '1 lead 7♠', '1 lead 9♠', '1 lead 7♠ 9♠', '1 lead 8♥']
     """
-    if state.phase is _PLAY and state.trick is not None:  # the common case, ahead of the table
-        moves: tuple[Move, ...] = _TRICK_MOVES[type(state.match.ruleset.play)](state)
-        return moves
-    return PHASES[state.phase].moves(state)
+    phase = state.phase
+    if phase is _PLAY:  # the common case, ahead of the table
+        if state.trick is not None:
+            moves: tuple[Move, ...] = _TRICK_MOVES[type(state.match.ruleset.play)](state)
+            return moves
+        return _play_moves(state)
+    return PHASES[phase].moves(state)
 
 
 def apply(state: GameState, move: object) -> GameState:

@@ -17,7 +17,7 @@ from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swa
 from kozel.engine.trick_end import take_trick
 from kozel.engine.trick_winner import takes_lead, trick_winner
 from kozel.errors import IllegalMoveError
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveFields, MoveKind
 from kozel.game.state import GameState, Phase, Trick
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit
@@ -64,7 +64,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     else:  # the common case, inline: the led suit (trumps for a trump lead), else any card
         table = state.deal.table
         hand = state.hand_masks[seat]
-        allowed = hand & table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]] or hand
+        lead: MoveFields = trick.plays[0]  # read by position in the compiled build
+        allowed = hand & table.group_masks[table.group[lead.mask.bit_length() - 1]] or hand
     r0, r1, r2, r3 = _PLAY_ROWS.get(seat) or play_rows(seat)
     return r0[allowed & _LOW] + r1[allowed >> _BITS & _LOW] + r2[allowed >> _BITS2 & _LOW] + r3[allowed >> _BITS3]
 
@@ -86,14 +87,15 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         if not mask & _allowed(state, seat):
             raise explain(state, move)
     else:  # the common case, checked inline: follow the led suit when you can
-        led = table.group_masks[table.group[trick.plays[0].mask.bit_length() - 1]]
+        lead: MoveFields = trick.plays[0]  # read by position in the compiled build
+        led = table.group_masks[table.group[lead.mask.bit_length() - 1]]
         if not mask & led and hand_masks[seat] & led:
             raise explain(state, move)
     players = len(hand_masks)
     if trick is None:
         trick = _new(Trick, (seat, (move,), move, False))
     else:
-        best = trick.best
+        best: MoveFields = trick.best  # read by position in the compiled build
         if table.beaters[best.mask.bit_length() - 1] & mask or (
             first_suit is not None and takes_lead(state, best.mask, mask)
         ):

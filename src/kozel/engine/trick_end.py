@@ -8,7 +8,7 @@ from kozel.engine.hand_end import finish_hand
 from kozel.engine.interned import numbers
 from kozel.engine.refill import refill_from
 from kozel.engine.taken import LISTENER
-from kozel.game.move import Move
+from kozel.game.move import Move, MoveFields
 from kozel.game.state import GameState, Phase, TransferWindow, stock_at
 
 __all__ = ["take_trick"]
@@ -25,33 +25,34 @@ def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winn
     heard = LISTENER.get()
     if heard is not None:  # a step is listening: it reads the winner here rather than working it out again
         heard.append(winner)
-    rules = state.match.ruleset
-    side = winner % rules.seating.sides
-    cards = 0
-    for play in plays:
-        cards |= play.mask
     won = list(state.won_masks)
+    side = winner % len(won)  # a list a side: the seating's sides
+    cards = 0
+    taken: tuple[MoveFields, ...] = plays  # read by position in the compiled build
+    for play in taken:
+        cards |= play.mask
     won[side] |= cards
     counts = list(state.trick_counts)
     counts[side] += 1
     deal = state.deal
     at = before = state.stock_at
-    hand_size = rules.dealing.hand_size
     if isinstance(at, int):  # the stock is what is left of the deal's order, from ``at``
         order = deal.base.order
         if at < len(order):
-            at = refill_from(hands, order, at, winner, hand_size)
+            at = refill_from(hands, order, at, winner, state.match.ruleset.dealing.hand_size)
         empty = at == len(order)
     else:  # stored as its own card indexes (never empty: an empty stock is stored as the order's end)
-        drawn = refill_from(hands, at, 0, winner, hand_size)
+        drawn = refill_from(hands, at, 0, winner, state.match.ruleset.dealing.hand_size)
         empty = drawn == len(at)
         if drawn:
             at = stock_at(deal, at[drawn:])
     if empty and not any(hands):
         return finish_hand(state, tuple(hands), tuple(won), tuple(counts), winner, log=log)
-    transfer = rules.transfer
-    drew = at != before
-    window = TransferWindow(leader=winner) if drew and transfer is not None and transfer.after_draw else None
+    window = None
+    if at != before:  # cards were drawn: a transfer window may open
+        transfer = state.match.ruleset.transfer
+        if transfer is not None and transfer.after_draw:
+            window = TransferWindow(leader=winner)
     return _new(
         GameState,
         (

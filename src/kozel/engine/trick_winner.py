@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from kozel.cards.card import Card
 from kozel.engine.leading import first_trick_suit_cards
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveFields, MoveKind
 from kozel.game.state import GameState, Trick
 from kozel.rules.trick_play import FollowSuit, TrickWinner
 from kozel.rules.trump import TrumpTable
@@ -40,7 +40,8 @@ def trick_winner(state: GameState, trick: Trick) -> int:
     rules = state.match.ruleset
     play = rules.play
     if not isinstance(play, FollowSuit) or play.winner is TrickWinner.HIGHEST_CARD:
-        return trick.best.seat
+        best_play: MoveFields = trick.best  # read by position in the compiled build
+        return best_play.seat
     points = [0] * rules.sides
     for card_play in trick.plays:
         points[rules.side_of(card_play.seat)] += rules.points.of_mask(card_play.mask)

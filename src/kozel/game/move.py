@@ -70,7 +70,9 @@ _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
 _CHOICE: Final = re.compile(r"[a-z][a-z_]{2,}")
 
 
-class _MoveFields(NamedTuple):
+class MoveFields(NamedTuple):
+    """A move's fields: the named tuple every Move is (compiled engine code reads a move through it, by position)."""
+
     seat: int
     kind: MoveKind
     cards: tuple[Card, ...]
@@ -78,7 +80,7 @@ class _MoveFields(NamedTuple):
     choice: str | None
 
 
-class Move(_MoveFields):
+class Move(MoveFields):
     """One player's action: ``seat`` does ``kind`` with ``cards`` (and, for a choice such as a deal, ``choice``).
 
     Moves are immutable values.  The cards are kept in canonical order, so two moves with the same
@@ -179,8 +181,8 @@ def broken(move: Move) -> str | None:
     seat number, a :class:`MoveKind`, distinct cards in canonical order, the mask of exactly those
     cards, and a choice that is None or a word.
     """
-    if len(move) != len(_MoveFields._fields):
-        return f"a move has {len(_MoveFields._fields)} fields, not {len(move)}"
+    if len(move) != len(MoveFields._fields):
+        return f"a move has {len(MoveFields._fields)} fields, not {len(move)}"
     seat, kind, cards, mask, choice = move
     if type(seat) is not int or not 0 <= seat <= _MAX_SEAT:
         return f"its seat is not a seat number from 0 to {_MAX_SEAT}"

@@ -60,6 +60,10 @@ class Phase(enum.Enum):
     #: The match is over.
     OVER = "over"
 
+    # Members are singletons that compare by identity, so they hash by identity: at C speed, where
+    # Enum's own hash is a Python method run at every look-up keyed by a phase.
+    __hash__ = object.__hash__
+
 
 class Trick(NamedTuple):
     """The trick on the table: its leader, the plays so far in order, and the play winning it so far."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -138,16 +138,16 @@ class Trumps:
         return bool(self.table(suit).beaters[other.index] & card.bit)
 
 
-class TrumpTable:
+class TrumpTable(NamedTuple):
     """One hand's trump rule compiled to lookup tables indexed by ``Card.index``, for the engine.
 
-    Tables are shared (one per trump rule and shown suit) and compare by the rule and suit alone.
-    ``memo`` is a cache, the one mutable thing a state reaches: the engine remembers there what
-    depends only on the table and some cards (the beat-or-pass test for a set of top cards).  It
-    is bounded, never part of equality, hash or pickle, and never changes a result.
+    Tables are shared (one per trump rule and shown suit, made by ``Trumps.table``) and compare by
+    the rule and suit alone.  A table is a named tuple, so that compiled engine code reads its
+    fields by position.  ``memo`` is a cache, the one mutable thing a state reaches: the engine
+    remembers there what depends only on the table and some cards (the beat-or-pass test for a
+    set of top cards).  It is bounded, never part of equality, hash or pickle, and never changes a
+    result.
     """
-
-    __slots__ = ("beaters", "group", "group_masks", "memo", "order", "power", "suit", "trump_mask", "trumps")
 
     #: The trump rule compiled.
     trumps: Trumps
@@ -168,39 +168,6 @@ class TrumpTable:
     #: A cache of the engine's beat tests for this table (they depend only on the top cards and trumps).
     memo: dict[Any, Any]
 
-    def __init__(self, trumps: Trumps, suit: Suit | None) -> None:
-        rank_pos = {rank: pos for pos, rank in enumerate(trumps.plain_order)}
-        order = list(trumps.fixed)
-        if suit is not None:
-            overs = [c for c in trumps.over_trumps if c.suit == suit]
-            own = [c for c in CARDS if c.suit == suit and c not in trumps.fixed and c not in overs]
-            order += overs + sorted(own, key=lambda c: rank_pos[c.rank], reverse=True)
-        trump_pos = {card: len(order) - pos for pos, card in enumerate(order)}
-        self.trumps = trumps
-        self.suit = suit
-        self.order = tuple(order)
-        self.trump_mask = sum(card.bit for card in order)
-        self.group = tuple(TRUMP_GROUP if card in trump_pos else int(card.suit) for card in CARDS)
-        self.power = tuple(100 + trump_pos[card] if card in trump_pos else rank_pos[card.rank] for card in CARDS)
-        self.group_masks = tuple(
-            sum(card.bit for card in CARDS if self.group[card.index] == g) for g in range(TRUMP_GROUP + 1)
-        )
-        beaters = [sum(other.bit for other in CARDS if self._beats(other.index, card.index)) for card in CARDS]
-        for rank, over in enumerate(trumps.over_trumps):
-            above = set(trumps.fixed) | set(trumps.over_trumps[:rank]) | {over}
-            below = set(trumps.over_trumps[rank + 1 :])
-            for card in CARDS:
-                if card not in above and (card.suit == over.suit or card in trump_pos or card in below):
-                    beaters[card.index] |= over.bit
-                    beaters[over.index] &= ~card.bit
-        self.beaters = tuple(beaters)
-        self.memo = {}
-
-    def _beats(self, a: int, b: int) -> bool:
-        if self.group[a] == self.group[b]:
-            return self.power[a] > self.power[b]
-        return self.group[a] == TRUMP_GROUP
-
     def beats(self, card: Card, other: Card) -> bool:
         """Whether ``card`` beats ``other`` in this hand."""
         return bool(self.beaters[other.index] & card.bit)
@@ -209,6 +176,10 @@ class TrumpTable:
         if isinstance(other, TrumpTable):
             return self is other or (self.trumps == other.trumps and self.suit == other.suit)
         return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         return hash((self.trumps, self.suit))
@@ -220,6 +191,36 @@ class TrumpTable:
         return f"<TrumpTable {' '.join(map(str, self.order))}>"
 
 
+def _build(trumps: Trumps, suit: Suit | None) -> TrumpTable:
+    """The tables of ``trumps`` for a hand whose shown trump suit is ``suit``."""
+    rank_pos = {rank: pos for pos, rank in enumerate(trumps.plain_order)}
+    order = list(trumps.fixed)
+    if suit is not None:
+        overs = [c for c in trumps.over_trumps if c.suit == suit]
+        own = [c for c in CARDS if c.suit == suit and c not in trumps.fixed and c not in overs]
+        order += overs + sorted(own, key=lambda c: rank_pos[c.rank], reverse=True)
+    trump_pos = {card: len(order) - pos for pos, card in enumerate(order)}
+    group = tuple(TRUMP_GROUP if card in trump_pos else int(card.suit) for card in CARDS)
+    power = tuple(100 + trump_pos[card] if card in trump_pos else rank_pos[card.rank] for card in CARDS)
+    group_masks = tuple(sum(card.bit for card in CARDS if group[card.index] == g) for g in range(TRUMP_GROUP + 1))
+
+    def plain_beats(a: int, b: int) -> bool:
+        if group[a] == group[b]:
+            return power[a] > power[b]
+        return group[a] == TRUMP_GROUP
+
+    beaters = [sum(other.bit for other in CARDS if plain_beats(other.index, card.index)) for card in CARDS]
+    for rank, over in enumerate(trumps.over_trumps):
+        above = set(trumps.fixed) | set(trumps.over_trumps[:rank]) | {over}
+        below = set(trumps.over_trumps[rank + 1 :])
+        for card in CARDS:
+            if card not in above and (card.suit == over.suit or card in trump_pos or card in below):
+                beaters[card.index] |= over.bit
+                beaters[over.index] &= ~card.bit
+    trump_mask = sum(card.bit for card in order)
+    return TrumpTable(trumps, suit, tuple(order), trump_mask, group, group_masks, power, tuple(beaters), {})
+
+
 @functools.cache
 def _compile(trumps: Trumps, suit: Suit | None) -> TrumpTable:
-    return TrumpTable(trumps, suit)
+    return _build(trumps, suit)
