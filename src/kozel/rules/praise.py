@@ -47,6 +47,10 @@ class PraiseKind(enum.Enum):
     #: one face up, into two tricks.
     PANTS_DOUBLE = "pants_double"
 
+    # Members are singletons that compare by identity, so they hash by identity: at C speed, where
+    # Enum's own hash is a Python method run at every look-up keyed by a praise deal.
+    __hash__ = object.__hash__
+
     @property
     def is_drawn(self) -> bool:
         """Whether this deal is dealt by drawing and laying cards in turn, with choices left to the players."""

@@ -17,11 +17,17 @@ def fill(hands: list[int], deck: list[Card], start: int, size: int, packet: int 
     """Deal ``deck`` (top first; consumed) ``packet`` at a time clockwise from ``start`` until hands hold ``size``."""
     players = len(hands)
     seat = start
-    while deck and any(hand.bit_count() < size for hand in hands):
+    short = sum(1 for hand in hands if hand.bit_count() < size)  # the hands still to fill
+    top, left = 0, len(deck)
+    while top < left and short:
         for _ in range(packet):
-            if deck and hands[seat].bit_count() < size:
-                hands[seat] |= deck.pop(0).bit
+            if top < left and hands[seat].bit_count() < size:
+                hands[seat] |= deck[top].bit
+                top += 1
+                if hands[seat].bit_count() == size:
+                    short -= 1
         seat = (seat + 1) % players
+    del deck[:top]
 
 
 def open_play(

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from kozel.cards.card import Card
 from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import refuse
 from kozel.engine.interned import numbers
+from kozel.engine.memo import remember
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.praise.drawing import start_drawing
 from kozel.engine.trick_winner import last_beater
@@ -60,13 +61,25 @@ def await_praise(match: Match, start: HandStart) -> GameState:
     )
 
 
+#: The praise moves made so far, by the praise rule's ``id`` and the seat: the rule itself (held, so
+#: that its ``id`` is not reused while the entry is there) and its moves.
+_PRAISE_MOVES: Final[dict[tuple[int, int], tuple[Any, tuple[Move, ...]]]] = {}
+#: Each praise deal by the word a praise move names.
+_BY_WORD: Final = {kind.value: kind for kind in PraiseKind}
+
+
 def praise_moves(state: GameState) -> tuple[Move, ...]:
     """The deals the boasting player may announce."""
     praise = state.match.ruleset.praise
     assert praise is not None
     seat = state.turn
     assert seat is not None
-    return tuple(Move(seat, MoveKind.PRAISE, (), kind.value) for kind in praise.choices)
+    known = _PRAISE_MOVES.get((id(praise), seat))
+    if known is not None and known[0] is praise:
+        moves: tuple[Move, ...] = known[1]
+        return moves
+    moves = tuple(Move(seat, MoveKind.PRAISE, (), kind.value) for kind in praise.choices)
+    return remember(_PRAISE_MOVES, (id(praise), seat), (praise, moves))[1]
 
 
 class _Table:
@@ -189,11 +202,12 @@ def apply_praise(state: GameState, move: Move, log: bytes) -> GameState:
         choices = ", ".join(move.choice or "" for move in praise_moves(state))
         raise refuse(move, "praise", f"seat {state.turn} announces the deal: praise one of {choices}")
     assert move.choice is not None
-    kind = PraiseKind(move.choice)
-    if kind not in _PROCEDURES:
+    kind = _BY_WORD[move.choice]
+    procedure = _PROCEDURES.get(kind)
+    if procedure is None:
         return start_drawing(state, kind, log)
     cards = _Table(state)
-    leader = _PROCEDURES[kind](cards)
+    leader = procedure(cards)
     return open_play(
         state, cards.hands, cards.won, cards.counts, log, praise=kind, leader=leader, dealt_tricks=tuple(cards.tricks)
     )
