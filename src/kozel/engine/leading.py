@@ -45,15 +45,16 @@ def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = No
     deal = state.deal
     rules = state.match.ruleset
     leading = rules.leading
-    side = rules.side_of(seat)
-    if leading.trump_leads is TrumpLeads.BOASTING_SIDE and side != rules.side_of((deal.dealer + 1) % rules.players):
+    seating = rules.seating
+    side = seating.side_of(seat)
+    if leading.trump_leads is TrumpLeads.BOASTING_SIDE and side != seating.side_of((deal.dealer + 1) % seating.players):
         return True
     if not (opening(state) if at_opening is None else at_opening):
         return False
     if (
         leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS
         and deal.last_opener is not None
-        and rules.side_of(deal.last_opener) == side
+        and seating.side_of(deal.last_opener) == side
     ):
         return True
     return leading.first_lead_plain and not state.match.hand_results
@@ -61,12 +62,15 @@ def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = No
 
 def lead_options(state: GameState, seat: int, hand: int) -> int:
     """The cards ``seat`` may lead now, as a bitmask (0 while he must first swap a trump)."""
-    deal = state.deal
     rules = state.match.ruleset
-    table = deal.table
     leading = rules.leading
-    allowed = hand
+    trump_leads = leading.trump_leads
     at_opening = state.trick is None and not any(state.trick_counts)
+    if not at_opening and trump_leads is not TrumpLeads.BOASTING_SIDE:  # a later lead, the common case: any card
+        return hand
+    deal = state.deal
+    table = deal.table
+    allowed = hand
     if at_opening:  # the hand's opening lead
         holder = leading.holder_card
         if leading.lead_holder_card and holder is not None and not state.match.hand_results and hand & holder.bit:
@@ -80,7 +84,6 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
             allowed = follow or allowed
         if leading.swap_for_plain and must_swap(state):
             return 0
-    trump_leads = leading.trump_leads
     restricted = trump_leads is TrumpLeads.BOASTING_SIDE or (
         at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
     )
