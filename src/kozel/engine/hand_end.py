@@ -167,7 +167,20 @@ def finish_hand(
         ended = deal._replace(base=deal.base._replace(match=match))  # the deal keeps the match it began in
         fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
         return _new(GameState, fields)  # the stock stored as it was: the deal's order is the same
-    following = match._replace(scores=numbers(scores), hand_results=results, sets=numbers(tuple(sets)))
+    following = _new(  # built directly: once a hand
+        Match,
+        (
+            match.ruleset,
+            match.seed,
+            match.first_dealer,
+            match.opening,
+            match.history,
+            numbers(scores),
+            results,
+            numbers(tuple(sets)),
+            match.result,
+        ),
+    )
     if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
         fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
         return _new(GameState, fields)
