@@ -26,7 +26,7 @@ from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_
 from kozel.errors import IllegalMoveError, WrongTypeError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, broken
-from kozel.game.state import GameState, Match, Phase
+from kozel.game.state import GameState, Phase, renewed_match, with_match
 from kozel.limits import SEAT_DIGITS
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 
@@ -43,7 +43,6 @@ _TRICK_APPLY: Final[dict[type, Callable[[GameState, Move, bytes], GameState]]] =
 }
 _PLAY: Final = Phase.PLAY
 _pack: Final = struct.Struct("<Q").pack
-_new: Final = tuple.__new__
 #: Seats that pack into a log entry's five seat bits (see ``kozel.game.log``).
 _PACKED_SEATS: Final = 32
 _PRAISE: Final = MoveKind.PRAISE
@@ -187,25 +186,12 @@ def apply(state: GameState, move: object) -> GameState:
         after = PHASES[state.phase].transition(state, move, log)
     if after.deal is state.deal or after.deal.number == state.deal.number:
         return after
-    # A new deal: the moves of the one that ended join the match's history (built directly: once a hand).
+    # A new deal: the moves of the one that ended join the match's history.
     m = after.match
-    match = _new(
-        Match,
-        (
-            m.ruleset,
-            m.seed,
-            m.first_dealer,
-            m.opening,
-            state.match.history + log,
-            m.scores,
-            m.hand_results,
-            m.sets,
-            m.result,
-        ),
+    history = state.match.history + log
+    return with_match(
+        after, renewed_match(m, history=history, scores=m.scores, hand_results=m.hand_results, sets=m.sets)
     )
-    fields = (after.deal, after.hand_masks, after.stock_at, after.talon, after.turn, after.trick, after.won_masks)
-    rest = (after.trick_counts, after.phase, after.window, after.drawing, after.log)
-    return _new(GameState, (match, *fields, *rest))
 
 
 def _not_a_move(move: object) -> Exception:

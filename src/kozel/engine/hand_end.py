@@ -15,7 +15,7 @@ from kozel.engine.interned import numbers
 from kozel.engine.start import start_hand
 from kozel.engine.within_hand import WITHIN_HAND
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Match, Phase, Trick
+from kozel.game.state import GameState, Match, Phase, Trick, renewed_match
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
@@ -167,19 +167,8 @@ def finish_hand(
         ended = deal._replace(base=deal.base._replace(match=match))  # the deal keeps the match it began in
         fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
         return _new(GameState, fields)  # the stock stored as it was: the deal's order is the same
-    following = _new(  # built directly: once a hand
-        Match,
-        (
-            match.ruleset,
-            match.seed,
-            match.first_dealer,
-            match.opening,
-            match.history,
-            numbers(scores),
-            results,
-            numbers(tuple(sets)),
-            match.result,
-        ),
+    following = renewed_match(
+        match, history=match.history, scores=numbers(scores), hand_results=results, sets=numbers(tuple(sets))
     )
     if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
         fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)

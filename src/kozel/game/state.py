@@ -34,8 +34,10 @@ __all__ = [
     "TransferWindow",
     "Trick",
     "make_state",
+    "renewed_match",
     "stock_at",
     "stock_bytes",
+    "with_match",
 ]
 
 _new: Final = tuple.__new__
@@ -459,6 +461,26 @@ def stock_at(deal: Deal, stock: bytes) -> int | bytes:
     """How a state of ``deal`` stores ``stock`` (card indexes): where it begins in the deal's order, else the bytes."""
     order = deal.base.order
     return len(order) - len(stock) if order.endswith(stock) else stock
+
+
+def renewed_match(
+    match: Match,
+    *,
+    history: bytes,
+    scores: tuple[int, ...],
+    hand_results: tuple[HandResult, ...],
+    sets: tuple[int, ...],
+) -> Match:
+    """``match`` with a new history, score sheet, hand results and sets, the rest kept (built directly)."""
+    fields = (match.ruleset, match.seed, match.first_dealer, match.opening, history, scores, hand_results, sets)
+    return _new(Match, (*fields, match.result))
+
+
+def with_match(state: GameState, match: Match) -> GameState:
+    """``state`` with another match record, its other fields as stored: built directly, for the engine."""
+    stored = list(_iter(state))
+    stored[0] = match
+    return _new(GameState, stored)
 
 
 def make_state(  # noqa: PLR0917 - every field, positionally, is the point
