@@ -17,6 +17,7 @@ from test_views import IDS
 import kozel
 from kozel import IllegalMoveError, KozelError, Move, MoveKind, PlayerView
 from kozel.bots import BOTS, Bot, HeuristicBot, IsmctsBot, RandomBot, Tournament, make_bot, next_move, play_match
+from kozel.bots import heuristic as heuristic_module
 from kozel.bots.stats import wilson
 from kozel.bots.tournament import match_seed
 from kozel.cli.main import main
@@ -105,6 +106,33 @@ def test_the_same_seed_gives_the_same_match():
     first = play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=12)
     again = play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=12)
     assert first == again
+
+
+def test_the_heuristic_bot_keeps_its_card_costs_for_the_hand_and_plays_as_with_fresh_ones(monkeypatch):
+    kept = play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=5)
+    made = []
+    real = heuristic_module.Costs
+
+    def counted(rules, table):
+        made.append(table)
+        return real(rules, table)
+
+    monkeypatch.setattr(heuristic_module, "Costs", counted)
+    again = play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=5)
+    assert again == kept
+    hands = len(again.match.hand_results)
+    assert 2 <= len(made) <= 2 * (hands + 1)  # one a bot a hand at most, not one a decision
+    fresh = []
+
+    class Fresh(HeuristicBot):
+        def choose(self, view, moves):
+            self._costs = None
+            fresh.append(1)
+            return super().choose(view, moves)
+
+    assert play_match(CLASSIC, [Fresh(), RandomBot(), Fresh(), RandomBot()], seed=5) == kept
+    assert len(fresh) > 2 * (hands + 1)
+    assert len(made) > len(fresh)
 
 
 def choice_of(bot, state, seat):

@@ -114,6 +114,25 @@ def test_seating_needs_equal_sides():
         Seating(players=1, sides=1)
 
 
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_the_seating_keeps_the_side_of_each_seat_as_a_table(name):
+    seating = kozel.variants.get(name).seating
+    assert seating.side_of_seat == tuple(seating.side_of(seat) for seat in range(seating.players))
+    assert seating.side_of_seat == tuple(seat % seating.sides for seat in range(seating.players))
+    six = attrs.evolve(seating, players=6, sides=3 if seating.sides == 3 else 2)
+    assert six.side_of_seat == tuple(seat % six.sides for seat in range(6))
+    assert Seating(players=6, sides=6).side_of_seat == (0, 1, 2, 3, 4, 5)
+
+
+def test_the_side_table_is_derived_not_compared_and_made_only_for_checked_counts():
+    assert Seating(4, 2) == Seating(4, 2)
+    assert hash(Seating(4, 2)) == hash(Seating(4, 2))
+    with pytest.raises(TypeError):
+        Seating(4, 2, side_of_seat=(1, 0, 1, 0))  # type: ignore[call-arg]
+    with pytest.raises(RulesetError, match="seating"):
+        Seating(players=4, sides=0)
+
+
 def test_a_trump_order_naming_cards_not_in_the_deck_is_refused():
     short = attrs.evolve(CLASSIC, deck=Deck.pack32(), trumps=Trumps(fixed=parse_cards("7♣ Q♣")))
     assert short.deck == Deck.pack32()

@@ -44,6 +44,7 @@ class HeuristicBot(Bot):
             raise KozelError(f"HeuristicBot: worlds is a whole number, 1 or more, not {worlds!r}")
         #: How many sampled worlds each trick move is scored in.
         self.worlds = worlds
+        self._costs: Costs | None = None  # the last hand's card costs, kept while its rules and trump table hold
 
     def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         """A molodka, else a lone trump handed to the partner, else nothing."""
@@ -59,7 +60,9 @@ class HeuristicBot(Bot):
         worlds = self._worlds(view, moves)
         if not worlds:
             return min(moves, key=lambda move: cost(rules, table, move))
-        costs = Costs(rules, table)  # every world of the view has its trump table
+        costs = self._costs  # every world of the view has its trump table
+        if costs is None or costs.table is not table or costs.rules is not rules:
+            costs = self._costs = Costs(rules, table)
         return max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in worlds))
 
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:

@@ -36,7 +36,8 @@ WRITTEN: Final = 30
 def trick_score(world: GameState, move: Move, costs: Costs) -> float:
     """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
     rules = world.match.ruleset
-    side = rules.side_of(move.seat)
+    side_of_seat = costs.side_of_seat
+    side = side_of_seat[move.seat]
     number = world.deal.number
     after = apply(world, move)
     steps = 0
@@ -63,7 +64,7 @@ def trick_score(world: GameState, move: Move, costs: Costs) -> float:
     trick = after.trick
     if trick is not None:  # the trick is still open: count what lies on it for whoever is taking it
         on_table = of_mask(sum(play.mask for play in trick.plays))
-        if rules.side_of(trick.winner) == side:
+        if side_of_seat[trick.winner] == side:
             gained += on_table // 2
         else:
             lost += on_table
@@ -79,6 +80,8 @@ class Costs:
         self.rules = rules
         #: The trump table the costs are counted under.
         self.table = table
+        #: The side of each seat (the rules' seating, as a table).
+        self.side_of_seat = rules.seating.side_of_seat
         self._known: dict[int, float] = {}
 
     def __getitem__(self, mask: int) -> float:
@@ -105,11 +108,11 @@ def answer_with(state: GameState, costs: Costs) -> Move | None:
         return None
     rules = state.match.ruleset
     table = costs.table
-    side_of = rules.side_of
+    side_of_seat = costs.side_of_seat
     trick = state.trick
     if trick is None:  # a lead: a plain card that will likely hold (an ace), else the cheapest
         return max(moves, key=lambda move: _lead_value(table, move, costs))
-    if side_of(trick.winner) == side_of(seat):
+    if side_of_seat[trick.winner] == side_of_seat[seat]:
         last = len(trick.plays) == rules.players - 1 and move_count(trick) == 1
         trump_mask = table.trump_mask
         plain = [move for move in moves if not move.mask & trump_mask and move.kind is not MoveKind.BEAT]

@@ -27,6 +27,8 @@ class Seating:
     players: int = attrs.field(default=4, validator=_check)
     #: How many sides (teams, or single players) compete; players sit alternately by side.
     sides: int = attrs.field(default=2, validator=_check)
+    #: The side of each seat, indexed by seat (``side_of`` as a table, for the engine's hot paths): derived.
+    side_of_seat: tuple[int, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.players % self.sides:
@@ -34,6 +36,8 @@ class Seating:
                 f"seating: {self.players} players cannot form {self.sides} equal sides "
                 "(every side needs the same number of players)"
             )
+        # Derived once the counts are checked (a frozen record is set up this way only here).
+        object.__setattr__(self, "side_of_seat", tuple(self.side_of(seat) for seat in range(self.players)))
 
     @property
     def team_size(self) -> int:

@@ -19,7 +19,7 @@ from kozel.rules import checks
 __all__ = ["BeatOrPass", "FollowSuit", "Molodka", "TrickWinner"]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed with its trump table each time the molodka hands are looked up
 class Molodka:
     """Molodka (молодка): a full hand of one suit, played out of turn at any moment of a trick.
 

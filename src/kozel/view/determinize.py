@@ -122,6 +122,7 @@ class _World:
         self.rng = rng
         self.rules = rules = view.ruleset
         self.table = rules.trumps.table(view.trump)
+        self.side_of_seat = rules.seating.side_of_seat
         self.cards: list[Card | None] = []  # the card of each place, once named
         self.allowed: list[int] = []  # the cards each place may hold, as a bitmask
         self.where: dict[Card, int] = {}  # the place of each named card
@@ -396,7 +397,7 @@ class _World:
             elif isinstance(event, CardsReturned):
                 self.follow_returned(event, number)
             elif isinstance(event, TrickTaken):
-                side = self.rules.side_of(event.winner)
+                side = self.side_of_seat[event.winner]
                 self.won[side] += [place for _, places in self.trick for place in places]
                 self.last_trick = self.trick
                 self.trick = []
@@ -548,7 +549,7 @@ class _World:
         if result.caught or result.forfeited:
             return
         if self.talon:  # the cards left aside went to the last trick
-            self.won[self.rules.side_of(self.last_winner)] += self.talon
+            self.won[self.side_of_seat[self.last_winner]] += self.talon
             self.talon = []
         if [len(places) for places in self.won] == list(self.view.won_sizes):
             self.points = result.points
@@ -599,7 +600,7 @@ class _World:
                 self.pending = None
             self.hands[event.to] += places
         elif kind is MoveKind.LAY_AWAY:
-            self.won[self.rules.side_of(event.seat)] += places
+            self.won[self.side_of_seat[event.seat]] += places
         elif kind not in (MoveKind.PRAISE, MoveKind.DECLINE, MoveKind.TAKE_TALON):
             self.trick.append((event.seat, places))
 
@@ -643,7 +644,7 @@ class _World:
         self.hands = [list(places) for places in hands]
         self.stock = []  # the praise deals the whole deck
         for places, (_, winner) in zip(tricks, event.tricks, strict=True):
-            self.won[self.rules.side_of(winner)] += places
+            self.won[self.side_of_seat[winner]] += places
         self.praise = (kind, hands, tricks)
 
     def bind_holder(self, event: PraiseDealt, hands: list[list[int]]) -> None:

@@ -43,6 +43,7 @@ class TrickShape:
 
     def __init__(self, rules: Ruleset, table: TrumpTable, marked: GameState, tricks_before: int, viewer: int) -> None:
         self.rules = rules
+        self.side_of_seat = rules.seating.side_of_seat
         self.viewer = viewer
         self.table = table
         self.players = rules.players
@@ -53,7 +54,7 @@ class TrickShape:
         catch = rules.catch
         self.catch_cards = 0 if catch is None else catch.victim.bit | catch.catcher.bit
         # A state for the engine's helpers that read only the rules, the trump table and whether a trick is done.
-        self.state = marked._replace(deal=marked.deal._replace(table=table))
+        self.state = marked._replace(deal=marked.deal._replace(table=table), stock_at=marked.stock_at)
         self.tricks = tricks_before
         self.fits = True
         self.first_seat: int | None = None  # the seat of the deal's first trick play
@@ -158,11 +159,11 @@ class TrickShape:
             taker = trick_winner(self.state, Trick(moves[0].seat, moves, moves[self.best], False))
         if winner != taker or count != cards:
             self.fits = False
-        self.last = (self.best_before, self.rules.side_of(winner), self.molodka_trick)
+        self.last = (self.best_before, self.side_of_seat[winner], self.molodka_trick)
         self.molodka_trick = False
         self.plays = []
         self.tricks += 1
-        self.side_tricks[self.rules.side_of(winner)] += 1
+        self.side_tricks[self.side_of_seat[winner]] += 1
         self.turn = winner
         self.draw_due = stock_left
 
