@@ -18,6 +18,7 @@ from kozel import CardSet, Move, MoveKind
 from kozel.cli.table import describe_events
 from kozel.engine.praise.drawing import lays
 from kozel.engine.start import start_of_deal
+from kozel.engine.transition import dealt_for_seat
 from kozel.game.log import append as log_append
 from kozel.game.log import decode
 from kozel.testing import cards_seen, check_view_hides
@@ -281,6 +282,21 @@ def test_what_a_server_sends_a_seat_is_the_history_of_its_view(rules, seed):
                 sent[seat].append(event.for_seat(seat))
     for seat in range(rules.players):
         assert tuple(sent[seat]) == kozel.observe(state, seat).history
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=examples(6), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_seat_s_deal_built_for_it_is_the_deal_as_it_sees_it(rules, seed):
+    # dealt_for_seat (a sampled world's check of its first event) builds what for_seat hides, once.
+    state = start_of_deal(random_state(rules, seed)[0])
+    dealt = opening_events(state)[0]
+    for seat in range(rules.players):
+        mine = dealt_for_seat(state, seat)
+        assert mine == dealt.for_seat(seat)
+        assert mine.hands[seat] == state.hands[seat]
+        assert [hand is None for hand in mine.hands] == [other != seat for other in range(rules.players)]
+        assert mine.stock == len(state.stock)
 
 
 def test_a_card_laid_without_a_move_is_an_event_hidden_from_the_others_when_face_down():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.cards.cardset import cardset_from_mask
+from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.engine.core import apply
 from kozel.engine.events import (
     BETWEEN_PARTNERS,
@@ -33,9 +33,9 @@ from kozel.engine.taken import LISTENER
 from kozel.engine.trick_winner import trick_taker
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult
-from kozel.game.state import GameState, Phase
+from kozel.game.state import GameState, Phase, stock_bytes
 
-__all__ = ["opening_events", "played_event", "step", "transition_events"]
+__all__ = ["dealt_for_seat", "opening_events", "played_event", "step", "transition_events"]
 
 _PLAY: Final = Phase.PLAY
 _MOLODKA: Final = MoveKind.MOLODKA
@@ -189,13 +189,19 @@ def _after_the_move(
     return tuple(found)
 
 
-def _dealt(state: GameState) -> Dealt:
+def dealt_for_seat(state: GameState, seat: int) -> Dealt:
+    """The deal that began ``state``'s deal as ``seat`` saw it (``opening_events(state)[0].for_seat(seat)``)."""
+    masks = state.hand_masks
+    return _dealt(state, tuple([cardset_from_mask(mask) if i == seat else None for i, mask in enumerate(masks)]))
+
+
+def _dealt(state: GameState, hands: tuple[CardSet | None, ...] | None = None) -> Dealt:
     deal, match = state.deal, state.match
     return Dealt(
         dealer=deal.dealer,
-        hands=state.hands,
+        hands=state.hands if hands is None else hands,
         sizes=tuple(mask.bit_count() for mask in state.hand_masks),
-        stock=len(state.stock),
+        stock=len(stock_bytes(state)),
         talon=len(state.talon),
         trump_card=deal.trump_card,
         talon_shown=state.talon_shown if match.ruleset.talon is not None else None,

@@ -66,6 +66,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
+from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
@@ -86,7 +87,6 @@ from kozel.view.events import (
     PraiseDealt,
     TalonTaken,
     TrickTaken,
-    opening_events,
 )
 from kozel.view.inference import Voids
 from kozel.view.praise_orders import marked_hands, praise_order
@@ -819,7 +819,7 @@ class _World:
         moves[self.drawing_at : self.drawing_at] = drawn
         if self.direct and self.first_play is not None:
             # The moves before the first trick play (a praise, the bidding) settle the deal: replayed; the rest not.
-            if opening_events(state)[0].for_seat(self.view.seat) != self.view.history[0]:
+            if dealt_for_seat(state, self.view.seat) != self.view.history[0]:
                 return None
             settled = state
             history = self.view.history
@@ -1018,7 +1018,7 @@ class _World:
         view = self.view
         seat = view.seat
         history = view.history
-        if opening_events(state)[0].for_seat(seat) != history[0]:
+        if dealt_for_seat(state, seat) != history[0]:
             return None
         voids = Voids(self.rules, state.deal.table)
         number = 1
