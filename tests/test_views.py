@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
 
+import attrs
 import pytest
 from helpers import play, start
 from hypothesis import given, settings
@@ -36,6 +38,10 @@ from kozel.view import (
     TrickTaken,
     opening_events,
 )
+from kozel.view.seen import seen
+from kozel.view.view import PlayerView
+
+_shows = sys.modules["kozel.view.determinize"]._shows  # the module, not the function the package names so
 
 CLASSIC = kozel.variants.get("classic")
 IDS = [f"{rules.name}-{rules.players}" for rules in RULESETS]
@@ -326,3 +332,22 @@ def test_the_events_module_is_reachable_from_the_view_package():
     # The function that lists a move's events has its own name, so it does not hide the module.
     assert kozel.view.events.Played is Played
     assert kozel.view.move_events.__module__ == "kozel.view.events"
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=IDS)
+@settings(max_examples=examples(6), deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_what_a_seat_sees_of_a_state_is_every_field_of_its_view_but_its_history_and_voids(rules, seed):
+    state, rng = random_state(rules, seed)
+    names = {field.name for field in attrs.fields(PlayerView)}
+    for seat in range(rules.players):
+        fields = seen(state, seat)
+        assert set(fields) | {"history", "voids"} == names
+        view = kozel.observe(state, seat)
+        assert fields == {name: getattr(view, name) for name in fields}
+        # A sampled world is checked by these fields: the state's own view passes, a view of another moment fails.
+        assert _shows(state, seat, view.voids, view)
+        assert not _shows(state, seat, (frozenset({9}),) * rules.players, view)
+        if not state.is_over:
+            later = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+            assert not _shows(later, seat, view.voids, view)

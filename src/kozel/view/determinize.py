@@ -60,8 +60,6 @@ import random
 import time
 from collections.abc import Sequence
 
-import attrs
-
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet, cards_of
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
@@ -90,8 +88,9 @@ from kozel.view.events import (
 )
 from kozel.view.inference import Voids
 from kozel.view.praise_orders import marked_hands, praise_order
+from kozel.view.seen import seen
 from kozel.view.trick_shape import TrickShape
-from kozel.view.view import PlayerView, make_view, voids_of
+from kozel.view.view import PlayerView, voids_of
 
 __all__ = ["determinize"]
 
@@ -922,7 +921,7 @@ class _World:
                 number += 1
             if number != len(history):
                 return None
-        if not _same_view(make_view(world, seat, _Same(view.history), voids_of(self.voids)), view):
+        if not _shows(world, seat, voids_of(self.voids), view):
             return None
         return world
 
@@ -1033,7 +1032,7 @@ class _World:
                     return None
                 number += 1
                 voids.see(event)
-        if number != end or not _same_view(make_view(state, seat, _Same(history), voids_of(voids)), view):
+        if number != end or not _shows(state, seat, voids_of(voids), view):
             return None
         return state
 
@@ -1101,33 +1100,14 @@ def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) 
     return tuple(tuple(card.index for card in cards_of(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
 
 
-class _Same:
-    """A world's history and voids, once its moves are known to give the seat's: the view's own."""
-
-    __slots__ = ("_history",)
-
-    def __init__(self, history: tuple[Event, ...]) -> None:
-        self._history = history
-
-    def history(self) -> tuple[Event, ...]:
-        """The view's history."""
-        return self._history
-
-    def voids(self) -> tuple[frozenset[int], ...]:  # pragma: no cover - the world's view is given its voids
-        """Never asked: the world's view is given the seat's voids."""
-        raise AssertionError("the world's view holds its voids")
-
-
-_VIEW_FIELDS = tuple(field.name for field in attrs.fields(PlayerView) if field.eq)
-
-
-def _same_view(made: PlayerView, view: PlayerView) -> bool:
-    """Whether ``made == view``, each field first compared by identity (the ruleset and history are shared)."""
-    for name in _VIEW_FIELDS:
-        mine, theirs = getattr(made, name), getattr(view, name)
+def _shows(state: GameState, seat: int, voids: tuple[frozenset[int], ...], view: PlayerView) -> bool:
+    """Whether ``seat``'s view of ``state`` is ``view``, once its moves are known to give the seat's history and these
+    voids: each field the state holds compared with the view's, first by identity (the ruleset is shared)."""
+    for name, mine in seen(state, seat).items():
+        theirs = getattr(view, name)
         if mine is not theirs and mine != theirs:
             return False
-    return True
+    return voids == view.voids
 
 
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:

@@ -27,15 +27,14 @@ from typing import Any, Final, Protocol
 import attrs
 
 from kozel.cards.card import Card, Suit
-from kozel.cards.cardset import CardSet, cardset_from_mask
+from kozel.cards.cardset import CardSet
 from kozel.engine import start_of_deal, step
-from kozel.engine.transition import played_event
-from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Event, Played, opening_events
 from kozel.view.inference import Voids
+from kozel.view.seen import seen
 
 __all__ = ["PlayerView", "observe"]
 
@@ -276,44 +275,10 @@ def observe(state: GameState, seat: int) -> PlayerView:
 
 def make_view(state: GameState, seat: int, later: _Later, voids: tuple[frozenset[int], ...] | None) -> PlayerView:
     """The view of ``seat`` in ``state``, its ``history`` (and ``voids``, where not given) filled in from ``later``."""
-    match = state.match
-    deal = state.deal
-    rules = match.ruleset
-    trick = state.trick
-    window = state.window
-    praise = deal.praise
     view = _new(PlayerView)
-    fields = {
-        "ruleset": rules,
-        "seat": seat,
-        "hand": cardset_from_mask(state.hand_masks[seat]),
-        "hand_sizes": tuple([mask.bit_count() for mask in state.hand_masks]),
-        "dealer": deal.dealer,
-        "turn": state.turn,
-        "phase": state.phase,
-        "trump": deal.trump,
-        "trump_card": deal.trump_card,
-        "talon_shown": (state.talon[0] if state.talon else None) if rules.talon is not None else None,
-        "talon_size": len(state.talon),
-        "stock_size": len(state.stock),
-        "trick": None if trick is None else tuple([_played(play, seat) for play in trick.plays]),
-        "trick_winner": None if trick is None else trick.best.seat,
-        "trick_counts": state.trick_counts,
-        "won_sizes": tuple([mask.bit_count() for mask in state.won_masks]),
-        "scores": match.scores,
-        "sets": match.sets,
-        "hand_results": match.hand_results,
-        "result": match.result,
-        "declarer": deal.declarer,
-        "praise": praise.value if praise is not None else None,
-        "transfers_done": None if window is None else window.done,
-        "_later": later,
-    }
+    fields = seen(state, seat)
+    fields["_later"] = later
     if voids is not None:
         fields["voids"] = voids
     view.__dict__.update(fields)
     return view
-
-
-def _played(play: Move, seat: int) -> Played:
-    return played_event(play).for_seat(seat)
