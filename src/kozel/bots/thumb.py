@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kozel.cards.card import Card, Rank
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine.core import apply, legal_moves
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Trick

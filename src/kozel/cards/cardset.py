@@ -12,41 +12,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final, cast, final
 
 from kozel.cards.card import CARDS, Card
+from kozel.cards.masks import SUIT_BITS, cards_of, iter_bits
 from kozel.cards.notation import parse_cards
 
 __all__ = ["SUIT_BITS", "CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
-
-_SUITS = 4
-_PER_SUIT = len(CARDS) // _SUITS
-#: The bits of one suit in a card mask: suit ``s`` holds bits ``s * SUIT_BITS`` up to the next suit's.
-SUIT_BITS: Final = _PER_SUIT
-_LOW = (1 << _PER_SUIT) - 1
-#: For each suit and each 9-bit pattern of it, the cards that pattern holds.
-_SUIT_CARDS: Final = tuple(
-    tuple(
-        tuple(CARDS[suit * _PER_SUIT + i] for i in range(_PER_SUIT) if pattern >> i & 1) for pattern in range(_LOW + 1)
-    )
-    for suit in range(_SUITS)
-)
-_CLUBS, _SPADES, _HEARTS, _DIAMONDS = _SUIT_CARDS
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of bitmask ``mask`` as a tuple in canonical order (fast: four table lookups)."""
-    return (
-        _CLUBS[mask & _LOW]
-        + _SPADES[(mask >> _PER_SUIT) & _LOW]
-        + _HEARTS[(mask >> 2 * _PER_SUIT) & _LOW]
-        + _DIAMONDS[mask >> 3 * _PER_SUIT]
-    )
-
-
-def iter_bits(mask: int) -> Iterator[int]:
-    """Yield the indexes of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 @final

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from kozel.cards.cardset import SUIT_BITS, cards_of
+from kozel.cards.masks import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember

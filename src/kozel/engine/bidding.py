@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine.explain import refuse
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
 from kozel.engine.explain import refuse

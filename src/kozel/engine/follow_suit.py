@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.cards.cardset import SUIT_BITS, cards_of
+from kozel.cards.masks import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.interned import PLAY_ROWS, play_rows

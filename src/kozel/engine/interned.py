@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.card import CARDS
-from kozel.cards.cardset import SUIT_BITS, cards_of
+from kozel.cards.masks import SUIT_BITS, cards_of
 from kozel.engine.memo import MEMO_LIMIT, remember
 from kozel.game.move import Move, MoveKind
 

@@ -6,7 +6,7 @@ this module turns them into the set of cards the seat to lead may play now.
 
 from __future__ import annotations
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine.interned import singles
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from itertools import combinations
 
-from kozel.cards.cardset import cards_of, iter_bits
+from kozel.cards.masks import cards_of, iter_bits
 from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState
 from kozel.rules.trick_play import Molodka

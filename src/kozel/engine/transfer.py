@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine.explain import refuse
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move

@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 from typing import Final
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.game.move import Move, MoveKind, make_move
 
 __all__ = ["CHOICES", "EMPTY", "append", "decode"]

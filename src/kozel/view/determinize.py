@@ -61,7 +61,8 @@ import time
 from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
-from kozel.cards.cardset import CardSet, cards_of
+from kozel.cards.cardset import CardSet
+from kozel.cards.masks import cards_of
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat

@@ -44,7 +44,7 @@ import time
 from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card, Rank
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine import apply_lay, drawn_positions, start_drawing
 from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
 from kozel.game.log import append as log_append

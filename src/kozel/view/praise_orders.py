@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from kozel.cards.card import CARDS, Card
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine import apply, cut_bottom, fill
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine.beat_or_pass import beats
 from kozel.engine.molodka import molodka_hands
 from kozel.engine.trick_winner import takes_lead, trick_winner

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeAlias
 
 from kozel.cards.card import CARDS, Card, Rank
-from kozel.cards.cardset import cards_of
+from kozel.cards.masks import cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.interned import singles
 from kozel.engine.praise.common import fill, open_play

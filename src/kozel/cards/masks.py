@@ -1,0 +1,47 @@
+"""Card bitmasks: the cards of a mask in canonical order, and the indexes of its set bits.
+
+A mask has bit ``card.index`` set for each card it holds (see :class:`~kozel.CardSet`, the set
+these masks stand for).  Kept apart from the set itself so that the compiled build compiles them:
+the engine reads the cards of a mask at nearly every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from kozel.cards.card import CARDS, Card
+
+__all__ = ["SUIT_BITS", "cards_of", "iter_bits"]
+
+_SUITS = 4
+_PER_SUIT = len(CARDS) // _SUITS
+#: The bits of one suit in a card mask: suit ``s`` holds bits ``s * SUIT_BITS`` up to the next suit's.
+SUIT_BITS: Final = _PER_SUIT
+_LOW = (1 << _PER_SUIT) - 1
+#: For each suit and each 9-bit pattern of it, the cards that pattern holds.
+_SUIT_CARDS: Final = tuple(
+    tuple(
+        tuple(CARDS[suit * _PER_SUIT + i] for i in range(_PER_SUIT) if pattern >> i & 1) for pattern in range(_LOW + 1)
+    )
+    for suit in range(_SUITS)
+)
+_CLUBS, _SPADES, _HEARTS, _DIAMONDS = _SUIT_CARDS
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of bitmask ``mask`` as a tuple in canonical order (fast: four table lookups)."""
+    return (
+        _CLUBS[mask & _LOW]
+        + _SPADES[(mask >> _PER_SUIT) & _LOW]
+        + _HEARTS[(mask >> 2 * _PER_SUIT) & _LOW]
+        + _DIAMONDS[mask >> 3 * _PER_SUIT]
+    )
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Yield the indexes of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
