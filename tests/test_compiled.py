@@ -26,7 +26,6 @@ INTERPRETED = {
     "kozel.game.results",
     "kozel.game.state",
     "kozel.view.events",
-    "kozel.view.inference",
     "kozel.view.step",
     "kozel.view.tracker",
     "kozel.view.view",

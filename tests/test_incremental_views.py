@@ -16,6 +16,7 @@ import kozel
 from kozel.bots import RandomBot, next_move, play_match
 from kozel.record import from_json, to_json
 from kozel.view import Caught, Dealt, TrickTaken, ViewTracker, opening_events
+from kozel.view.inference import Voids
 
 IDS = [f"{rules.name}-{rules.players}" for rules in RULESETS]
 
@@ -213,3 +214,35 @@ def test_a_tracker_copies_and_pickles_and_each_copy_goes_on_alone():
         twin.step(move)
         assert twin.view(2) == kozel.observe(kozel.apply(tracker.state, move), 2)
         assert tracker.view(2) == kozel.observe(tracker.state, 2)  # the original did not move
+
+
+def test_the_voids_a_tracker_keeps_copy_and_pickle_and_each_copy_goes_on_alone():
+    # Voids is compiled in the compiled build (a native class, no instance dictionary): it copies by its
+    # __reduce__, so a copy holds what the original had seen and learns on its own after.
+    rules = kozel.variants.get("seven_of_clubs")
+    state = kozel.new_game(rules, seed=11)
+    voids = Voids(rules, state.deal.table)
+    for event in opening_events(state):
+        voids.see(event)
+    rng = random.Random(11)
+    while not any(voids.groups) or not voids._trick:
+        state, events = kozel.step(state, rng.choice(kozel.legal_moves(state)))
+        for event in events:
+            voids.see(event)
+    seen = [set(groups) for groups in voids.groups]
+    assert any(seen)
+    assert voids._trick
+    for twin in (copy.copy(voids), copy.deepcopy(voids), pickle.loads(pickle.dumps(voids))):
+        assert type(twin) is Voids
+        assert twin.groups == seen
+        assert twin._trick == voids._trick
+        assert twin._tricks_done == voids._tricks_done
+        assert twin.informative
+        assert twin.rules == rules
+        assert twin.table == voids.table
+    twin = copy.deepcopy(voids)
+    twin.see(TrickTaken(winner=0, count=4))
+    twin.groups[0].add(4)
+    assert voids._trick
+    assert twin._trick == []
+    assert voids.groups == seen

@@ -13,7 +13,7 @@ trumps back).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from kozel.engine import first_trick_suit_cards
 from kozel.game.move import MoveKind
@@ -30,7 +30,10 @@ _PLAIN: Final = frozenset(range(TRUMP_GROUP))
 
 class Voids:
     """The groups each seat has shown it holds none of (0-3: the plain suits by number, 4: trumps), kept up to date
-    event by event."""
+    event by event.
+
+    It copies and pickles by what it has seen (``__reduce__``), so that the compiled build, where it is a
+    native class with no instance dictionary, copies it as the pure build does."""
 
     def __init__(self, rules: Ruleset, table: TrumpTable) -> None:
         self.rules = rules
@@ -44,6 +47,10 @@ class Voids:
         self._trumps_back = transfer is not None and transfer.trump_back_if_no_plain
         #: Whether any event can show a void under these rules (a follow-suit game, or trumps all handed over).
         self.informative = self._all_trumps_go or isinstance(rules.play, FollowSuit)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as its rules, trump table and what it has seen so far."""
+        return (_rebuilt, (self.rules, self.table, self.groups, self._trick, self._tricks_done))
 
     def see(self, event: Event) -> set[int]:
         """Take in ``event``; the groups its player has just shown he lacks (for a play), else an empty set."""
@@ -92,3 +99,14 @@ class Voids:
             return set()
         led = table.group[trick[0].cards[0]]
         return {led} if table.group[card] != led else set()
+
+
+def _rebuilt(
+    rules: Ruleset, table: TrumpTable, groups: list[set[int]], trick: list[Played], tricks_done: int
+) -> Voids:
+    """A Voids of ``rules`` and ``table`` that has seen what a copied one had (the other half of ``__reduce__``)."""
+    voids = Voids(rules, table)
+    voids.groups = groups
+    voids._trick = trick
+    voids._tricks_done = tricks_done
+    return voids
