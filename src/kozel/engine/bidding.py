@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from kozel.cards.masks import cards_of
 from kozel.engine.explain import refuse
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Phase
+from kozel.game.state import Deal, GameState, Phase
 
 __all__ = ["apply_bid", "apply_lay_away", "bidding_moves", "lay_away_moves"]
+
+_new: Final = tuple.__new__
+#: Each seat's two bids, made once (bounded by the seats).
+_BIDS: Final[dict[int, tuple[Move, ...]]] = {}
+# The next states are built directly, field by field in the order they are stored (see GameState); a deal
+# taken by a declarer differs from its deal in the last field only.
+assert Deal._fields[-1] == "declarer"
 
 
 def bidding_moves(state: GameState) -> tuple[Move, ...]:
     """The seat to bid takes the talon or declines it."""
     seat = state.turn
     assert seat is not None
-    return (Move(seat, MoveKind.TAKE_TALON), Move(seat, MoveKind.DECLINE))
+    moves = _BIDS.get(seat)
+    if moves is None:
+        moves = _BIDS[seat] = (Move(seat, MoveKind.TAKE_TALON), Move(seat, MoveKind.DECLINE))
+    return moves
 
 
 def apply_bid(state: GameState, move: Move, log: bytes) -> GameState:
@@ -24,22 +35,41 @@ def apply_bid(state: GameState, move: Move, log: bytes) -> GameState:
     if move not in bidding_moves(state):
         raise refuse(move, "bidding", f"seat {state.turn} says whether he takes the talon: take_talon or decline")
     deal = state.deal
-    rules = state.match.ruleset
+    hand_masks = state.hand_masks
+    players = len(hand_masks)
     seat = move.seat
+    phase = state.phase
+    turn = state.turn
     if move.kind is MoveKind.TAKE_TALON:
-        hands = list(state.hand_masks)
-        hands[seat] |= sum(card.bit for card in state.talon)
-        return state._replace(
-            deal=deal._replace(declarer=seat),
-            hand_masks=tuple(hands),
-            talon=(),
-            phase=Phase.LAY_AWAY,
-            log=log,
-        )
-    following = (seat + 1) % rules.players
-    if following == (deal.dealer + 1) % rules.players:  # everybody declined: play "for less"
-        return state._replace(turn=deal.leader, phase=Phase.PLAY, log=log)
-    return state._replace(turn=following, log=log)
+        talon = 0
+        for card in state.talon:
+            talon |= card.bit
+        hand_masks = (*hand_masks[:seat], hand_masks[seat] | talon, *hand_masks[seat + 1 :])
+        deal = _new(Deal, (*deal[:-1], seat))
+        phase = Phase.LAY_AWAY
+    elif (seat + 1) % players == (deal.dealer + 1) % players:  # everybody declined: play "for less"
+        turn = deal.leader
+        phase = Phase.PLAY
+    else:
+        turn = (seat + 1) % players
+    return _new(
+        GameState,
+        (
+            state.match,
+            deal,
+            hand_masks,
+            state.stock_at,
+            () if phase is Phase.LAY_AWAY else state.talon,
+            turn,
+            state.trick,
+            state.won_masks,
+            state.trick_counts,
+            phase,
+            state.window,
+            state.drawing,
+            log,
+        ),
+    )
 
 
 def lay_away_moves(state: GameState) -> tuple[Move, ...]:
@@ -70,10 +100,25 @@ def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
         or move.cards != tuple(sorted(cards_of(mask)))
     ):
         raise refuse(move, "lay away", f"seat {state.turn} lays away {count} cards of his own hand")
-    hands = list(state.hand_masks)
-    hands[move.seat] &= ~move.mask
-    won = list(state.won_masks)
-    won[rules.side_of(move.seat)] |= move.mask
-    return state._replace(
-        hand_masks=tuple(hands), won_masks=tuple(won), turn=state.deal.leader, phase=Phase.PLAY, log=log
+    seat = move.seat
+    hands = state.hand_masks
+    won = state.won_masks
+    side = rules.side_of(seat)
+    return _new(
+        GameState,
+        (
+            state.match,
+            state.deal,
+            (*hands[:seat], hands[seat] & ~mask, *hands[seat + 1 :]),
+            state.stock_at,
+            state.talon,
+            state.deal.leader,
+            state.trick,
+            (*won[:side], won[side] | mask, *won[side + 1 :]),
+            state.trick_counts,
+            Phase.PLAY,
+            state.window,
+            state.drawing,
+            log,
+        ),
     )

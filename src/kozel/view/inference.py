@@ -101,9 +101,7 @@ class Voids:
         return {led} if table.group[card] != led else set()
 
 
-def _rebuilt(
-    rules: Ruleset, table: TrumpTable, groups: list[set[int]], trick: list[Played], tricks_done: int
-) -> Voids:
+def _rebuilt(rules: Ruleset, table: TrumpTable, groups: list[set[int]], trick: list[Played], tricks_done: int) -> Voids:
     """A Voids of ``rules`` and ``table`` that has seen what a copied one had (the other half of ``__reduce__``)."""
     voids = Voids(rules, table)
     voids.groups = groups
