@@ -24,7 +24,7 @@ from kozel.engine.beat_or_pass import beats
 from kozel.engine.molodka import molodka_hands
 from kozel.engine.trick_winner import takes_lead, trick_winner
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Trick
+from kozel.game.state import Deal, GameState, Trick
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass, FollowSuit, TrickWinner
 from kozel.rules.trump import TrumpTable
@@ -36,6 +36,8 @@ _LEAD: Final = MoveKind.LEAD
 _BEAT: Final = MoveKind.BEAT
 _PASS: Final = MoveKind.PASS
 _PLAY: Final = MoveKind.PLAY
+_new: Final = tuple.__new__
+assert Deal._fields[4] == "table"  # a deal with another trump table differs from it in that field only
 
 
 class TrickShape:
@@ -54,7 +56,14 @@ class TrickShape:
         catch = rules.catch
         self.catch_cards = 0 if catch is None else catch.victim.bit | catch.catcher.bit
         # A state for the engine's helpers that read only the rules, the trump table and whether a trick is done.
-        self.state = marked._replace(deal=marked.deal._replace(table=table), stock_at=marked.stock_at)
+        deal = marked.deal
+        self.state = _helper_state(marked, _new(Deal, (*deal[:4], table, *deal[5:])), marked.trick_counts)
+        # The same before any trick is taken and after one, for the rule of the first trick's suit.
+        self.counted = (
+            (_helper_state(self.state, self.state.deal, ()), _helper_state(self.state, self.state.deal, (1,)))
+            if self.first_suit
+            else (self.state, self.state)
+        )
         self.tricks = tricks_before
         self.fits = True
         self.first_seat: int | None = None  # the seat of the deal's first trick play
@@ -132,8 +141,7 @@ class TrickShape:
             else:
                 best = plays[self.best][2]
                 if self.table.beaters[best.bit_length() - 1] & mask or (
-                    self.first_suit
-                    and takes_lead(self.state._replace(trick_counts=(1,) if self.tricks else ()), best, mask)
+                    self.first_suit and takes_lead(self.counted[1 if self.tricks else 0], best, mask)
                 ):
                     self.best = len(plays)
         plays.append((seat, kind, mask, count))
@@ -251,3 +259,25 @@ class TrickShape:
     def other(self) -> None:
         """Any other event: not part of the trick play this module follows."""
         self.fits = False
+
+
+def _helper_state(state: GameState, deal: Deal, trick_counts: tuple[int, ...]) -> GameState:
+    """``state`` with another deal record and trick counts, built directly (for the engine's helpers)."""
+    return _new(
+        GameState,
+        (
+            state.match,
+            deal,
+            state.hand_masks,
+            state.stock_at,
+            state.talon,
+            state.turn,
+            state.trick,
+            state.won_masks,
+            trick_counts,
+            state.phase,
+            state.window,
+            state.drawing,
+            state.log,
+        ),
+    )
