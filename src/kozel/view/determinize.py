@@ -62,7 +62,7 @@ from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet
-from kozel.cards.masks import cards_of
+from kozel.cards.masks import cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
@@ -142,7 +142,7 @@ class _World:
         self.points: tuple[int, ...] | None = None  # each side's card points, when the hand was counted
         self.last_winner = 0
         self.pending: tuple[int, list[int]] | None = None  # a transfer not yet answered: its giver and places
-        self.deck_mask = sum(card.bit for card in rules.deck)
+        self.deck_mask = deck_mask = rules.deck.mask
         # Whether the world may be built without replaying its trick play (``construct``): from the first trick
         # play on, the history holds only plays, tricks and draws, each bound while drawing by the rules that
         # make it legal.
@@ -168,7 +168,11 @@ class _World:
         self.ending: tuple[list[tuple[int, list[int]]], int, int] | None = None
         self.talon_counted: list[int] = []  # and the cards left aside that went with that trick
         points = rules.points.table
-        self.counted_trumps = sum(card.bit for card in rules.deck if points[card.index]) & self.table.trump_mask
+        counted = 0
+        for index in iter_bits(deck_mask & self.table.trump_mask):
+            if points[index]:
+                counted |= 1 << index
+        self.counted_trumps = counted
 
     # -- places ---------------------------------------------------------------------------------
 
@@ -1153,7 +1157,7 @@ class _Checker:
         self.players = rules.players
         self.sides = rules.sides
         self.deck_size = len(rules.deck)
-        self.deck = sum(card.bit for card in rules.deck)
+        self.deck = rules.deck.mask
 
     def refuse(self, why: str) -> StateError:
         return _refuse(self.view, why)
