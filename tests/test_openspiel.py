@@ -60,11 +60,12 @@ def test_random_sim_test_of_the_hand_game(name):
 
 
 @pytest.mark.hypothesis
-def test_random_sim_test_of_the_match_game():
-    """A whole match of classic by default; of every ruleset, 3 each, under the thorough profile."""
-    for name in NAMES if thorough() else ["classic"]:
-        game = pyspiel.load_game(openspiel.game_name(name, match=True))
-        pyspiel.random_sim_test(game, num_sims=3 if thorough() else 1, serialize=True, verbose=False)
+@pytest.mark.parametrize("name", NAMES if thorough() else ["classic"])
+def test_random_sim_test_of_the_match_game(name):
+    """A whole match of classic by default; of every ruleset, 3 each, under the thorough profile (a test a
+    ruleset, so that the workers share them)."""
+    game = pyspiel.load_game(openspiel.game_name(name, match=True))
+    pyspiel.random_sim_test(game, num_sims=3 if thorough() else 1, serialize=True, verbose=False)
 
 
 def test_the_game_is_told_the_numbering_and_the_deck():
