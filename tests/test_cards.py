@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from kozel import CARDS, Card, CardSet, Deck, DeckError, NotationError, Rank, Suit, format_cards, parse_cards
+from kozel.cards.masks import BITS, cards_of, iter_bits
 
 
 def test_every_spelling_of_the_ten_of_hearts_is_the_same_card():
@@ -163,3 +164,11 @@ def test_any_text_reads_as_cards_that_round_trip_or_raises_notation_error(text):
     assert parse_cards(format_cards(cards)) == cards
     for card in cards:
         assert Card.parse(str(card)) == card
+
+
+def test_each_card_s_one_card_mask_is_read_by_its_index():
+    assert len(BITS) == len(CARDS)
+    for card in CARDS:
+        assert BITS[card] == card.bit == 1 << card.index
+        assert cards_of(BITS[card]) == (card,)
+        assert list(iter_bits(BITS[card])) == [card.index]

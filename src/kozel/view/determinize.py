@@ -62,7 +62,7 @@ from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet
-from kozel.cards.masks import cards_of, iter_bits
+from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
@@ -187,7 +187,7 @@ class _World:
         """Say that place ``place`` holds ``card``."""
         if self.cards[place] == card:
             return
-        if self.cards[place] is not None or card in self.where or not self.allowed[place] & card.bit:
+        if self.cards[place] is not None or card in self.where or not self.allowed[place] & BITS[card]:
             raise _Failed
         self.cards[place] = card
         self.where[card] = place
@@ -231,7 +231,7 @@ class _World:
             for card in cards:
                 place = where.get(card)
                 if place is None:
-                    bit = card.bit
+                    bit = BITS[card]
                     free = [p for p in pool if names[p] is None and allowed[p] & bit and p not in chosen]
                     if not free:
                         raise _Failed
@@ -276,7 +276,7 @@ class _World:
         for place in places:
             self.allowed[place] &= ~mask
             card = self.cards[place]
-            if card is not None and card.bit & mask:
+            if card is not None and BITS[card] & mask:
                 raise _Failed
 
     # -- the deal -------------------------------------------------------------------------------
@@ -288,14 +288,14 @@ class _World:
         self.deck = self.add_places(len(rules.deck))
         for shown, real in ((marked.trump_card, dealt.trump_card), (marked.talon_shown, dealt.talon_shown)):
             if shown is not None and real is not None:
-                self.assign(self.deck[shown.index], real)
+                self.assign(self.deck[shown], real)
         for seat, hand in enumerate(marked.hand_masks):
-            self.hands[seat] = [self.deck[card.index] for card in cards_of(hand)]
+            self.hands[seat] = [self.deck[card] for card in cards_of(hand)]
             known = dealt.hands[seat]
             if known is not None:
                 self.assign_all(self.hands[seat], tuple(known))
-        self.talon = [self.deck[card.index] for card in marked.talon]
-        self.stock = [self.deck[card.index] for card in marked.stock]
+        self.talon = [self.deck[card] for card in marked.talon]
+        self.stock = [self.deck[card] for card in marked.stock]
         rule = self.lead_rule(dealt)
         holder = rules.leading.holder_card
         if rule is LeadSeat.HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.players:
@@ -502,15 +502,15 @@ class _World:
                 if shown is None or holder_opens or leading.swap_for_plain:
                     self.direct = False  # left to the replay
                     return
-                group = self.table.group_masks[self.table.group[shown.index]]
-                if card.bit & group:
+                group = self.table.group_masks[self.table.group[shown]]
+                if BITS[card] & group:
                     return  # he may have led it for the talon's sake, whatever else he held
                 self.exclude(self.hands[seat], group)
             if holder_opens:
                 assert holder is not None
                 if card == holder:
                     return
-                self.exclude(self.hands[seat], holder.bit)
+                self.exclude(self.hands[seat], BITS[holder])
             play = rules.play
             if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
                 return  # a trump led shows no card of the suit (a void), so only trumps were allowed
@@ -519,7 +519,7 @@ class _World:
             at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
         )
         trumps = self.table.trump_mask
-        if restricted and card.bit & trumps and barred_from_trumps(marked, seat, at_opening):
+        if restricted and BITS[card] & trumps and barred_from_trumps(marked, seat, at_opening):
             self.exclude(self.hands[seat], ~trumps)
             if at_opening and leading.swap_for_plain:
                 self.direct = False  # he led a trump, so he had no swap to make: that looks at his partner's hand
@@ -662,7 +662,7 @@ class _World:
         hand = hands[leader]
         place = self.where.get(holder)
         if place is None:
-            free = [p for p in hand if self.cards[p] is None and self.allowed[p] & holder.bit]
+            free = [p for p in hand if self.cards[p] is None and self.allowed[p] & BITS[holder]]
             if not free:
                 raise _Failed
             self.assign(free[int(self.rng.random() * len(free))], holder)
@@ -679,7 +679,7 @@ class _World:
             return  # named as the drawing is run (``run_drawing``)
         spent = frozenset(self.deck) if self.praise is not None else frozenset()
         places = [p for p, card in enumerate(self.cards) if card is None and p not in spent]
-        free = self.deck_mask & ~sum(card.bit for card in self.where)
+        free = self.deck_mask & ~sum(BITS[card] for card in self.where)
         for _ in range(tries):
             named = self.draw_cards(places, free)
             if self.points is None or self.make_add_up(named):
@@ -704,7 +704,7 @@ class _World:
                 if card is None:
                     card = named[place]
                     owner[place] = side
-                short[side] -= value[card.index]
+                short[side] -= value[card]
         unnamed = list(owner)
         random_ = self.rng.random
         for _ in range(8):
@@ -715,19 +715,19 @@ class _World:
             lowest = off - 1  # only a swap that brings them nearer
             for number, p in enumerate(unnamed):
                 side_p, card_p = owner[p], named[p]
-                worth_p, bit_p = value[card_p.index], card_p.bit
+                worth_p, bit_p = value[card_p], BITS[card_p]
                 need_p = short[side_p]
                 for q in unnamed[number + 1 :]:
                     side_q = owner[q]
                     if side_q == side_p:
                         continue
                     card_q = named[q]
-                    gain = value[card_q.index] - worth_p  # what side_p gains by the swap
+                    gain = value[card_q] - worth_p  # what side_p gains by the swap
                     if not gain:
                         continue
                     need_q = short[side_q]
                     after = off - abs(need_p) - abs(need_q) + abs(need_p - gain) + abs(need_q + gain)
-                    if after > lowest or not (allowed[p] & card_q.bit and allowed[q] & bit_p):
+                    if after > lowest or not (allowed[p] & BITS[card_q] and allowed[q] & bit_p):
                         continue
                     if after < lowest:
                         lowest, best = after, []
@@ -736,7 +736,7 @@ class _World:
                 return False
             p, q = best[int(random_() * len(best))]
             card_p, card_q = named[p], named[q]
-            gain = value[card_q.index] - value[card_p.index]
+            gain = value[card_q] - value[card_p]
             short[owner[p]] -= gain
             short[owner[q]] += gain
             named[p], named[q] = card_q, card_p
@@ -761,7 +761,7 @@ class _World:
                     raise _Failed
                 card = choices[int(random_() * len(choices))]
                 named[place] = card
-                pool &= ~card.bit
+                pool &= ~BITS[card]
         left = cards_of(pool)
         if len(left) < len(free):
             raise _Failed
@@ -796,7 +796,7 @@ class _World:
         else:
             kind, hands, tricks = self.praise
             waiting = self.start(dealt, tuple(self.rules.deck), seed)
-            masks = [sum(self.card_of(p).bit for p in places) for places in hands]
+            masks = [sum(BITS[self.card_of(p)] for p in places) for places in hands]
             cards = [[self.card_of(p) for p in places] for places in tricks]
             order = praise_order(waiting, kind, masks, cards, self.rng)
         if order is None:
@@ -814,7 +814,7 @@ class _World:
                 if card is None:
                     return None
                 named.append(card)
-                mask |= card.bit
+                mask |= BITS[card]
             if event.choice is None:  # the seat and kind are checked already, the named are the deck's
                 named.sort()
                 moves.append(_new_tuple(Move, (event.seat, event.kind, tuple(named), mask, None)))
@@ -937,7 +937,7 @@ class _World:
         for places in groups:
             mask = 0
             for place in places:
-                mask |= names[place].bit  # type: ignore[union-attr]
+                mask |= BITS[names[place]]  # type: ignore[index]
             found.append(mask)
         return found
 
@@ -966,7 +966,7 @@ class _World:
             for places in between:
                 mask = 0
                 for place in places:
-                    mask |= names[place].bit  # type: ignore[union-attr]
+                    mask |= BITS[names[place]]  # type: ignore[index]
                 if mask in molodkas:
                     return False
             if returned is not None:
@@ -986,7 +986,7 @@ class _World:
         def mask_of(places: list[int]) -> int:
             mask = 0
             for place in places:
-                mask |= names[place].bit  # type: ignore[union-attr]
+                mask |= BITS[names[place]]  # type: ignore[index]
             return mask
 
         def give_back(hand: int, count: int) -> int:
@@ -1057,7 +1057,7 @@ class _World:
             for seat, places in enumerate(self.praise[1]):
                 hand = deal.hands[seat]
                 unnamed = [place for place in places if self.cards[place] is None]
-                named = sum(card.bit for place in places if (card := self.cards[place]) is not None)
+                named = sum(BITS[card] for place in places if (card := self.cards[place]) is not None)
                 if named & ~hand:
                     return None
                 for place, card in self.draw_cards(unnamed, hand & ~named).items():
@@ -1069,7 +1069,7 @@ class _World:
         players = self.rules.players
         if self.praise is None:
             return Known.from_deal(kind, None, [0] * players, [self.deck_mask] * players)
-        unplaced = self.deck_mask & ~sum(card.bit for card in self.where)
+        unplaced = self.deck_mask & ~sum(BITS[card] for card in self.where)
         named = [0] * players
         allowed = [0] * players
         for seat, places in enumerate(self.praise[1]):
@@ -1078,7 +1078,7 @@ class _World:
                 if card is None:
                     allowed[seat] |= self.allowed[place] & unplaced
                 else:
-                    named[seat] |= card.bit
+                    named[seat] |= BITS[card]
             allowed[seat] |= named[seat]
         guesses: dict[Card, int] = {}
         seat_of = {place: seat for seat, places in enumerate(self.praise[1]) for place in places}
@@ -1102,7 +1102,7 @@ def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) 
     """The stock positions (top first) each seat draws, in the engine's draw order, hands holding ``counts``."""
     hands = marked_hands(counts)
     refill(hands, tuple(CARDS[:stock]), first, size)
-    return tuple(tuple(card.index for card in cards_of(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
+    return tuple(tuple(iter_bits(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
 
 
 def _shows(state: GameState, seat: int, voids: tuple[frozenset[int], ...], view: PlayerView) -> bool:
@@ -1132,7 +1132,7 @@ def _fine_cards(cards: object, count: int, deck: int) -> bool:
     for card in cards:
         if type(card) is not Card:
             return False
-        mask |= card.bit
+        mask |= BITS[card]
     return mask.bit_count() == count and not mask & ~deck
 
 
@@ -1168,7 +1168,7 @@ class _Checker:
         if found is None:
             if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
                 raise self.refuse(f"{what} is not a set of cards")
-            found = sum(card.bit for card in value)
+            found = sum(BITS[card] for card in value)
             if found.bit_count() != len(value):
                 raise self.refuse(f"{what} holds a card twice")
         if found & ~self.deck:

@@ -44,7 +44,7 @@ import time
 from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card, Rank
-from kozel.cards.masks import cards_of
+from kozel.cards.masks import BITS, cards_of
 from kozel.engine import apply_lay, drawn_positions, start_drawing
 from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
 from kozel.game.log import append as log_append
@@ -65,7 +65,7 @@ FIRST_LIMIT = 400
 _CLOCK = 64
 
 _LAY_KINDS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
-_ACES = sum(card.bit for card in CARDS if card.rank == Rank.ACE)
+_ACES = sum(BITS[card] for card in CARDS if card.rank == Rank.ACE)
 
 # What the search asks for next (``_Search.run``).
 _FAIL, _NAME, _HIDDEN, _DONE = range(4)
@@ -283,7 +283,7 @@ class _Search:
         self.keep = rules.dealing.hand_size - self.lays
         self.goods = [kept_cards(waiting.table, seat, boasting) for seat in range(players)]
         self.partners = [rules.seating.partner(seat) for seat in range(players)]
-        self.deck_mask = sum(card.bit for card in waiting.stock)
+        self.deck_mask = sum(BITS[card] for card in waiting.stock)
         self.dark_known = list(known.dark) if known.dark is not None else None
         self.open_known = list(known.open) if known.open is not None else None
         self.past = known.dark is not None  # the drawing is done in the view: every lay and hand is known
@@ -294,7 +294,7 @@ class _Search:
         self.bounded = any(holds is not None for holds in self.holds)
         trumps = waiting.table.trump_mask & ~self.laid_mask
         points = rules.points.table
-        self.counted = sum(card.bit for card in cards_of(trumps) if points[card])
+        self.counted = sum(BITS[card] for card in cards_of(trumps) if points[card])
         self.uncounted = trumps & ~self.counted
         self.sort_cards(targets)
         # Hall's condition over the sets of players: each set, and the cards only its players' hands may end with.
@@ -329,14 +329,14 @@ class _Search:
                 for held in mine:
                     targets.setdefault(held, viewer)
         self.laid_by = laid_by
-        self.laid_mask = laid_mask = sum(card.bit for card in laid_by)
+        self.laid_mask = laid_mask = sum(BITS[card] for card in laid_by)
         # The cards each player's hand may take in: the ones he lays, else the ones no one else ends with (and,
         # once the drawing is done in the view, that his final hand may hold).
         target_masks = [0] * self.players
         for card, seat in targets.items():
-            if card.bit & laid_mask and laid_by[card] != seat:
+            if BITS[card] & laid_mask and laid_by[card] != seat:
                 raise _Unfit
-            target_masks[seat] |= card.bit
+            target_masks[seat] |= BITS[card]
         everyone = sum(target_masks)
         self.target_masks = [mask & ~laid_mask for mask in target_masks]
         self.joins = []
@@ -346,10 +346,10 @@ class _Search:
             allowed = known.allowed[seat] if self.past else self.deck_mask
             final = allowed & self.deck_mask & ~laid_mask & ~others
             self.finals.append(final)
-            self.joins.append(final | sum(card.bit for card, owner in laid_by.items() if owner == seat))
+            self.joins.append(final | sum(BITS[card] for card, owner in laid_by.items() if owner == seat))
         # The cards the seat may be seen getting in each step: its shown new cards, and the ones it lays there.
         self.mine_ok = [
-            step.mine | sum(card.bit for seat, _, card in step.laid if seat == viewer and card is not None)
+            step.mine | sum(BITS[card] for seat, _, card in step.laid if seat == viewer and card is not None)
             for step in self.steps
         ]
         return targets
@@ -364,7 +364,7 @@ class _Search:
         # A card's class as a digit of a number in base 64 (no class has 64 cards): ``canon`` adds them up.
         self.weights = [0] * len(CARDS)
         for card in cards_of(self.deck_mask):
-            bit = card.bit
+            bit = BITS[card]
             key = (
                 card if bit & self.laid_mask else None,
                 bool(bit & trumps),
@@ -441,7 +441,7 @@ class _Search:
                 place = -1 - child.queue[0]
                 child.queue[0] = card
                 child.named[place] = card
-                child.free &= ~card.bit
+                child.free &= ~BITS[card]
                 child.begun = False
             elif not self.lay_chosen(child, card):
                 continue
@@ -522,8 +522,8 @@ class _Search:
             if who != seat or card is None:
                 return -1 if who == seat else 0
             if pending:
-                return card.bit
-            return -1 if node.pending & card.bit else 0
+                return BITS[card]
+            return -1 if node.pending & BITS[card] else 0
         if step.dealt is not None or node.shown != len(step.laid):
             return 0
         hands = node.hands
@@ -544,10 +544,10 @@ class _Search:
         card = after.card
         if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
             card = self.dark_known[len(node.dark)][1]
-        if card is not None and not node.pending & card.bit:
+        if card is not None and not node.pending & BITS[card]:
             if not pending:
                 return 0
-            mask &= card.bit
+            mask &= BITS[card]
         return mask
 
     def next_lay(self, node: _Node, seat: int) -> int:
@@ -565,7 +565,7 @@ class _Search:
             return 0
         if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
             card = self.dark_known[len(node.dark)][1]
-        return card.bit if card is not None else -1
+        return BITS[card] if card is not None else -1
 
     def welcome(self, node: _Node, seat: int) -> int:
         """The cards that may join ``seat``'s hand now, as far as the history tells at once."""
@@ -639,7 +639,7 @@ class _Search:
         """The engine's ``_draw`` for one card: into the drawer's hand, to his partner, or back under the deck."""
         seat, good, room, partner = node.params  # type: ignore[misc]
         hands = node.hands
-        bit = card.bit
+        bit = BITS[card]
         held = hands[seat].bit_count()
         if good & bit and held < room and held - node.pending.bit_count() < self.keep:
             return self.join(node, seat, card)
@@ -653,7 +653,7 @@ class _Search:
 
     def join(self, node: _Node, seat: int, card: Card) -> bool:
         """``card`` joins ``seat``'s hand: whether the history allows it."""
-        bit = card.bit
+        bit = BITS[card]
         if not self.joins[seat] & bit:
             return False
         if self.holds[seat] is not None and not self.trumps_taken(node.hands[seat], seat) & bit:
@@ -686,7 +686,7 @@ class _Search:
             return False
         if self.laid_by.get(card, seat) != seat:
             return False
-        bit = card.bit
+        bit = BITS[card]
         node.hands[seat] &= ~bit
         node.pending &= ~bit
         row.append((seat, card))
@@ -734,7 +734,7 @@ class _Search:
     def lay_chosen(self, node: _Node, card: Card) -> bool:
         """The step's move: the drawing player lays ``card``, one of those he may lay."""
         seat = (self.boasting + node.step) % self.players
-        return bool(node.pending & card.bit) and self.lay(node, seat, card, by_move=True)
+        return bool(node.pending & BITS[card]) and self.lay(node, seat, card, by_move=True)
 
     def ends_well(self, node: _Node) -> bool:
         """Everyone has laid: whether the view's last step is the one that ended the drawing, as shown."""
@@ -805,7 +805,7 @@ class _Search:
                 dealt[seats[index]] |= 1 << item
         for card, seat in zip(cards, owner, strict=True):
             node.named[-1 - deck[spots[seat].pop()]] = card
-            dealt[seat] |= card.bit
+            dealt[seat] |= BITS[card]
         node.free = 0
         self.dealt = tuple(dealt)
         return True
@@ -937,7 +937,7 @@ def _match(cards: Sequence[Card], wanted: Sequence[int], finals: Sequence[int], 
     held: list[list[int]] = [[] for _ in range(players)]
 
     def place(number: int, seen: set[int]) -> bool:
-        bit = cards[number].bit
+        bit = BITS[cards[number]]
         for seat in seats:
             if not finals[seat] & bit or seat in seen:
                 continue

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from kozel.cards.card import CARDS, Card
-from kozel.cards.masks import cards_of
+from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import apply, cut_bottom, fill
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
@@ -46,7 +46,7 @@ def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet:
     seats = [0] * cards
     for seat, hand in enumerate(hands):
         for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
-            seats[card.index] = seat
+            seats[card] = seat
     return seats
 
 
@@ -108,7 +108,7 @@ def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...
     if found is None or found[0] is not rules or any(state.hand_masks):
         marked = state._replace(stock=tuple(CARDS[:size]))  # type: ignore[call-arg]  # the stock by its cards
         dealt = apply(marked, Move((state.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
-        seats = tuple([card.index for card in cards_of(positions)] for positions in dealt.hand_masks)
+        seats = tuple(list(iter_bits(positions)) for positions in dealt.hand_masks)
         in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)
         if any(state.hand_masks):
             return seats, in_tricks
@@ -151,12 +151,12 @@ def _trump_yourself(
         seat = (boasting + step) % players
         trumps = cards_of(hands[seat] & table.trump_mask)
         # A trump goes to the trick only once his hand holds all the trumps it may.
-        count = size if table.trump_mask & card.bit else draws.randint(rng, 0, min(len(trumps), size))
+        count = size if table.trump_mask & BITS[card] else draws.randint(rng, 0, min(len(trumps), size))
         if count > len(trumps):
             return None
         kept = draws.sample(rng, trumps, count)
         order += [*kept, card]
-        taken[seat] = sum(kept_card.bit for kept_card in kept)
+        taken[seat] = sum(BITS[kept_card] for kept_card in kept)
     return (*order, *_deal_rest(state, hands, taken, size, rng))
 
 
@@ -175,7 +175,7 @@ def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Ra
         bottom = cut_bottom(state, turn, length)
         count = draws.randint(rng, 0, min(len(trumps), size, bottom + 1))
         run = draws.sample(rng, trumps, count)
-        taken[seat] = sum(card.bit for card in run)
+        taken[seat] = sum(BITS[card] for card in run)
         runs.append((bottom, run))
         length -= count
     deck = _deal_rest(state, hands, taken, size, rng)
@@ -186,19 +186,19 @@ def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Ra
         above = top - 1
         if above >= 0 and len(run) < size:
             card = deck[above]
-            if table.trump_mask & card.bit:
+            if table.trump_mask & BITS[card]:
                 # The cut would have gone on taking that trump: it changes places with a plain card dealt to the
                 # same seat (the seat's hand stays the same), where there is one.
-                if card.bit & (in_runs | pinned):
+                if BITS[card] & (in_runs | pinned):
                     return None
-                owner = next(seat for seat in range(players) if hands[seat] & card.bit)
+                owner = next(seat for seat in range(players) if hands[seat] & BITS[card])
                 spare = hands[owner] & ~table.trump_mask & ~in_runs & ~pinned
-                swaps = [index for index, other in enumerate(deck) if other.bit & spare]
+                swaps = [index for index, other in enumerate(deck) if BITS[other] & spare]
                 if not swaps:
                     return None
                 index = draws.choice(rng, swaps)
                 deck[above], deck[index] = deck[index], card
-            pinned |= deck[above].bit
+            pinned |= BITS[deck[above]]
         deck[top:top] = list(reversed(run))
     return tuple(deck)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.cards.masks import cards_of
+from kozel.cards.masks import BITS, cards_of
 from kozel.engine.beat_or_pass import beats
 from kozel.engine.molodka import molodka_hands
 from kozel.engine.trick_winner import takes_lead, trick_winner
@@ -110,7 +110,7 @@ class TrickShape:
             return
         mask = 0
         for card in cards or ():
-            mask |= card.bit
+            mask |= BITS[card]
         plays = self.plays
         self.best_before = self.best
         if self.beat_or_pass:
@@ -226,7 +226,7 @@ class TrickShape:
         leader = plays[0][0] if plays else self.turn
         mask = 0
         for card in cards or ():
-            mask |= card.bit
+            mask |= BITS[card]
         if (
             cards is None
             or mask not in self.molodkas

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kozel.cards.card import Card
+from kozel.cards.masks import BITS
 from kozel.engine.deal import lead_seat
 from kozel.game.state import GameState, Phase, TransferWindow, Trick, make_state
 from kozel.rules.leading import LeadSeat
@@ -22,7 +23,7 @@ def fill(hands: list[int], deck: list[Card], start: int, size: int, packet: int 
     while top < left and short:
         for _ in range(packet):
             if top < left and hands[seat].bit_count() < size:
-                hands[seat] |= deck[top].bit
+                hands[seat] |= BITS[deck[top]]
                 top += 1
                 if hands[seat].bit_count() == size:
                     short -= 1
