@@ -10,6 +10,7 @@ from kozel import Card, Deck, Ruleset, RulesetError, parse_cards
 from kozel.rules import (
     BeatOrPass,
     CardPoints,
+    Catch,
     Dealing,
     Leading,
     LeadSeat,
@@ -237,3 +238,19 @@ def test_trumps_answer_which_card_beats_which():
     order = [str(c) for c in trumps.order(hearts)]
     assert order == ["A♥", "10♥", "K♥", "Q♥", "J♥", "9♥", "8♥", "7♥", "6♥"]
     assert "6♥" not in [str(c) for c in trumps.order(hearts, Deck.pack32())]  # only the deck's own cards
+
+
+def test_a_catch_keeps_its_two_cards_as_one_mask_derived_not_compared():
+    caught = [kozel.variants.get(name).catch for name in kozel.variants.names()]
+    catches = [catch for catch in caught if catch is not None]
+    assert catches  # seven_of_clubs and six_of_clubs have one
+    for catch in catches:
+        assert catch.mask == catch.victim.bit | catch.catcher.bit
+        assert catch.mask.bit_count() == 2
+        other = attrs.evolve(catch, catcher=Card.parse("8♣"))
+        assert other.mask == catch.victim.bit | Card.parse("8♣").bit
+        assert "mask" not in repr(catch)
+    with pytest.raises(TypeError):
+        Catch(victim=Card.parse("Q♣"), catcher=Card.parse("7♣"), mask=0)  # derived: not given
+    with pytest.raises(RulesetError, match="itself"):
+        Catch(victim=Card.parse("Q♣"), catcher=Card.parse("Q♣"))

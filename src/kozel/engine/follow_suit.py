@@ -102,7 +102,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             best = move
         trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
         catch = rules.catch
-        if catch is not None and mask & (catch.victim.bit | catch.catcher.bit):
+        if catch is not None and mask & catch.mask:
             loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], rules.side_of)
             if loser is not None:
                 hands = list(hand_masks)

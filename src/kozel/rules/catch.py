@@ -27,10 +27,14 @@ class Catch:
     catcher: Card = attrs.field(validator=checks.card("catch"))
     #: Points written for the catch.
     written: int = attrs.field(default=4, validator=checks.whole("catch"))
+    #: The two cards as one bitmask (derived), for the engine's test of whether a card played may make a catch.
+    mask: int = attrs.field(init=False, default=0, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.victim == self.catcher:
             raise RulesetError("catch: a card cannot catch itself")
+        # Derived once the cards are checked (a frozen record is set up this way only here).
+        object.__setattr__(self, "mask", self.victim.bit | self.catcher.bit)
 
     def loser(self, plays: Iterable[tuple[int, Card]], side_of: Callable[[int], int]) -> int | None:
         """The side that loses the hand to this catch in a trick of ``plays`` (seat, card), or None.

@@ -54,7 +54,7 @@ class TrickShape:
         self.by_points = isinstance(play, FollowSuit) and play.winner is not TrickWinner.HIGHEST_CARD
         self.first_suit = isinstance(play, FollowSuit) and play.first_trick_suit is not None
         catch = rules.catch
-        self.catch_cards = 0 if catch is None else catch.victim.bit | catch.catcher.bit
+        self.catch_cards = 0 if catch is None else catch.mask
         # A state for the engine's helpers that read only the rules, the trump table and whether a trick is done.
         deal = marked.deal
         self.state = _helper_state(marked, _new(Deal, (*deal[:4], table, *deal[5:])), marked.trick_counts)
