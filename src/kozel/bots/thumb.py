@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kozel.cards.card import Card, Rank
-from kozel.cards.masks import cards_of
+from kozel.cards.card import CARDS, Card, Rank
+from kozel.cards.masks import BITS, cards_of
 from kozel.engine.core import apply, legal_moves
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Trick
@@ -31,17 +31,17 @@ TRICK: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.
 TRUMP_COST: Final = 6
 #: What a written point of the hand is worth, in card points.
 WRITTEN: Final = 30
+_ACES: Final = sum(BITS[card] for card in CARDS if card.rank == Rank.ACE)
 
 
 def trick_score(world: GameState, move: Move, costs: Costs) -> float:
     """``move`` played in ``world`` and the trick played out by rule of thumb: what it is worth to our side."""
-    rules = world.match.ruleset
     side_of_seat = costs.side_of_seat
     side = side_of_seat[move.seat]
     number = world.deal.number
     after = apply(world, move)
     steps = 0
-    limit = 4 * rules.players
+    limit = 4 * costs.players
     while after.trick is not None and after.match.result is None and after.deal.number == number and steps < limit:
         reply = answer_with(after, costs)
         if reply is None:
@@ -51,14 +51,14 @@ def trick_score(world: GameState, move: Move, costs: Costs) -> float:
     spent = TRUMP_COST * trumps(costs.table, move)
     if after.match.result is not None or after.deal.number != number:  # the hand is over
         result = after.match.hand_results[-1]
-        sign = 1 if rules.scoring.mode is not ScoreMode.PENALTY else -1
+        sign = 1 if costs.rules.scoring.mode is not ScoreMode.PENALTY else -1
         mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
         return WRITTEN * mine - spent
-    of_mask = rules.points.of_mask
+    of_mask = costs.points
     won_after, won_before = after.won_masks, world.won_masks
     gained = of_mask(won_after[side]) - of_mask(won_before[side])
     lost = 0
-    for other in range(rules.sides):
+    for other in range(costs.sides):
         if other != side:
             lost += of_mask(won_after[other]) - of_mask(won_before[other])
     trick = after.trick
@@ -82,6 +82,10 @@ class Costs:
         self.table = table
         #: The side of each seat (the rules' seating, as a table).
         self.side_of_seat = rules.seating.side_of_seat
+        #: How many play, and on how many sides (read once, not at every play).
+        self.players, self.sides = rules.players, rules.sides
+        #: The card points of a mask's cards (the rules' count, looked up once).
+        self.points = rules.points.of_mask
         self._known: dict[int, float] = {}
 
     def __getitem__(self, mask: int) -> float:
@@ -106,14 +110,13 @@ def answer_with(state: GameState, costs: Costs) -> Move | None:
     moves = [move for move in legal_moves(state) if move.seat == seat and move.kind in TRICK]
     if not moves:
         return None
-    rules = state.match.ruleset
     table = costs.table
     side_of_seat = costs.side_of_seat
     trick = state.trick
     if trick is None:  # a lead: a plain card that will likely hold (an ace), else the cheapest
         return max(moves, key=lambda move: _lead_value(table, move, costs))
     if side_of_seat[trick.winner] == side_of_seat[seat]:
-        last = len(trick.plays) == rules.players - 1 and move_count(trick) == 1
+        last = len(trick.plays) == costs.players - 1 and move_count(trick) == 1
         trump_mask = table.trump_mask
         plain = [move for move in moves if not move.mask & trump_mask and move.kind is not MoveKind.BEAT]
         if last and plain:  # his side takes this trick whatever: give it points
@@ -130,7 +133,7 @@ def move_count(trick: Trick) -> int:
 
 def _lead_value(table: TrumpTable, move: Move, costs: Costs) -> float:
     """How good a lead is: plain aces first, then the cheapest cards."""
-    aces = sum(1 for card in move.cards if card.rank == Rank.ACE and not table.trump_mask & card.bit)
+    aces = (move.mask & _ACES & ~table.trump_mask).bit_count()
     return 20 * aces - costs[move.mask]
 
 
@@ -160,6 +163,6 @@ def cost_of(rules: Ruleset, table: TrumpTable, cards: Sequence[Card]) -> float:
     cost = 0.0
     for card in cards:
         cost += rules.card_points(card)
-        if table.trump_mask & card.bit:
+        if table.trump_mask & BITS[card]:
             cost += TRUMP_COST + table.power[card] / 100
     return cost
