@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 
+import attrs
 import pytest
 from helpers import play, start
 from hypothesis import given, settings
@@ -17,6 +19,7 @@ from kozel import Move, MoveKind
 from kozel.engine.praise.procedures import apply_praise
 from kozel.engine.start import start_of_deal
 from kozel.rules.praise import PraiseKind
+from kozel.view.events import Laid
 from kozel.view.praise_orders import praise_order
 
 CLASSIC = kozel.variants.get("classic")
@@ -239,3 +242,27 @@ def test_the_legal_moves_given_with_a_view_bind_the_world():
         assert kozel.observe(world, 0) == view
         assert {m for m in kozel.legal_moves(world) if m.seat == 0} == set(moves)
         assert world.hand_masks[2] & ~world.table.trump_mask
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"card": 5}, "is not a set of cards"),
+        ({"card": -1}, "is not a set of cards"),
+        ({"card": "A♠"}, "is not a set of cards"),
+        ({"card": None}, "a card laid face up is shown to everyone, but none is named"),
+        ({"face_up": 1}, "face_up is 1, not True or False"),
+        ({"seat": 4}, "the player is 4, not a seat from 0 to 3"),
+    ],
+)
+def test_a_card_laid_without_a_move_in_an_edited_view_is_refused(change, why):
+    # pairs, a pants double deal in which the engine laid A♠ face up for seat 0 (see test_views).
+    state, rng = random_state(kozel.variants.get("pairs"), 295)
+    view = kozel.observe(state, rng.randrange(4))
+    number = next(number for number, event in enumerate(view.history) if isinstance(event, Laid))
+    history = list(view.history)
+    history[number] = attrs.evolve(history[number], **change)
+    edited = attrs.evolve(view, history=tuple(history))
+    with pytest.raises(kozel.StateError, match=re.escape(f"event {number} (Laid)") + ".*" + re.escape(why)):
+        kozel.determinize(edited, random.Random(1))
+    kozel.determinize(view, random.Random(1))  # the view as it was has its worlds

@@ -225,13 +225,14 @@ def test_the_voids_a_tracker_keeps_copy_and_pickle_and_each_copy_goes_on_alone()
     for event in opening_events(state):
         voids.see(event)
     rng = random.Random(11)
-    while not any(voids.groups) or not voids._trick:
+    while not any(voids.groups) or not voids._trick or not voids._tricks_done:
         state, events = kozel.step(state, rng.choice(kozel.legal_moves(state)))
         for event in events:
             voids.see(event)
     seen = [set(groups) for groups in voids.groups]
     assert any(seen)
     assert voids._trick
+    assert voids._tricks_done  # a trick taken: the first trick's rules no longer apply
     for twin in (copy.copy(voids), copy.deepcopy(voids), pickle.loads(pickle.dumps(voids))):
         assert type(twin) is Voids
         assert twin.groups == seen

@@ -82,6 +82,7 @@ from kozel.view.events import (
     Dealt,
     Event,
     HandScored,
+    Laid,
     Played,
     PraiseDealt,
     TalonTaken,
@@ -1259,9 +1260,21 @@ class _Checker:
                 self.seat(event.seat, f"{what}: the declarer")
                 if event.cards is not None:
                     self.cards(event.cards, what)
+            elif isinstance(event, Laid):
+                self.laid(event, what)
             elif not isinstance(event, Event):
                 raise self.refuse(f"{what} is not an event")
         return view.history[0]
+
+    def laid(self, event: Laid, what: str) -> None:
+        """A card laid without a move in a drawing deal: its player, face, and card (shown when face up)."""
+        self.seat(event.seat, f"{what}: the player")
+        if type(event.face_up) is not bool:
+            raise self.refuse(f"{what}: face_up is {event.face_up!r}, not True or False")
+        if event.card is not None:
+            self.cards((event.card,), what)
+        elif event.face_up:
+            raise self.refuse(f"{what}: a card laid face up is shown to everyone, but none is named")
 
     def dealt(self, event: Dealt, what: str) -> None:
         for field in ("dealer", "leader"):

@@ -50,7 +50,7 @@ class Voids:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its rules, trump table and what it has seen so far."""
-        return (_rebuilt, (self.rules, self.table, self.groups, self._trick, self._tricks_done))
+        return (_rebuilt, (type(self), self.rules, self.table, (self.groups, self._trick, self._tricks_done)))
 
     def see(self, event: Event) -> set[int]:
         """Take in ``event``; the groups its player has just shown he lacks (for a play), else an empty set."""
@@ -101,10 +101,11 @@ class Voids:
         return {led} if table.group[card] != led else set()
 
 
-def _rebuilt(rules: Ruleset, table: TrumpTable, groups: list[set[int]], trick: list[Played], tricks_done: int) -> Voids:
-    """A Voids of ``rules`` and ``table`` that has seen what a copied one had (the other half of ``__reduce__``)."""
-    voids = Voids(rules, table)
-    voids.groups = groups
-    voids._trick = trick
-    voids._tricks_done = tricks_done
+def _rebuilt(
+    kind: type[Voids], rules: Ruleset, table: TrumpTable, seen: tuple[list[set[int]], list[Played], int]
+) -> Voids:
+    """A ``kind`` of ``rules`` and ``table`` that has seen what a copied one had (the other half of ``__reduce__``):
+    its groups, the trick on the table, and the tricks done."""
+    voids = kind(rules, table)
+    voids.groups, voids._trick, voids._tricks_done = seen
     return voids
