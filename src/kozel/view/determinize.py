@@ -59,6 +59,7 @@ import functools
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet
@@ -1268,12 +1269,15 @@ class _Checker:
 
     def laid(self, event: Laid, what: str) -> None:
         """A card laid without a move in a drawing deal: its player, face, and card (shown when face up)."""
-        self.seat(event.seat, f"{what}: the player")
-        if type(event.face_up) is not bool:
-            raise self.refuse(f"{what}: face_up is {event.face_up!r}, not True or False")
-        if event.card is not None:
-            self.cards((event.card,), what)
-        elif event.face_up:
+        # Read as plain objects: a compiled build would refuse a field of the wrong kind with its own TypeError.
+        fields: Any = event
+        seat, face_up, card = fields.seat, fields.face_up, fields.card
+        self.seat(seat, f"{what}: the player")
+        if type(face_up) is not bool:
+            raise self.refuse(f"{what}: face_up is {face_up!r}, not True or False")
+        if card is not None:
+            self.cards((card,), what)
+        elif face_up:
             raise self.refuse(f"{what}: a card laid face up is shown to everyone, but none is named")
 
     def dealt(self, event: Dealt, what: str) -> None:
