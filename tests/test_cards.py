@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from kozel import CARDS, Card, CardSet, Deck, DeckError, NotationError, Rank, Suit, format_cards, parse_cards
-from kozel.cards.masks import BITS, cards_of, iter_bits
+from kozel.cards.masks import BITS, RANK_MASKS, cards_of, iter_bits
 
 
 def test_every_spelling_of_the_ten_of_hearts_is_the_same_card():
@@ -172,3 +172,10 @@ def test_each_card_s_one_card_mask_is_read_by_its_index():
         assert BITS[card] == card.bit == 1 << card.index
         assert cards_of(BITS[card]) == (card,)
         assert list(iter_bits(BITS[card])) == [card.index]
+
+
+def test_each_rank_s_cards_are_one_mask():
+    assert set(RANK_MASKS) == set(Rank)
+    for rank, mask in RANK_MASKS.items():
+        assert cards_of(mask) == tuple(card for card in CARDS if card.rank == rank)
+    assert cards_of(RANK_MASKS[Rank.ACE]) == parse_cards("A♣ A♠ A♥ A♦")

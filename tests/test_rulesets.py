@@ -7,6 +7,7 @@ import pytest
 
 import kozel
 from kozel import Card, Deck, Ruleset, RulesetError, parse_cards
+from kozel.cards.masks import cards_of
 from kozel.rules import (
     BeatOrPass,
     CardPoints,
@@ -260,3 +261,13 @@ def test_a_catch_keeps_its_two_cards_as_one_mask_derived_not_compared():
         Catch(victim=Card.parse("Q♣"), catcher=Card.parse("7♣"), mask=0)  # derived: not given
     with pytest.raises(RulesetError, match="itself"):
         Catch(victim=Card.parse("Q♣"), catcher=Card.parse("Q♣"))
+
+
+def test_the_cards_that_count_points_are_one_mask_derived_not_compared():
+    points = CardPoints()
+    assert cards_of(points.counted) == tuple(card for card in kozel.CARDS if points.table[card])
+    assert points.counted == sum(card.bit for card in kozel.CARDS if card.rank >= 10)  # ten to ace
+    assert CardPoints(jack=0).counted == points.counted & ~sum(card.bit for card in kozel.CARDS if card.rank == 11)
+    assert "counted" not in repr(points)
+    with pytest.raises(TypeError):
+        CardPoints(counted=0)  # derived: not given

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kozel.cards.card import CARDS, Card, Rank
-from kozel.cards.masks import BITS, cards_of
+from kozel.cards.card import Card, Rank
+from kozel.cards.masks import BITS, RANK_MASKS, cards_of
 from kozel.engine.core import apply, legal_moves
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Trick
@@ -31,7 +31,7 @@ TRICK: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.
 TRUMP_COST: Final = 6
 #: What a written point of the hand is worth, in card points.
 WRITTEN: Final = 30
-_ACES: Final = sum(BITS[card] for card in CARDS if card.rank == Rank.ACE)
+_ACES: Final = RANK_MASKS[Rank.ACE]
 
 
 def trick_score(world: GameState, move: Move, costs: Costs) -> float:

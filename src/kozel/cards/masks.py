@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from kozel.cards.card import CARDS, Card
+from kozel.cards.card import CARDS, Card, Rank
 
-__all__ = ["BITS", "SUIT_BITS", "cards_of", "iter_bits"]
+__all__ = ["BITS", "RANK_MASKS", "SUIT_BITS", "cards_of", "iter_bits"]
 
 _SUITS = 4
 _PER_SUIT = len(CARDS) // _SUITS
@@ -32,6 +32,8 @@ _CLUBS, _SPADES, _HEARTS, _DIAMONDS = _SUIT_CARDS
 #: The one-card bitmask of each card, by its index: ``BITS[card] == card.bit``, read without the card's
 #: attribute (compiled code reads a tuple by position far faster than an attribute of a Python object).
 BITS: Final = tuple(1 << index for index in range(len(CARDS)))
+#: The cards of each rank as one bitmask: ``RANK_MASKS[Rank.ACE]`` holds the four aces.
+RANK_MASKS: Final = {rank: sum(BITS[card] for card in CARDS if card.rank == rank) for rank in Rank}
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

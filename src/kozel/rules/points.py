@@ -45,11 +45,17 @@ class CardPoints:
     table: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Points of the cards of each suit, indexed by the suit's nine bits of a mask: derived, for fast counting.
     suit_tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: The cards that count any points, as one bitmask: derived.
+    counted: int = attrs.field(init=False, eq=False, repr=False)
 
     @table.default
     def _table(self) -> tuple[int, ...]:
         by_rank = {rank: getattr(self, rank.name.lower()) for rank in Rank}
         return tuple(by_rank[card.rank] for card in CARDS)
+
+    @counted.default
+    def _counted(self) -> int:
+        return sum(1 << index for index, points in enumerate(self.table) if points)
 
     @suit_tables.default
     def _suit_tables(self) -> tuple[tuple[int, ...], ...]:

@@ -169,12 +169,7 @@ class _World:
         # At the hand's end: its last trick, the best play of it before its last card, and the side that took it
         self.ending: tuple[list[tuple[int, list[int]]], int, int] | None = None
         self.talon_counted: list[int] = []  # and the cards left aside that went with that trick
-        points = rules.points.table
-        counted = 0
-        for index in iter_bits(deck_mask & self.table.trump_mask):
-            if points[index]:
-                counted |= 1 << index
-        self.counted_trumps = counted
+        self.counted_trumps = deck_mask & self.table.trump_mask & rules.points.counted
 
     # -- places ---------------------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ import time
 from collections.abc import Sequence
 
 from kozel.cards.card import CARDS, Card, Rank
-from kozel.cards.masks import BITS, cards_of
+from kozel.cards.masks import BITS, RANK_MASKS, cards_of
 from kozel.engine import apply_lay, drawn_positions, start_drawing
 from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
 from kozel.game.log import append as log_append
@@ -65,7 +65,7 @@ FIRST_LIMIT = 400
 _CLOCK = 64
 
 _LAY_KINDS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
-_ACES = sum(BITS[card] for card in CARDS if card.rank == Rank.ACE)
+_ACES = RANK_MASKS[Rank.ACE]
 
 # What the search asks for next (``_Search.run``).
 _FAIL, _NAME, _HIDDEN, _DONE = range(4)
@@ -293,8 +293,7 @@ class _Search:
         self.holds = _transfer_holds(view, steps, rules, self.keep) if self.past else [None] * players
         self.bounded = any(holds is not None for holds in self.holds)
         trumps = waiting.table.trump_mask & ~self.laid_mask
-        points = rules.points.table
-        self.counted = sum(BITS[card] for card in cards_of(trumps) if points[card])
+        self.counted = trumps & rules.points.counted
         self.uncounted = trumps & ~self.counted
         self.sort_cards(targets)
         # Hall's condition over the sets of players: each set, and the cards only its players' hands may end with.
