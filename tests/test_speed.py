@@ -9,6 +9,7 @@ import random
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import kozel
@@ -18,9 +19,14 @@ from kozel.engine.beat_or_pass import beats
 from kozel.engine.deal import shuffled_order
 from kozel.engine.interned import KNOWN, numbers, pair_moves, single_rows, singles, subsets
 from kozel.engine.memo import MEMO_LIMIT
+from kozel.engine.molodka import molodka_hands
+from kozel.engine.plan import plan_of
 from kozel.engine.refill import refill, refill_from
 from kozel.game.move import MoveKind
 from kozel.game.state import STATE_FIELDS, make_state
+from kozel.rules.dealing import DealerRotation
+from kozel.rules.scoring import ScoreMode
+from kozel.rules.trick_play import BeatOrPass
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
 import decisions  # bench/ is not a package
@@ -199,3 +205,54 @@ def test_the_decision_set_of_the_search_bench_is_the_same_every_time():
     assert decisions.budget("seconds=0.5") == {"seconds": 0.5}
     with pytest.raises(argparse.ArgumentTypeError, match="iterations=N, steps=N or seconds=X"):
         decisions.budget("depth=3")
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_the_plan_of_a_ruleset_is_what_its_components_say(name: str) -> None:
+    rules = kozel.variants.get(name)
+    plan = plan_of(rules)
+    assert plan_of(rules) is plan  # read once, then kept
+    assert plan.ruleset is rules
+    size = rules.dealing.hand_size
+    assert (plan.players, plan.sides, plan.hand_size, plan.talon_size, plan.total_points) == (
+        rules.players,
+        rules.sides,
+        size,
+        rules.talon_size,
+        rules.total_points,
+    )
+    assert plan.side_of_seat == tuple(rules.side_of(seat) for seat in range(rules.players))
+    assert plan.penalty == (rules.scoring.mode is ScoreMode.PENALTY)
+    assert plan.sign == (-1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1)
+    assert plan.opener_deals == (rules.dealing.rotation is DealerRotation.OPENER)
+    assert plan.later_hands is rules.leading.later_hands
+    assert plan.shown is rules.trumps.shown
+    assert plan.bidding == (rules.talon.bidding if rules.talon is not None else None)
+    for dealer in range(rules.players):
+        seats = plan.seat_cards[dealer]
+        assert sorted(position for seat in seats for position in seat) == list(range(rules.players * size))
+        assert all(len(seat) == size for seat in seats)
+        assert seats[(dealer + 1) % rules.players][0] == 0  # the dealer's left is served first
+        assert seats[dealer][-1] == rules.players * size - 1  # and the dealer last
+    # Every shown suit a regular deal met has the ruleset's own trump table and molodka hands.
+    for seed in range(6):
+        state = kozel.new_game(rules, seed=seed)
+        if rules.praise is None:  # a praise deal waits for the boasting player's choice
+            assert plan.tables[state.deal.trump] == (state.deal.table, state.deal.molodkas)
+    molodka = rules.play.molodka if isinstance(rules.play, BeatOrPass) else None
+    assert plan.tables or rules.praise is not None
+    for suit, (table, molodkas) in plan.tables.items():
+        assert table is rules.trumps.table(suit)
+        assert molodkas == (molodka_hands(table, molodka, size) if molodka is not None else frozenset())
+
+
+def test_an_equal_ruleset_built_again_gets_a_plan_of_its_own() -> None:
+    rules = kozel.variants.get("classic")
+    again = attrs.evolve(rules)
+    assert again == rules
+    assert again is not rules
+    assert plan_of(again).ruleset is again
+    assert plan_of(rules).ruleset is rules
+    six = rules.for_players(6)
+    assert plan_of(six).players == 6
+    assert kozel.new_game(six, seed=1).hand_masks == kozel.new_game(attrs.evolve(six), seed=1).hand_masks

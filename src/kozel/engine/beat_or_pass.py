@@ -210,13 +210,13 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         elif not beats(table, mask, top):
             raise explain(state, move)
     players = len(hand_masks)
+    hands = list(hand_masks)
+    hands[seat] &= ~mask
     if trick is None:
         new_trick = _new(Trick, (seat, (move,), move, False))
     else:
         plays = (*trick.plays, move)
         if len(plays) == players:
-            hands = list(hand_masks)
-            hands[seat] &= ~mask
             return take_trick(state, hands, plays, seat if kind is _BEAT else best.seat, log)
         new_trick = _new(Trick, (trick.leader, plays, move if kind is _BEAT else trick.best, trick.molodka))
     return _new(
@@ -224,7 +224,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         (
             state.match,
             deal,
-            (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
+            tuple(hands),
             state.stock_at,
             state.talon,
             (seat + 1) % players,

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import functools
 from _random import Random as _Generator
 from hashlib import sha512
 from typing import Final, NamedTuple
 
 from typing_extensions import assert_never
 
-from kozel.cards.card import CARDS, Card
-from kozel.engine.interned import numbers
+from kozel.cards.card import CARDS, Card, Suit
 from kozel.engine.molodka import molodka_hands
+from kozel.engine.plan import Plan, plan_of
 from kozel.errors import KozelError
-from kozel.game.state import Deal, GameState, HandBase, Match, Phase, TransferWindow, make_state
+from kozel.game.state import Deal, GameState, HandBase, Match, Phase, TransferWindow
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
-from kozel.rules.trump import TrumpSource
+from kozel.rules.trump import TrumpSource, TrumpTable
 
 __all__ = ["HandStart", "deal_hand", "lead_seat", "shuffled_order"]
 
@@ -70,18 +69,6 @@ def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]
 _BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(len(CARDS) + 1))
 
 
-@functools.cache
-def _seat_cards(players: int, hand_size: int, packet: int, dealer: int) -> tuple[tuple[int, ...], ...]:
-    """The positions in the deck order of each seat's cards, dealt ``packet`` at a time from the dealer's left."""
-    seats: list[list[int]] = [[] for _ in range(players)]
-    position = 0
-    for _ in range(hand_size // packet):
-        for step in range(1, players + 1):
-            seats[(dealer + step) % players].extend(range(position, position + packet))
-            position += packet
-    return tuple(tuple(positions) for positions in seats)
-
-
 def lead_seat(
     rules: Ruleset, rule: LeadSeat, dealer: int, last_trick_winner: int | None, hands: tuple[int, ...]
 ) -> int:
@@ -105,39 +92,50 @@ def lead_seat(
     assert_never(rule)
 
 
+def _tables(plan: Plan, trump: Suit | None) -> tuple[TrumpTable, frozenset[int]]:
+    """The trump table and the molodka hands of a hand of ``plan``'s ruleset whose shown suit is ``trump``."""
+    found = plan.tables.get(trump)
+    if found is None:
+        ruleset = plan.ruleset
+        table = ruleset.trumps.table(trump)
+        molodka = ruleset.play.molodka if isinstance(ruleset.play, BeatOrPass) else None
+        molodkas = molodka_hands(table, molodka, plan.hand_size) if molodka is not None else _NO_MOLODKAS
+        found = plan.tables[trump] = (table, molodkas)  # bounded by the suits
+    return found
+
+
 def deal_hand(match: Match, start: HandStart) -> GameState:
     """The state at the start of a hand of ``match`` dealt as ``start`` says (the regular deal).
 
     Cards go ``packet`` at a time clockwise from the dealer's left, the dealer last, until every
     hand is full; then the talon, then the rest is the stock.  The trump card is shown where the
     ruleset says: the middle of the stock, the last card dealt, or the top of the talon.  The leader
-    is the seat ``start.lead`` names, unless ``start.leader`` is given.
+    is the seat ``start.lead`` names, unless ``start.leader`` is given.  What it reads of the ruleset
+    is read once per ruleset (``kozel.engine.plan``); the state is built directly, its stock stored as where it
+    begins in the deal's order.
     """
     ruleset = match.ruleset
+    plan = plan_of(ruleset)
     dealer, order = start.dealer, start.order
-    players = ruleset.players
-    packet = ruleset.dealing.packet
-    hand_size = ruleset.dealing.hand_size
-    hands = [
-        sum([1 << order[position] for position in cards]) for cards in _seat_cards(players, hand_size, packet, dealer)
-    ]
-    position = players * hand_size
-    talon_size = ruleset.talon_size
+    indexes = bytes(order)
+    hands = [sum([1 << indexes[position] for position in cards]) for cards in plan.seat_cards[dealer]]
+    position = plan.players * plan.hand_size
+    talon_size = plan.talon_size
     talon = order[position : position + talon_size]
-    stock = order[position + talon_size :]
-    shown = ruleset.trumps.shown
+    stock_start = position + talon_size
+    shown = plan.shown
     trump_card: Card | None
     if shown is TrumpSource.NONE:
         trump_card = None
     elif shown is TrumpSource.MIDDLE_OF_STOCK:
+        stock = order[stock_start:]
         trump_card = stock[len(stock) // 2] if stock else None
     elif shown is TrumpSource.LAST_DEALT:
         trump_card = order[position - 1]  # the dealer's last card
     else:
         trump_card = talon[0] if talon else None
     trump = trump_card.suit if trump_card is not None else None
-    table = ruleset.trumps.table(trump)
-    molodka = ruleset.play.molodka if isinstance(ruleset.play, BeatOrPass) else None
+    table, molodkas = _tables(plan, trump)
     leader = start.leader
     if leader is None:
         leader = lead_seat(ruleset, start.lead, dealer, start.last_winner, tuple(hands))
@@ -149,9 +147,9 @@ def deal_hand(match: Match, start: HandStart) -> GameState:
             trump,
             trump_card,
             table,
-            molodka_hands(table, molodka, hand_size) if molodka is not None else _NO_MOLODKAS,
+            molodkas,
             leader,
-            _new(HandBase, (bytes(order), leader, None)),
+            _new(HandBase, (indexes, leader, None)),
             start.last_opener,
             start.redeals,
             None,
@@ -159,23 +157,24 @@ def deal_hand(match: Match, start: HandStart) -> GameState:
             None,
         ),
     )
-    transfer = ruleset.transfer
-    first_hand = not match.hand_results
-    window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or not first_hand)
-    bidding = ruleset.talon is not None and ruleset.talon.bidding is not None
-    nothing = numbers((0,) * ruleset.sides)
-    return make_state(
-        match,
-        deal,
-        tuple(hands),
-        stock,
-        talon,
-        (dealer + 1) % players if bidding else leader,
-        None,
-        nothing,
-        nothing,
-        Phase.BIDDING if bidding else Phase.PLAY,
-        TransferWindow(leader=leader) if window_open else None,
-        None,
-        b"",
+    window_open = plan.window_later if match.hand_results else plan.window_first
+    bidding = plan.bidding
+    nothing = plan.nothing
+    return _new(
+        GameState,
+        (
+            match,
+            deal,
+            tuple(hands),
+            stock_start,  # the stock is the rest of the deal's order (its end where there is none)
+            talon,
+            (dealer + 1) % plan.players if bidding else leader,
+            None,
+            nothing,
+            nothing,
+            Phase.BIDDING if bidding else Phase.PLAY,
+            TransferWindow(leader=leader) if window_open else None,
+            None,
+            b"",
+        ),
     )

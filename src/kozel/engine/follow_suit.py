@@ -92,6 +92,8 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         if not mask & led and hand_masks[seat] & led:
             raise explain(state, move)
     players = len(hand_masks)
+    hands = list(hand_masks)
+    hands[seat] &= ~mask
     if trick is None:
         trick = _new(Trick, (seat, (move,), move, False))
     else:
@@ -105,8 +107,6 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         if catch is not None and mask & catch.mask:
             loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], rules.side_of)
             if loser is not None:
-                hands = list(hand_masks)
-                hands[seat] &= ~mask
                 return finish_hand(
                     state,
                     tuple(hands),
@@ -119,15 +119,13 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
                     caught=True,
                 )
         if len(trick.plays) == players:
-            hands = list(hand_masks)
-            hands[seat] &= ~mask
             return take_trick(state, hands, trick.plays, trick_winner(state, trick), log)
     return _new(
         GameState,
         (
             match,
             deal,
-            (*hand_masks[:seat], hand_masks[seat] & ~mask, *hand_masks[seat + 1 :]),
+            tuple(hands),
             state.stock_at,
             state.talon,
             (seat + 1) % players,

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from kozel.cards.masks import BITS
 from kozel.engine.deal import HandStart, shuffled_order
 from kozel.engine.interned import numbers
+from kozel.engine.plan import Plan, plan_of
 from kozel.engine.start import start_hand
 from kozel.engine.within_hand import WITHIN_HAND
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase, Trick, renewed_match
-from kozel.rules.dealing import DealerRotation
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode, Scoring
@@ -48,19 +49,21 @@ class _Tally(NamedTuple):
     losers_now: tuple[int, ...]
 
 
-def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...]) -> tuple[list[int], Scoring, bool]:
+def _written(
+    state: GameState, plan: Plan, points: tuple[int, ...], counts: tuple[int, ...]
+) -> tuple[list[int], Scoring, bool]:
     """Points written per side for a hand played out, the table used, and whether it was eggs."""
     deal = state.deal
     rules = state.match.ruleset
-    total = rules.total_points
-    bidding = rules.talon.bidding if rules.talon is not None else None
+    total = plan.total_points
+    bidding = plan.bidding
     if bidding is not None and deal.declarer is None:
         assert bidding.for_less is not None
         return list(bidding.for_less.write(points, counts, total)), bidding.for_less, False
     if bidding is not None and deal.declarer is not None:
-        declarer = rules.side_of(deal.declarer)
-        others = [side for side in range(rules.sides) if side != declarer]
-        written = [0] * rules.sides
+        declarer = plan.side_of_seat[deal.declarer]
+        others = [side for side in range(plan.sides) if side != declarer]
+        written = [0] * plan.sides
         if points[declarer] > bidding.wins_above:
             opponents = rules.scoring.side_written(total - points[declarer], sum(counts[s] for s in others))
             for side in others:
@@ -68,26 +71,28 @@ def _written(state: GameState, points: tuple[int, ...], counts: tuple[int, ...])
         else:
             written[declarer] = rules.scoring.side_written(points[declarer], counts[declarer])
         return written, rules.scoring, False
-    dealer_side = rules.side_of(deal.dealer)
-    written = list(rules.scoring.write(points, counts, total, dealer_side))
-    return written, rules.scoring, rules.scoring.is_eggs(points, total)
+    scoring = rules.scoring
+    written = list(scoring.write(points, counts, total, plan.side_of_seat[deal.dealer]))
+    return written, scoring, scoring.is_eggs(points, total)
 
 
-def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], forfeit: Forfeit | None) -> _Tally:
+def _tally(
+    state: GameState, plan: Plan, won: tuple[int, ...], counts: tuple[int, ...], forfeit: Forfeit | None
+) -> _Tally:
     """Score a hand: the table, or the forfeit; then what taking every trick does."""
     match = state.match
     rules = match.ruleset
-    sides = rules.sides
+    sides = plan.sides
     eggs = blind = False
     taker = None
     if forfeit is not None:
         points = (0,) * sides
-        penalty = rules.scoring.mode is ScoreMode.PENALTY
+        penalty = plan.penalty
         written = [forfeit.written if (side == forfeit.loser_side) == penalty else 0 for side in range(sides)]
         every = None
     else:
         points = tuple(rules.points.of_mask(mask) for mask in won)
-        written, table, eggs = _written(state, points, counts)
+        written, table, eggs = _written(state, plan, points, counts)
         every = table.all_tricks
         everything = sum(counts)
         takers = [side for side in range(sides) if counts[side] == everything and everything]
@@ -97,7 +102,7 @@ def _tally(state: GameState, won: tuple[int, ...], counts: tuple[int, ...], forf
             if side != taker:
                 written[side] = every.first_hand_opponents
         blind = True
-    sign = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
+    sign = plan.sign
     scores = [score + sign * add for score, add in zip(match.scores, written, strict=True)]
     winners_now: tuple[int, ...] = ()
     losers_now: tuple[int, ...] = ()
@@ -138,12 +143,13 @@ def finish_hand(
     match = state.match
     deal = state.deal
     rules = match.ruleset
+    plan = plan_of(rules)
     talon = state.talon
     if talon and forfeit is None:  # the cards left aside go to the last trick
         taken = list(won)
-        taken[rules.side_of(last_winner)] |= sum(card.bit for card in talon)
+        taken[plan.side_of_seat[last_winner]] |= sum([BITS[card] for card in talon])
         won, talon = tuple(taken), ()
-    tally = _tally(state, won, counts, forfeit)
+    tally = _tally(state, plan, won, counts, forfeit)
     hand = HandResult(
         points=tally.points,
         tricks=counts,
@@ -158,7 +164,7 @@ def finish_hand(
     goats = _goats(rules, tally.scores, sets, tally.winners_now, tally.losers_now)
     scores = tally.scores
     if goats is None and tuple(sets) != match.sets:  # a set was won: the score sheet starts again
-        scores = (rules.match.start,) * rules.sides
+        scores = (rules.match.start,) * len(scores)
     if goats is not None:
         result = MatchResult(
             goats=goats, titles=_titles(rules, match, scores=scores, goats=goats, results=results, tally=tally)
@@ -173,24 +179,24 @@ def finish_hand(
     if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
         fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
         return _new(GameState, fields)
-    return _next_hand(state, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
+    return _next_hand(state, plan, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
 
 
-def _next_hand(state: GameState, match: Match, last_winner: int, *, replay: bool) -> GameState:
+def _next_hand(state: GameState, plan: Plan, match: Match, last_winner: int, *, replay: bool) -> GameState:
     """The next deal of ``match``: by the same dealer for a replay, else by the rules' rotation."""
     deal = state.deal
     rules = match.ruleset
     if replay:
         dealer = deal.dealer
-    elif rules.dealing.rotation is DealerRotation.OPENER:
+    elif plan.opener_deals:
         dealer = deal.leader
     else:
-        dealer = (deal.dealer + 1) % rules.players
+        dealer = (deal.dealer + 1) % plan.players
     start = HandStart(
         number=deal.number + 1,
         dealer=dealer,
         order=shuffled_order(rules, match.seed, deal.number + 1),
-        lead=rules.leading.later_hands,
+        lead=plan.later_hands,
         last_winner=last_winner,
         last_opener=deal.leader,
     )
@@ -205,7 +211,7 @@ def _goats(
     losers_now: tuple[int, ...],
 ) -> tuple[int, ...] | None:
     """The goats if the match is over (``sets`` is updated for a won set), else None."""
-    everyone = range(rules.sides)
+    everyone = range(len(scores))
     if losers_now:
         return losers_now
     if winners_now:
