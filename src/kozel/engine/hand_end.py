@@ -25,6 +25,7 @@ from kozel.rules.scoring import ScoreMode, Scoring
 __all__ = ["Forfeit", "finish_hand"]
 
 _new: Final = tuple.__new__
+assert HandStart._fields == ("number", "dealer", "order", "lead", "last_winner", "last_opener", "leader", "redeals")
 
 
 class Forfeit(NamedTuple):
@@ -192,14 +193,10 @@ def _next_hand(state: GameState, plan: Plan, match: Match, last_winner: int, *, 
         dealer = deal.leader
     else:
         dealer = (deal.dealer + 1) % plan.players
-    start = HandStart(
-        number=deal.number + 1,
-        dealer=dealer,
-        order=shuffled_order(rules, match.seed, deal.number + 1),
-        lead=plan.later_hands,
-        last_winner=last_winner,
-        last_opener=deal.leader,
-    )
+    order = shuffled_order(rules, match.seed, deal.number + 1)
+    # Built directly (a named tuple's keyword constructor runs as interpreted code): number, dealer,
+    # order, lead rule, last trick's winner, last opener, leader (the rule names it), redeals.
+    start = _new(HandStart, (deal.number + 1, dealer, order, plan.later_hands, last_winner, deal.leader, None, ()))
     return start_hand(match, start)
 
 
