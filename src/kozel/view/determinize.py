@@ -70,7 +70,7 @@ from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state
+from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
@@ -292,7 +292,7 @@ class _World:
             if known is not None:
                 self.assign_all(self.hands[seat], tuple(known))
         self.talon = [self.deck[card] for card in marked.talon]
-        self.stock = [self.deck[card] for card in marked.stock]
+        self.stock = [self.deck[index] for index in stock_bytes(marked)]
         rule = self.lead_rule(dealt)
         holder = rules.leading.holder_card
         if rule is LeadSeat.HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.players:

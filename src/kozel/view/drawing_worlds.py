@@ -46,10 +46,11 @@ from collections.abc import Sequence
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import BITS, RANK_MASKS, cards_of
 from kozel.engine import apply_lay, drawn_positions, start_drawing
+from kozel.engine.interned import singles
 from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState
+from kozel.game.state import GameState, stock_bytes
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.view import draws
@@ -283,7 +284,7 @@ class _Search:
         self.keep = rules.dealing.hand_size - self.lays
         self.goods = [kept_cards(waiting.table, seat, boasting) for seat in range(players)]
         self.partners = [rules.seating.partner(seat) for seat in range(players)]
-        self.deck_mask = sum(BITS[card] for card in waiting.stock)
+        self.deck_mask = sum([BITS[index] for index in stock_bytes(waiting)])
         self.dark_known = list(known.dark) if known.dark is not None else None
         self.open_known = list(known.open) if known.open is not None else None
         self.past = known.dark is not None  # the drawing is done in the view: every lay and hand is known
@@ -386,7 +387,7 @@ class _Search:
     def root(self) -> _Node:
         node = _Node()
         waiting = self.waiting
-        node.deck = [-1 - place for place in range(len(waiting.stock))]
+        node.deck = [-1 - place for place in range(len(stock_bytes(waiting)))]
         node.free = self.deck_mask
         node.hands = list(waiting.hand_masks)
         node.laid = [0] * self.players
@@ -692,7 +693,7 @@ class _Search:
         node.laid[seat] += 1
         if by_move:
             kind = MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK
-            node.moves.append(Move(seat, kind, (card,)))
+            node.moves.append(singles(seat, kind)[card])  # the engine's shared one-card move
         return True
 
     def step_shown(self, node: _Node, number: int) -> bool:
@@ -876,7 +877,7 @@ class _Search:
 
     def world(self, node: _Node) -> DrawnDeal:
         """The deck order, moves and hands of ``node``'s drawing (the engine plays them again in the world)."""
-        order = tuple(node.named[place] for place in range(len(self.waiting.stock)))
+        order = tuple(node.named[place] for place in range(len(stock_bytes(self.waiting))))
         hands = self.dealt if self.past else tuple(node.hands)
         return DrawnDeal(order, node.moves, hands, self.waiting)
 

@@ -22,7 +22,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import apply, cut_bottom, fill
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState
+from kozel.game.state import GameState, stock_bytes
 from kozel.rules.praise import PraiseKind
 from kozel.view import draws
 
@@ -79,7 +79,7 @@ def _place(order: list[Card | None], positions: Sequence[int], cards: Sequence[C
 def _by_position(
     state: GameState, kind: PraiseKind, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
 ) -> tuple[Card, ...] | None:
-    size = len(state.stock)
+    size = len(stock_bytes(state))
     seats, in_tricks = _positions(state, kind)
     order: list[Card | None] = [None] * size
     for seat, positions in enumerate(seats):
@@ -101,13 +101,13 @@ def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...
 
     The procedures that deal by position look at no card, so they are run once on marked cards for each rules,
     dealer and deck size."""
-    rules = state.ruleset
-    size = len(state.stock)
-    key = (id(rules), state.dealer, kind, size)
+    rules = state.match.ruleset
+    size = len(stock_bytes(state))
+    key = (id(rules), state.deal.dealer, kind, size)
     found = _POSITIONS.get(key)
     if found is None or found[0] is not rules or any(state.hand_masks):
         marked = state._replace(stock=tuple(CARDS[:size]))  # type: ignore[call-arg]  # the stock by its cards
-        dealt = apply(marked, Move((state.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
+        dealt = apply(marked, Move((state.deal.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
         seats = tuple(list(iter_bits(positions)) for positions in dealt.hand_masks)
         in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)
         if any(state.hand_masks):
@@ -131,7 +131,7 @@ def _deal_rest(
     players = len(hands)
     rest = [cards_of(hands[seat] & ~taken[seat]) for seat in range(players)]
     counts = [mask.bit_count() for mask in taken]
-    seats = fill_seats(counts, sum(len(cards) for cards in rest), (state.dealer + 1) % players, size)
+    seats = fill_seats(counts, sum(len(cards) for cards in rest), (state.deal.dealer + 1) % players, size)
     piles = [draws.sample(rng, cards, len(cards)) for cards in rest]
     return [piles[seat].pop() for seat in seats]
 
@@ -139,11 +139,11 @@ def _deal_rest(
 def _trump_yourself(
     state: GameState, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
 ) -> tuple[Card, ...] | None:
-    rules = state.ruleset
-    table = state.table
+    rules = state.match.ruleset
+    table = state.deal.table
     players = rules.players
     size = rules.dealing.hand_size - 1
-    boasting = (state.dealer + 1) % players
+    boasting = (state.deal.dealer + 1) % players
     (trick,) = tricks
     order: list[Card] = []
     taken = [0] * players
@@ -161,14 +161,14 @@ def _trump_yourself(
 
 
 def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Random) -> tuple[Card, ...] | None:
-    rules = state.ruleset
-    table = state.table
+    rules = state.match.ruleset
+    table = state.deal.table
     players = rules.players
     size = rules.dealing.hand_size
-    boasting = (state.dealer + 1) % players
+    boasting = (state.deal.dealer + 1) % players
     taken = [0] * players
     runs: list[tuple[int, list[Card]]] = []
-    length = len(state.stock)
+    length = len(stock_bytes(state))
     for turn in range(cutters):
         seat = (boasting + turn) % players
         trumps = cards_of(hands[seat] & table.trump_mask)

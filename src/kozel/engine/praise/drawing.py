@@ -248,7 +248,7 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
         won[rules.side_of(winner)] |= sum(move.mask for move in trick)
         counts[rules.side_of(winner)] += 1
         winners.append(winner)
-        turned = tuple(Move(seat, MoveKind.PLAY, (card,)) for seat, card in plays)  # every card is turned now
+        turned = tuple(singles(seat, MoveKind.PLAY)[card] for seat, card in plays)  # every card is turned now
         dealt.append(Trick(leader=turned[0].seat, plays=turned, best=next(m for m in turned if m.seat == winner)))
     hands = list(state.hand_masks)
     deck = list(state.stock)
@@ -273,7 +273,7 @@ def lays(state: GameState) -> tuple[Move, ...]:
             (plays,) = tricks
             tricks = [plays[:_DARK_IN_TROUSERS], plays[_DARK_IN_TROUSERS:]]
         dark, face_up = (
-            tuple(Move(play.seat, kind, play.cards) for play in plays)
+            tuple(singles(play.seat, kind)[play.cards[0]] for play in plays)  # one card each
             for kind, plays in zip((MoveKind.LAY_DARK, MoveKind.LAY_OPEN), tricks, strict=True)
         )
     else:
