@@ -65,7 +65,7 @@ class PhaseRules(NamedTuple):
 def _play_moves(state: GameState) -> tuple[Move, ...]:
     """Trick play by the ruleset's component, and between tricks the transfers and redeals open."""
     rules = state.match.ruleset
-    moves: tuple[Move, ...] = _TRICK_ENGINES[type(rules.play)].legal_moves(state)
+    moves: tuple[Move, ...] = _TRICK_MOVES[type(rules.play)](state)
     if state.trick is None:
         if state.window is not None:
             moves += transfer_moves(state)
@@ -80,7 +80,7 @@ def _play(state: GameState, move: Move, log: bytes) -> GameState:
         return apply_transfer(state, move, _play_moves(state), log)
     if kind is _REDEAL:
         return apply_redeal(state, move, log)
-    result: GameState = _TRICK_ENGINES[type(state.match.ruleset.play)].apply(state, move, log)
+    result: GameState = _TRICK_APPLY[type(state.match.ruleset.play)](state, move, log)
     return result
 
 
