@@ -169,9 +169,19 @@ def is_documented(modname: str, name: str) -> bool:
     return False
 
 
+def module_source(modname: str) -> str:
+    """The source of module ``modname``: for one compiled by mypyc, the source the wheel ships beside it
+    (``inspect`` finds none for an extension module)."""
+    module = importlib.import_module(modname)
+    path = Path(str(module.__file__))
+    if path.suffix == ".py":
+        return inspect.getsource(module)
+    return path.with_name(path.name.split(".")[0] + ".py").read_text(encoding="utf-8")
+
+
 def defining_module(modname: str, name: str) -> str | None:
     """The module whose source assigns ``name`` that ``modname`` exports, following ``from ... import``."""
-    source = inspect.getsource(importlib.import_module(modname))
+    source = module_source(modname)
     tree = ast.parse(source)
     for node in tree.body:
         targets = []
@@ -192,7 +202,7 @@ def comment_doc(modname: str, name: str) -> str:
     """The ``#:`` comment just above the module-level assignment of the constant ``name``."""
     source_module = defining_module(modname, name)
     assert source_module is not None, f"{modname}.{name} is not assigned in any kozel module"
-    lines = inspect.getsource(importlib.import_module(source_module)).splitlines()
+    lines = module_source(source_module).splitlines()
     assignment = re.compile(rf"^{re.escape(name)}\s*[:=]")
     for number, line in enumerate(lines):
         if assignment.match(line):
@@ -215,10 +225,9 @@ def _compiled_source_doc(value: object) -> str | None:
     """The docstring in the source of a function or class compiled by mypyc (which keeps none); None elsewhere."""
     module = sys.modules.get(getattr(value, "__module__", "") or "")
     path = Path(str(getattr(module, "__file__", "")))
-    if not kozel.__compiled__ or path.suffix == ".py":
+    if module is None or not kozel.__compiled__ or path.suffix == ".py":
         return None
-    source = path.with_name(path.name.split(".")[0] + ".py")  # the wheel ships each module's source beside it
-    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+    for node in ast.parse(module_source(module.__name__)).body:
         if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == getattr(value, "__name__", None):
             return ast.get_docstring(node)
     return None

@@ -20,7 +20,6 @@ INTERPRETED = {
     "kozel.cards.cardset",
     "kozel.cards.deck",
     "kozel.engine.events",
-    "kozel.engine.praise.drawing",
     "kozel.engine.within_hand",
     "kozel.game.move",
     "kozel.game.results",
