@@ -111,16 +111,16 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, .
     beatable = hand & union
     if size == 2:  # two cards on top: each answer is the one shared move of its two cards
         passing = _PAIRS.get(_PASS_KEYS[seat]) or pair_moves(seat, _PASS)
-        moves = [passing[mask] for mask in map(sum, combinations([1 << card for card in cards_of(hand)], 2))]
+        pairs = list(map(sum, combinations([1 << card for card in cards_of(hand)], 2)))  # in canonical order
+        moves = [passing[mask] for mask in pairs]
         if beatable.bit_count() < 2:
             return tuple(moves)
         beaters = _PAIRS.get(_BEAT_KEYS[seat]) or pair_moves(seat, _BEAT)
+        # Two of the beatable cards beat the two on top one to one when each top card is beaten by one of
+        # them (the conditions of its one-card subsets; the pair's own condition holds within the beatable).
+        first, second = conditions[0][0], conditions[1][0]
         return (
-            *[
-                beaters[mask]
-                for mask in map(sum, combinations([1 << card for card in cards_of(beatable)], 2))
-                if all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions)
-            ],
+            *[beaters[mask] for mask in pairs if not mask & ~beatable and mask & first and mask & second],
             *moves,
         )
     cards = cards_of(hand)
