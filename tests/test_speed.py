@@ -15,12 +15,13 @@ import pytest
 import kozel
 from kozel.cards.card import CARDS
 from kozel.cards.cardset import cards_of
+from kozel.engine import plan as plan_module
 from kozel.engine.beat_or_pass import beats
 from kozel.engine.deal import shuffled_order
 from kozel.engine.interned import KNOWN, numbers, pair_moves, single_rows, singles, subsets
 from kozel.engine.memo import MEMO_LIMIT
 from kozel.engine.molodka import molodka_hands
-from kozel.engine.plan import plan_of
+from kozel.engine.plan import PLANS_LIMIT, plan_of
 from kozel.engine.refill import refill, refill_from
 from kozel.game.move import MoveKind
 from kozel.game.state import STATE_FIELDS, make_state
@@ -244,6 +245,15 @@ def test_the_plan_of_a_ruleset_is_what_its_components_say(name: str) -> None:
     for suit, (table, molodkas) in plan.tables.items():
         assert table is rules.trumps.table(suit)
         assert molodkas == (molodka_hands(table, molodka, size) if molodka is not None else frozenset())
+
+
+def test_the_plans_kept_are_bounded_however_many_rulesets_are_built() -> None:
+    rules = kozel.variants.get("classic")
+    for _ in range(PLANS_LIMIT + 3):
+        again = attrs.evolve(rules)
+        assert kozel.new_game(again, seed=2).hand_masks == kozel.new_game(rules, seed=2).hand_masks
+        assert len(plan_module._PLANS) <= PLANS_LIMIT
+    assert plan_of(rules).ruleset is rules
 
 
 def test_an_equal_ruleset_built_again_gets_a_plan_of_its_own() -> None:

@@ -3,8 +3,9 @@
 A ruleset is a tree of frozen records whose counts are properties (``players``, ``sides``,
 ``total_points``): cheap to read once, but the deal and the end of a hand read a dozen of them
 every hand.  :func:`plan_of` reads them the first time a ruleset deals and keeps them, by the
-ruleset's id, with the ruleset itself (so the id stays its own while the plan is kept).  Nothing
-here decides a rule: each value is what the ruleset's own component says.
+ruleset's id, with the ruleset itself (so the id stays its own while the plan is kept), for at most
+:data:`PLANS_LIMIT` rulesets at once.  Nothing here decides a rule: each value is what the
+ruleset's own component says.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Final, NamedTuple
 
 from kozel.cards.card import Suit
 from kozel.engine.interned import numbers
-from kozel.engine.memo import remember
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
@@ -21,7 +21,7 @@ from kozel.rules.scoring import ScoreMode
 from kozel.rules.talon import Bidding
 from kozel.rules.trump import TrumpSource, TrumpTable
 
-__all__ = ["Plan", "plan_of"]
+__all__ = ["PLANS_LIMIT", "Plan", "plan_of"]
 
 
 class Plan(NamedTuple):
@@ -61,8 +61,11 @@ class Plan(NamedTuple):
     tables: dict[Suit | None, tuple[TrumpTable, frozenset[int]]]
 
 
-#: The plan of each ruleset read so far, by the ruleset's id (see ``Plan.ruleset``).
+#: The plan of each ruleset read lately, by the ruleset's id (see ``Plan.ruleset``).
 _PLANS: Final[dict[int, Plan]] = {}
+#: Plans kept before they are all let go: a plan holds its ruleset, so a program that builds a ruleset
+#: afresh for every match (from its file, say) keeps no more than this many alive (a plan is cheap to make).
+PLANS_LIMIT: Final = 256
 
 
 def plan_of(ruleset: Ruleset) -> Plan:
@@ -95,7 +98,10 @@ def plan_of(ruleset: Ruleset) -> Plan:
         ruleset.leading.later_hands,
         {},
     )
-    return remember(_PLANS, id(ruleset), made)
+    if len(_PLANS) >= PLANS_LIMIT:
+        _PLANS.clear()
+    _PLANS[id(ruleset)] = made
+    return made
 
 
 def _seat_cards(players: int, hand_size: int, packet: int, dealer: int) -> tuple[tuple[int, ...], ...]:
