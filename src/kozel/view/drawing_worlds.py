@@ -64,6 +64,8 @@ __all__ = ["DrawnDeal", "Known", "sample_drawing"]
 FIRST_LIMIT = 400
 #: How many cards are named between two looks at the clock.
 _CLOCK = 64
+#: How many masks' classes a search remembers at once (see ``_Search.canon``).
+_CANONS_LIMIT = 1 << 14
 
 _LAY_KINDS = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
 _ACES = RANK_MASKS[Rank.ACE]
@@ -363,6 +365,7 @@ class _Search:
         self.named_class = [0] * len(CARDS)  # each card's class
         # A card's class as a digit of a number in base 64 (no class has 64 cards): ``canon`` adds them up.
         self.weights = [0] * len(CARDS)
+        self.canons: dict[int, int] = {}  # ``canon`` of each mask met, for this search
         for card in cards_of(self.deck_mask):
             bit = BITS[card]
             key = (
@@ -478,8 +481,17 @@ class _Search:
         )
 
     def canon(self, mask: int) -> int:
-        """How many cards of each class ``mask`` holds, as one number: the same for masks alike."""
-        return sum(map(self.weights.__getitem__, cards_of(mask)))
+        """How many cards of each class ``mask`` holds, as one number: the same for masks alike.
+
+        Remembered by mask for the search (the same hands come back at node after node), up to
+        ``_CANONS_LIMIT`` masks at once.
+        """
+        found = self.canons.get(mask)
+        if found is None:
+            if len(self.canons) >= _CANONS_LIMIT:
+                self.canons.clear()
+            found = self.canons[mask] = sum(map(self.weights.__getitem__, cards_of(mask)))
+        return found
 
     def nameable(self, node: _Node) -> int:
         """The never-drawn cards the card now drawn may be without the history ruling it out at once."""
