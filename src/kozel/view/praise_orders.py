@@ -38,16 +38,30 @@ def marked_hands(counts: Sequence[int]) -> list[int]:
     return [((1 << count) - 1) << (_MARK_SHIFT + _MARK_WIDTH * seat) for seat, count in enumerate(counts)]
 
 
-def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet: int = 1) -> list[int]:
-    """The seat each of the next ``cards`` cards goes to when hands holding ``counts`` are filled up to ``size``."""
-    hands = marked_hands(counts)
-    deck = list(CARDS[:cards])
-    fill(hands, deck, start, size, packet)
-    seats = [0] * cards
-    for seat, hand in enumerate(hands):
-        for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
-            seats[card] = seat
-    return seats
+#: The seats of each fill worked out (``fill_seats``), by its counts, cards, first seat, size and packet.
+_SEATS: dict[tuple[tuple[int, ...], int, int, int, int], tuple[int, ...]] = {}
+_SEATS_LIMIT: Final = 4096
+
+
+def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet: int = 1) -> tuple[int, ...]:
+    """The seat each of the next ``cards`` cards goes to when hands holding ``counts`` are filled up to ``size``.
+
+    Worked out once for each such fill (a search asks for the same few again and again) and shared.
+    """
+    key = (tuple(counts), cards, start, size, packet)
+    found = _SEATS.get(key)
+    if found is None:
+        hands = marked_hands(counts)
+        deck = list(CARDS[:cards])
+        fill(hands, deck, start, size, packet)
+        seats = [0] * cards
+        for seat, hand in enumerate(hands):
+            for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
+                seats[card] = seat
+        if len(_SEATS) >= _SEATS_LIMIT:
+            _SEATS.clear()
+        found = _SEATS[key] = tuple(seats)
+    return found
 
 
 def undone(kind: PraiseKind) -> bool:
