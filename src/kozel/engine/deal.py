@@ -158,7 +158,7 @@ def deal_hand(match: Match, start: HandStart) -> GameState:
         ),
     )
     window_open = plan.window_later if match.hand_results else plan.window_first
-    bidding = plan.bidding
+    bidding = plan.bidding is not None
     nothing = plan.nothing
     return _new(
         GameState,

@@ -12,9 +12,9 @@ MEMO_LIMIT: Final = 1 << 16
 T = TypeVar("T")
 
 
-def remember(memo: dict[Any, Any], key: Any, value: T) -> T:
-    """Store ``value`` under ``key`` in ``memo`` (emptied first when full) and return it."""
-    if len(memo) >= MEMO_LIMIT:
+def remember(memo: dict[Any, Any], key: Any, value: T, limit: int = MEMO_LIMIT) -> T:
+    """Store ``value`` under ``key`` in ``memo`` (emptied first when it holds ``limit`` entries) and return it."""
+    if len(memo) >= limit:
         memo.clear()
     memo[key] = value
     return value

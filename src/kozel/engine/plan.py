@@ -14,6 +14,7 @@ from typing import Final, NamedTuple
 
 from kozel.cards.card import Suit
 from kozel.engine.interned import numbers
+from kozel.engine.memo import remember
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
@@ -98,10 +99,7 @@ def plan_of(ruleset: Ruleset) -> Plan:
         ruleset.leading.later_hands,
         {},
     )
-    if len(_PLANS) >= PLANS_LIMIT:
-        _PLANS.clear()
-    _PLANS[id(ruleset)] = made
-    return made
+    return remember(_PLANS, id(ruleset), made, PLANS_LIMIT)
 
 
 def _seat_cards(players: int, hand_size: int, packet: int, dealer: int) -> tuple[tuple[int, ...], ...]:

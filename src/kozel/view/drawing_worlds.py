@@ -47,6 +47,7 @@ from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import BITS, RANK_MASKS, cards_of
 from kozel.engine import apply_lay, drawn_positions, start_drawing
 from kozel.engine.interned import singles
+from kozel.engine.memo import remember
 from kozel.engine.praise.drawing import _DARK_IN_TROUSERS, _DRAW, _LAYS, kept_cards
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind
@@ -488,9 +489,7 @@ class _Search:
         """
         found = self.canons.get(mask)
         if found is None:
-            if len(self.canons) >= _CANONS_LIMIT:
-                self.canons.clear()
-            found = self.canons[mask] = sum(map(self.weights.__getitem__, cards_of(mask)))
+            found = remember(self.canons, mask, sum(map(self.weights.__getitem__, cards_of(mask))), _CANONS_LIMIT)
         return found
 
     def nameable(self, node: _Node) -> int:

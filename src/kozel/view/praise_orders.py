@@ -21,6 +21,7 @@ from typing import Final
 from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import apply, cut_bottom, fill
+from kozel.engine.memo import remember
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, stock_bytes
 from kozel.rules.praise import PraiseKind
@@ -58,9 +59,7 @@ def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet:
         for seat, hand in enumerate(hands):
             for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
                 seats[card] = seat
-        if len(_SEATS) >= _SEATS_LIMIT:
-            _SEATS.clear()
-        found = _SEATS[key] = tuple(seats)
+        found = remember(_SEATS, key, tuple(seats), _SEATS_LIMIT)
     return found
 
 
