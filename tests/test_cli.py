@@ -85,7 +85,9 @@ def test_every_trick_names_its_taker_and_no_python_values_show(ruleset, capsys):
 
 
 def test_a_praise_deal_tells_the_hand_once_and_the_tricks_dealt_in_words(capsys):
-    assert main(["match", "pairs", "--seed", "1"]) == 0
+    # seed 20: seat 1 announces "on a merry"; seat 3 wins both face-up tricks (Q♣, then Q♦), so his team takes
+    # all four tricks of the two rounds and the other team none
+    assert main(["match", "pairs", "--seed", "20"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line for line in out if line.startswith("Hand 1:")] == [
         "Hand 1: seat 0 deals; permanent trumps Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦; scores team 0 0, team 1 0"
@@ -93,8 +95,8 @@ def test_a_praise_deal_tells_the_hand_once_and_the_tricks_dealt_in_words(capsys)
     assert out[3] == "  seat 1 announces the deal: merry"
     assert out[4].startswith("  seat 0: ")
     assert out[8] == (
-        "  tricks dealt before play: team 0 4 tricks (7♣ 10♣ 7♠ 8♠ 9♠ 10♠ Q♠ A♠ 10♥ Q♥ K♥ 8♦ 9♦ 10♦ J♦ Q♦); "
-        "team 1 0 tricks (no cards)"
+        "  tricks dealt before play: team 0 0 tricks (no cards); "
+        "team 1 4 tricks (7♣ 10♣ J♣ Q♣ K♣ 7♠ 8♠ 10♠ J♠ 9♥ Q♥ A♥ 8♦ J♦ Q♦ K♦)"
     )
     result = next(line for line in out if line.startswith("Hand over"))
     assert re.fullmatch(

@@ -256,8 +256,8 @@ def test_the_legal_moves_given_with_a_view_bind_the_world():
     ],
 )
 def test_a_card_laid_without_a_move_in_an_edited_view_is_refused(change, why):
-    # pairs, a pants double deal in which the engine laid A♠ face up for seat 0 (see test_views).
-    state, rng = random_state(kozel.variants.get("pairs"), 295)
+    # pairs, a pants double deal in which the engine laid 9♠ face up for seat 0 (see test_views).
+    state, rng = random_state(kozel.variants.get("pairs"), 47)
     view = kozel.observe(state, rng.randrange(4))
     number = next(number for number, event in enumerate(view.history) if isinstance(event, Laid))
     history = list(view.history)

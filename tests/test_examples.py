@@ -41,13 +41,13 @@ def test_examples_are_short(path):
 def test_first_match(capsys):
     out = run_example("first_match.py", capsys)
     assert out.startswith("classic: 4 players, 36 cards, seats 0 and 2 are side 0\n")
-    assert "seat 0 holds A♣ 6♠ 7♥ Q♥; trump ♥ (10♥ shown from the stock)\n" in out
-    assert "move 1: 1 lead 9♠\n" in out
+    assert "seat 0 holds 8♣ 9♠ A♠ Q♥; trump ♠ (J♠ shown from the stock)\n" in out
+    assert "move 1: 1 lead 7♥ K♥\n" in out
     hands = re.findall(r"hand \d+: card points \((\d+), (\d+)\), written \((\d+), (\d+)\)", out)
-    assert len(hands) == 5
+    assert len(hands) == 6
     assert all(int(a) + int(b) == 120 for a, b, _, _ in hands)
-    assert (sum(int(hand[2]) for hand in hands), sum(int(hand[3]) for hand in hands)) == (4, 16)
-    assert out.endswith("scores (4, 16): side 1 is the goat\n")
+    assert (sum(int(hand[2]) for hand in hands), sum(int(hand[3]) for hand in hands)) == (6, 14)
+    assert out.endswith("scores (6, 14): side 1 is the goat\n")
 
 
 def test_house_rules(capsys):
@@ -77,7 +77,7 @@ def test_bot_tournament(capsys):
 def test_ui_loop_shows_seat_0_only_what_it_may_see(capsys):
     out = run_example("ui_loop.py", capsys)
     lines = out.splitlines()
-    assert lines[0] == "-- new deal by seat 0: your hand A♣ 6♠ 7♥ Q♥, trump card 10♥"
+    assert lines[0] == "-- new deal by seat 0: your hand 8♣ 9♠ A♠ Q♥, trump card J♠"
     assert lines[-1] == "match over: side 1 is the goat"
     passes = [line for line in lines if " pass: " in line]
     own = [line for line in passes if line.startswith("   seat 0 ")]
@@ -85,7 +85,7 @@ def test_ui_loop_shows_seat_0_only_what_it_may_see(capsys):
     assert own != passes
     assert all("face down" not in line for line in own)  # seat 0 sees its own face-down cards
     assert all(re.fullmatch(r"   seat [123] pass: \d face down", line) for line in passes if line not in own)
-    assert "   everyone draws; you get Q♦" in lines
+    assert "   everyone draws; you get J♣" in lines
     assert len([line for line in lines if line.startswith("-- new deal")]) == out.count("hand over:")
     assert run_example("ui_loop.py", capsys) == out  # the same every run
 

@@ -28,12 +28,13 @@ def perft(state: GameState, depth: int) -> int:
 
 
 def position(case: dict) -> GameState:
-    """The case's starting position: a new game from a seed or a deck, then the moves it names, if any."""
+    """The case's starting position: a new game dealt from the case's deck, then the moves it names, if any.
+
+    The deck order is written out, so that the counts do not depend on the match's shuffle; the seed,
+    where a case gives one, draws what comes after (the cuts of a mirror deal, the deals after a redeal).
+    """
     rules = kozel.variants.get(case["ruleset"]).for_players(case["players"])
-    if "deck" in case:
-        state = kozel.new_game(rules, seed=0, deck=case["deck"], dealer=case.get("dealer", 0))
-    else:
-        state = kozel.new_game(rules, seed=case["seed"], dealer=case.get("dealer", 0))
+    state = kozel.new_game(rules, seed=case.get("seed", 0), deck=case["deck"], dealer=case.get("dealer", 0))
     for move in case.get("moves", ()):
         state = kozel.apply(state, kozel.parse_move(move))
     return state

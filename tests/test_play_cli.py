@@ -90,8 +90,10 @@ def test_the_table_shows_the_seat_only_what_it_may_see():
 
 
 def test_the_hand_is_sorted_with_trumps_last_and_marked():
-    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n")
-    assert "Your hand: 8♠ | 9♦ | K♥* A♥*   (* trump)" in out
+    # seed 2 deals seat 1 10♠ 10♥ K♥ 10♦ with hearts trumps: the plain suits first (spades, then diamonds), then
+    # the hearts after the diamonds, low to high by rank (K below 10), each marked
+    _, out, _ = play("classic", "--seed", "2", "--seat", "1", *RANDOM, lines="q\n")
+    assert "Your hand: 10♠ | 10♦ | K♥* 10♥*   (* trump)" in out
 
 
 def test_bad_input_is_told_and_asked_again():
@@ -166,15 +168,16 @@ def test_cards_that_fit_several_moves_are_asked_about():
 
 
 def test_undo_takes_back_the_move_and_the_bots_moves_after_it():
-    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="u\n1\nu\nq\n")
+    # seed 2: seat 1 leads first; option 1 is 10♠, then the three bots move and everyone draws
+    code, out, _ = play("classic", "--seed", "2", "--seat", "1", *RANDOM, lines="u\n1\nu\nq\n")
     assert code == 0
     blocks = prompts(out)
     assert "Nothing to take back: you have not moved yet." in blocks[1]
     first_hand = re.findall(r"Your hand: .*", blocks[0])[-1]
-    assert "  you lead 8♠" in blocks[2]
+    assert "  you lead 10♠" in blocks[2]
     assert re.findall(r"Your hand: .*", blocks[2])[-1] != first_hand
     undone = blocks[3]
-    assert "Taken back: your move (lead 8♠) and everything after it." in undone
+    assert "Taken back: your move (lead 10♠) and everything after it." in undone
     assert re.findall(r"Your hand: .*", undone)[-1] == first_hand
     assert "stock 20 cards" in undone
     assert "On the table: nothing yet" in undone
@@ -262,7 +265,8 @@ def test_an_out_of_turn_right_is_offered_and_may_be_let_pass():
 
 
 def test_a_redeal_is_offered_out_of_turn():
-    argv = ("simple", "--seed", "7", "--seat", "3", *RANDOM)
+    # seed 17: seat 3 is dealt 12 card points (8♣ 9♣ 7♠ 9♥ K♥ K♦ J♠ J♣), fewer than 13; seat 1 is to lead
+    argv = ("simple", "--seed", "17", "--seat", "3", *RANDOM)
     _, out, _ = play(*argv, lines="1\n" * 300)
     blocks = prompts(out)
     offered = next(i for i, block in enumerate(blocks) if "1. redeal: call for a redeal" in block)
@@ -301,15 +305,16 @@ def test_the_opponents_come_from_the_registry():
 def test_colour_only_on_a_terminal(monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
-    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
+    # seed 2: seat 1 holds 10♠ | 10♦ | K♥* 10♥*, hearts trumps
+    _, out, _ = play("classic", "--seed", "2", "--seat", "1", *RANDOM, lines="q\n", tty=True)
     assert "\x1b[1m" in out
     assert "\x1b[31;4mK♥*\x1b[0m" in out  # a red trump, underlined, in the hand
     assert "\x1b[31mK♥\x1b[0m" not in out  # hearts are trumps: every heart is underlined
-    assert "\x1b[4m8♠\x1b[0m" not in out  # a black plain card is left as it is
-    assert "8♠" in out
-    assert "\x1b[31m9♦\x1b[0m" in out  # a red plain card is red
+    assert "\x1b[4m10♠\x1b[0m" not in out  # a black plain card is left as it is
+    assert "10♠" in out
+    assert "\x1b[31m10♦\x1b[0m" in out  # a red plain card is red
     monkeypatch.setenv("NO_COLOR", "1")
-    _, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="q\n", tty=True)
+    _, out, _ = play("classic", "--seed", "2", "--seat", "1", *RANDOM, lines="q\n", tty=True)
     assert "\x1b[" not in out
 
 
@@ -337,7 +342,8 @@ def test_face_down_cards_of_others_show_as_backs():
 
 
 def test_the_match_result_is_told_in_table_words():
-    _, out, _ = play("classic", "--seed", "16", "--seat", "1", *RANDOM, lines="1\n" * 400)
+    # seed 61: hand 6 is eggs (60-60, nothing written), and hand 7 takes the opponents from 10 to 12
+    _, out, _ = play("classic", "--seed", "61", "--seat", "1", *RANDOM, lines="1\n" * 400)
     assert "Eggs! The card points are split evenly." in out
     assert "  card points: your side 60, opponents 60 · tricks: " in out
     assert "Match over after 7 hands: the opponents (seats 0 and 2) are the goat with eggs." in out
@@ -371,10 +377,11 @@ def test_undo_skips_the_moves_played_for_you():
 
 
 def test_the_table_is_shown_again_only_where_it_changed():
-    code, out, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="1\nt\nq\n")
+    # seed 2: seat 1 leads 10♠ (option 1), the three bots pass, and seat 1 takes the first trick
+    code, out, _ = play("classic", "--seed", "2", "--seat", "1", *RANDOM, lines="1\nt\nq\n")
     assert code == 0
     first, second, again = prompts(out)
-    for part in ("── classic · hand 1 · seat 0 dealt", "\nTrump suit ♥ (10♥ shown)\n", "Scores: ", "This hand: "):
+    for part in ("── classic · hand 1 · seat 0 dealt", "\nTrump suit ♥ (J♥ shown)\n", "Scores: ", "This hand: "):
         assert part in first
     assert "── classic" not in second  # nothing in the header, trumps and scores changed after one trick
     assert "Trump suit" not in second
@@ -385,7 +392,7 @@ def test_the_table_is_shown_again_only_where_it_changed():
     assert "── classic · hand 1" in again  # t shows all of it
     assert "Scores: " in again
     # a new hand changes the header: it is shown again
-    _, whole, _ = play("classic", "--seed", "3", "--seat", "1", *RANDOM, lines="1\n" * 30)
+    _, whole, _ = play("classic", "--seed", "2", "--seat", "1", *RANDOM, lines="1\n" * 30)
     headers = re.findall(r"^── classic · hand (\d+) ", whole, re.MULTILINE)
     assert headers[:2] == ["1", "2"]
 

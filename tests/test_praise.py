@@ -9,7 +9,7 @@ player, the order of play is 1, 2, 3, 0, and seats 1 + 3 (side 1) face seats 0 +
 Card points: A 11, 10 10, K 4, Q 3, J 2.  Trumps, high to low: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦ 8♦ 7♦.
 """
 
-import random
+import hashlib
 
 import pytest
 from helpers import legal, legal_of, play
@@ -59,8 +59,10 @@ def announce(text, kind, dealer=0, seed=1):
 
 
 def cut(seed, turn, length):
-    """The size of the upper part of a mirror cut, drawn as the engine draws it (first deal: number 0)."""
-    return random.Random(f"kozel/{seed}/0/cut/{turn}").randrange(1, length)
+    """The size of the upper part of a mirror cut, drawn as the engine draws it (first deal: number 0): the
+    64-byte BLAKE2b digest of the cut's text, little end first, by the places a deck can be cut at."""
+    digest = hashlib.blake2b(f"kozel/{seed}/0/cut/{turn}".encode(), digest_size=64).digest()
+    return int.from_bytes(digest, "little") % (length - 1) + 1
 
 
 def laid(state):
@@ -167,7 +169,7 @@ def test_fishing_for_himself_he_draws_eight_and_the_others_are_dealt_one_at_a_ti
 
 @pytest.mark.parametrize("kind", ["regular", "one_by_one", "mirror", "mirror_all", "fishing", "fishing_all"])
 def test_without_pre_dealt_tricks_the_boasting_player_leads_a_later_hand(kind):
-    state = new_hand(PACK, seed=7)
+    state = new_hand(PACK, seed=3)  # seed 3's mirror cuts leave A♦ with seat 0
     history = (HandResult(points=(60, 60), tricks=(4, 4), written=(0, 0), eggs=True),)
     state = state._replace(match=state.match._replace(hand_results=history))
     state = play(state, f"1 praise {kind}")
@@ -210,18 +212,19 @@ def test_on_a_merry_the_round_goes_to_the_face_up_winner_whatever_lies_face_down
 
 # --- mirror --------------------------------------------------------------------------------------
 
-# Seed 7 cuts the first deck after its 9th card (computed below as the engine does): the upper part's
-# bottom cards are Q♥ J♣ 7♦ (trumps, taken by the cutter) and then A♣ (plain: the taking stops; Q♣
-# above it stays in the deck).
+# Seed 48 (MIRROR_SEED) cuts the first deck after its 9th card (computed below as the engine does): the
+# upper part's bottom cards are Q♥ J♣ 7♦ (trumps, taken by the cutter) and then A♣ (plain: the taking
+# stops; Q♣ above it stays in the deck).
+MIRROR_SEED = 48
 MIRROR = "7♣ 8♣ 9♣ 10♣ Q♣ A♣ 7♦ J♣ Q♥  K♣ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 7♥ 8♥ 9♥ 10♥ J♥ K♥ A♥ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦"
 
 
 def mirror():
-    return announce(MIRROR, "mirror", seed=7)
+    return announce(MIRROR, "mirror", seed=MIRROR_SEED)
 
 
 def test_mirror_the_cutter_takes_the_trumps_under_the_cut_then_the_deal_is_one_at_a_time_from_him():
-    assert cut(seed=7, turn=0, length=32) == 9
+    assert cut(seed=MIRROR_SEED, turn=0, length=32) == 9
     hands = [
         "10♣ 7♠ J♠ 7♥ J♥ 8♦ J♦ A♦",
         "7♣ Q♣ 8♠ Q♠ 8♥ Q♥ J♣ 7♦",  # Q♥ J♣ 7♦ from the cut, then five dealt
@@ -232,23 +235,24 @@ def test_mirror_the_cutter_takes_the_trumps_under_the_cut_then_the_deal_is_one_a
 
 
 def test_mirror_with_a_plain_card_under_the_cut_takes_nothing():
-    assert cut(seed=7, turn=0, length=32) == 9
+    assert cut(seed=MIRROR_SEED, turn=0, length=32) == 9
     assert not PAIRS.trumps.is_trump(deck(PACK)[8], None)  # 7♠
-    assert_ready(announce(PACK, "mirror", seed=7), "mirror", ONE_BY_ONE, turn=0)
+    assert_ready(announce(PACK, "mirror", seed=MIRROR_SEED), "mirror", ONE_BY_ONE, turn=0)
 
 
-# Seed 2: seat 1 cuts after card 18 and takes J♣ Q♠ (K♠ stops him); seat 2 cuts the 30 left after card
+# Seed 991286 (MIRROR_ALL_SEED): seat 1 cuts after card 18 and takes J♣ Q♠ (K♠ stops him); seat 2 cuts the 30 left after card
 # 13 and takes Q♣ (9♠ stops him); seat 3 cuts the 29 after card 12, where 9♠ lies: nothing; seat 0
 # cuts after card 8 and takes A♦ Q♦ J♥ (A♥ stops him).
+MIRROR_ALL_SEED = 991286
 MIRROR_ALL = "7♣ 8♣ 9♣ 10♣ A♥ J♥ Q♦ A♦ K♣ 7♠ 8♠ 9♠ Q♣ 10♠ J♠ K♠ Q♠ J♣  A♣ A♠ 7♥ 8♥ 9♥ 10♥ Q♥ K♥ 7♦ 8♦ 9♦ 10♦ J♦ K♦"
 
 
 def mirror_all():
-    return announce(MIRROR_ALL, "mirror_all", seed=2)
+    return announce(MIRROR_ALL, "mirror_all", seed=MIRROR_ALL_SEED)
 
 
 def test_mirror_for_everyone_each_cuts_in_turn_from_the_boasting_player():
-    assert [cut(seed=2, turn=turn, length=length) for turn, length in enumerate([32, 30, 29, 29])] == [18, 13, 12, 8]
+    assert [cut(seed=MIRROR_ALL_SEED, turn=turn, length=length) for turn, length in enumerate([32, 30, 29, 29])] == [18, 13, 12, 8]
     hands = [
         "10♣ 8♠ K♠ 8♥ K♥ A♦ Q♦ J♥",
         "7♣ A♥ 9♠ A♣ 9♥ 7♦ J♣ Q♠",

@@ -17,7 +17,6 @@ from kozel.cards.card import CARDS
 from kozel.cards.cardset import cards_of
 from kozel.engine import plan as plan_module
 from kozel.engine.beat_or_pass import beats
-from kozel.engine.deal import shuffled_order
 from kozel.engine.interned import KNOWN, numbers, pair_moves, single_rows, singles, subsets
 from kozel.engine.memo import MEMO_LIMIT
 from kozel.engine.molodka import molodka_hands
@@ -32,16 +31,6 @@ from kozel.rules.trick_play import BeatOrPass
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
 import decisions  # bench/ is not a package
 import playouts
-
-
-@pytest.mark.parametrize("name", kozel.variants.names())
-def test_shuffled_order_is_the_random_module_shuffle_of_the_seed_text(name: str) -> None:
-    rules = kozel.variants.get(name)
-    for seed in (0, 1, -5, 7, 2**40 + 3, 10**17):
-        for number in (0, 1, 9):
-            order = list(rules.deck)
-            random.Random(f"kozel/{seed}/{number}").shuffle(order)
-            assert shuffled_order(rules, seed, number) == tuple(order)
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())
@@ -266,3 +255,4 @@ def test_an_equal_ruleset_built_again_gets_a_plan_of_its_own() -> None:
     six = rules.for_players(6)
     assert plan_of(six).players == 6
     assert kozel.new_game(six, seed=1).hand_masks == kozel.new_game(attrs.evolve(six), seed=1).hand_masks
+

@@ -22,7 +22,8 @@ from kozel._launch import loading_as_command
 pexpect = pytest.importorskip("pexpect", reason="the terminal tests need pexpect (the test extra)")
 
 KOZEL = [sys.executable, "-m", "kozel"]
-PLAY = ["play", "classic", "--seed", "3", "--seat", "1", "--opponents", "random"]
+#: Seat 1 leads first and holds 10♠ | 10♦ | K♥* 10♥*, hearts trumps; option 1 is the lead of 10♠.
+PLAY = ["play", "classic", "--seed", "2", "--seat", "1", "--opponents", "random"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 INTERRUPTED = 130
 #: The prompt, bold on a colour terminal, at the start of a line (not the "->" of a trick taken).
@@ -79,7 +80,7 @@ def test_ctrl_c_while_the_bots_play_leaves_the_table():
     child = spawn(*PLAY, "--delay", "3")
     child.expect(PROMPT)
     child.sendline("1")
-    child.expect("you lead 8♠")  # then a pause of 3 s before each bot's move
+    child.expect("you lead 10♠")  # then a pause of 3 s before each bot's move
     child.sendintr()
     code, out = finish(child)
     assert code == INTERRUPTED

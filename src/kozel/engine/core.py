@@ -110,7 +110,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
     >>> [str(move) for move in kozel.legal_moves(state)]
-    ['1 lead K♣', '1 lead 7♠', '1 lead 9♠', '1 lead 7♠ 9♠', '1 lead 8♥']
+    ['1 lead 7♥', '1 lead K♥', '1 lead 7♥ K♥', '1 lead 7♦', '1 lead A♦', '1 lead 7♦ A♦']
     """
     phase = state.phase
     if phase is _PLAY:  # the common case, ahead of the table
@@ -135,13 +135,13 @@ def apply(state: GameState, move: object) -> GameState:
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
-    >>> after = kozel.apply(state, kozel.parse_move("1 lead K♣"))
+    >>> after = kozel.apply(state, kozel.parse_move("1 lead K♥"))
     >>> state.turn, after.turn, str(after.trick.cards)
-    (1, 2, 'K♣')
-    >>> kozel.apply(after, kozel.parse_move("1 lead 7♠"))
+    (1, 2, 'K♥')
+    >>> kozel.apply(after, kozel.parse_move("1 lead 7♦"))
     Traceback (most recent call last):
     ...
-    kozel.errors.IllegalMoveError: 1 lead 7♠ is not allowed: it is seat 2's turn
+    kozel.errors.IllegalMoveError: 1 lead 7♦ is not allowed: it is seat 2's turn
     """
     known = _KNOWN.get(id(move))
     if known is not None and known[0] is move:  # one of the engine's own moves: well formed, its log entry made

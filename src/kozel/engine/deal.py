@@ -1,14 +1,12 @@
-"""Dealing a hand: shuffling from the match seed, giving out the cards, the talon, showing the trump."""
+"""Dealing a hand: giving out a deck order's cards, the talon, showing the trump (the order: ``engine.chance``)."""
 
 from __future__ import annotations
 
-from _random import Random as _Generator
-from hashlib import sha512
 from typing import Final, NamedTuple
 
 from typing_extensions import assert_never
 
-from kozel.cards.card import CARDS, Card, Suit
+from kozel.cards.card import Card, Suit
 from kozel.engine.molodka import molodka_hands
 from kozel.engine.plan import Plan, plan_of
 from kozel.errors import KozelError
@@ -18,7 +16,7 @@ from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpSource, TrumpTable
 
-__all__ = ["HandStart", "deal_hand", "lead_seat", "shuffled_order"]
+__all__ = ["HandStart", "deal_hand", "lead_seat"]
 
 _new: Final = tuple.__new__
 _NO_MOLODKAS: Final[frozenset[int]] = frozenset()
@@ -43,30 +41,6 @@ class HandStart(NamedTuple):
     leader: int | None = None
     #: The sides whose redeal calls in a row led to this deal, oldest first.
     redeals: tuple[int, ...] = ()
-
-
-def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]:
-    """The deck order of deal ``number`` (0 first, redeals counted) of the match with ``seed``, top card first.
-
-    It is exactly ``random.Random(f"kozel/{seed}/{number}").shuffle`` of the deck (a test holds it
-    to that), done with fewer Python calls: the text seed turned into its whole number as
-    ``random`` does, and the shuffle's draws made inline.
-    """
-    order = list(ruleset.deck)
-    text = f"kozel/{seed}/{number}".encode()
-    getrandbits = _Generator(int.from_bytes(text + sha512(text).digest(), "big")).getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        size = i + 1
-        bits = _BIT_LENGTHS[size]
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
-
-
-#: ``n.bit_length()`` for every deck size: the bits ``random`` draws for a number below ``n``.
-_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(len(CARDS) + 1))
 
 
 def lead_seat(

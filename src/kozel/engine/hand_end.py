@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from kozel.cards.masks import BITS
-from kozel.engine.deal import HandStart, shuffled_order
+from kozel.engine.chance import shuffled_order
+from kozel.engine.deal import HandStart
 from kozel.engine.interned import numbers
 from kozel.engine.plan import Plan, plan_of
 from kozel.engine.start import start_hand

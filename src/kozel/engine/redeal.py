@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from kozel.cards.card import CARDS, Card, Rank, Suit
-from kozel.engine.deal import HandStart, deal_hand, shuffled_order
+from kozel.engine.chance import shuffled_order
+from kozel.engine.deal import HandStart, deal_hand
 from kozel.engine.explain import refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.leading import opening

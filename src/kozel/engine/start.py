@@ -8,7 +8,8 @@ from typing import Final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
-from kozel.engine.deal import HandStart, deal_hand, shuffled_order
+from kozel.engine.chance import shuffled_order
+from kozel.engine.deal import HandStart, deal_hand
 from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError
@@ -91,7 +92,7 @@ def new_game(
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
     >>> state.turn, str(state.trump_card), str(state.hands[1])
-    (1, '10♥', 'K♣ 7♠ 9♠ 8♥')
+    (1, 'J♠', '7♥ K♥ 7♦ A♦')
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")

@@ -65,7 +65,7 @@ def step(state: GameState, move: object) -> tuple[GameState, tuple[Event, ...]]:
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
-    >>> after, events = kozel.step(state, kozel.parse_move("1 lead K♣"))
+    >>> after, events = kozel.step(state, kozel.parse_move("1 lead K♥"))
     >>> [type(event).__name__ for event in events], after.turn
     (['Played'], 2)
     """

@@ -41,7 +41,7 @@ class ViewTracker:
 
     >>> import kozel
     >>> tracker = kozel.ViewTracker(kozel.new_game(kozel.variants.get("classic"), seed=7))
-    >>> events = tracker.step(kozel.parse_move("1 lead K♣"))
+    >>> events = tracker.step(kozel.parse_move("1 lead K♥"))
     >>> tracker.view(2) == kozel.observe(tracker.state, 2), len(tracker.view(2).history)
     (True, 2)
     """

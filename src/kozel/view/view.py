@@ -265,7 +265,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     >>> import kozel
     >>> view = kozel.observe(kozel.new_game(kozel.variants.get("classic"), seed=7), 1)
     >>> str(view.hand), view.hand_sizes, str(view.trump_card)
-    ('K♣ 7♠ 9♠ 8♥', (4, 4, 4, 4), '10♥')
+    ('7♥ K♥ 7♦ A♦', (4, 4, 4, 4), 'J♠')
     """
     players = state.match.ruleset.players
     if not isinstance(seat, int) or not 0 <= seat < players:

@@ -12,11 +12,11 @@ the one stated in the ``pairs`` ruleset's docs.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from kozel.cards.card import Card
+from kozel.engine.chance import cut_at
 from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import refuse
 from kozel.engine.interned import numbers
@@ -146,7 +146,7 @@ def _fishing(cards: _Table) -> int | None:
 def cut_bottom(state: GameState, turn: int, length: int) -> int:
     """Where the ``turn``-th cut of a mirror deal splits a deck of ``length`` cards: the index of the bottom card of
     the upper part (the cut comes from the match seed, as a shuffle does)."""
-    return random.Random(f"kozel/{state.match.seed}/{state.deal.number}/cut/{turn}").randrange(1, length) - 1
+    return cut_at(state.match.seed, state.deal.number, turn, length)
 
 
 def _mirror(cards: _Table, cutters: int) -> int | None:
