@@ -19,7 +19,7 @@ from kozel.engine import plan as plan_module
 from kozel.engine.beat_or_pass import beats
 from kozel.engine.interned import KNOWN, numbers, pair_moves, single_rows, singles, subsets
 from kozel.engine.memo import MEMO_LIMIT
-from kozel.engine.molodka import molodka_hands
+from kozel.engine.molodka import SIEVE, molodka_hands, molodka_move, molodka_sieve
 from kozel.engine.plan import PLANS_LIMIT, plan_of
 from kozel.engine.refill import refill, refill_from
 from kozel.game.move import MoveKind
@@ -256,3 +256,47 @@ def test_an_equal_ruleset_built_again_gets_a_plan_of_its_own() -> None:
     assert plan_of(six).players == 6
     assert kozel.new_game(six, seed=1).hand_masks == kozel.new_game(attrs.evolve(six), seed=1).hand_masks
 
+
+#: The built-in rulesets with a molodka.
+MOLODKA_GAMES = [
+    name
+    for name in kozel.variants.names()
+    if isinstance(play := kozel.variants.get(name).play, BeatOrPass) and play.molodka is not None
+]
+
+
+@pytest.mark.parametrize("name", MOLODKA_GAMES)
+def test_the_molodka_sieve_lets_every_molodka_through_and_few_other_hands(name: str) -> None:
+    rules = kozel.variants.get(name)
+    assert isinstance(rules.play, BeatOrPass)
+    rule = rules.play.molodka
+    assert rule is not None
+    size = rules.dealing.hand_size
+    for suit in (*kozel.Suit, None):
+        molodkas = molodka_hands(rules.trumps.table(suit), rule, size)
+        sieve = molodka_sieve(molodkas)
+        assert len(sieve) == SIEVE
+        assert all(sieve[hand % SIEVE] for hand in molodkas)
+        assert sum(sieve) <= SIEVE // 4  # at most one remainder in four marked: most hands need no look-up
+        assert molodka_sieve(molodkas) is sieve  # made once
+        for other in (*kozel.Suit, None):  # equal sets of molodka hands are one set, with one sieve
+            again = molodka_hands(rules.trumps.table(other), rule, size)
+            assert (again is molodkas) == (again == molodkas)
+
+
+@pytest.mark.parametrize("name", MOLODKA_GAMES)
+def test_a_molodka_is_offered_exactly_when_the_rule_allows_one(name: str) -> None:
+    # The plain rule (molodka_move, which looks each hand up in the set) against what legal_moves offers.
+    rules = kozel.variants.get(name)
+    rng = random.Random(11)
+    offered = 0
+    for seed in range(40):
+        state = kozel.new_game(rules, seed=seed)
+        while not state.is_over:
+            moves = kozel.legal_moves(state)
+            molodkas = [move for move in moves if move.kind is MoveKind.MOLODKA]
+            expected = molodka_move(state) if state.phase is kozel.Phase.PLAY and state.turn is not None else None
+            assert molodkas == ([expected] if expected is not None else [])
+            offered += len(molodkas)
+            state = kozel.apply(state, rng.choice(moves))
+    assert offered  # random play meets molodkas in these matches

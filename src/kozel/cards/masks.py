@@ -14,11 +14,13 @@ from kozel.cards.card import CARDS, Card, Rank
 
 __all__ = ["BITS", "RANK_MASKS", "SUIT_BITS", "cards_of", "iter_bits"]
 
-_SUITS = 4
-_PER_SUIT = len(CARDS) // _SUITS
+# Module constants read by compiled functions are Final: compiled code keeps them in C variables, where
+# it would look any other module name up in the module's dictionary at every use.
+_SUITS: Final = 4
+_PER_SUIT: Final = len(CARDS) // _SUITS
 #: The bits of one suit in a card mask: suit ``s`` holds bits ``s * SUIT_BITS`` up to the next suit's.
 SUIT_BITS: Final = _PER_SUIT
-_LOW = (1 << _PER_SUIT) - 1
+_LOW: Final = (1 << _PER_SUIT) - 1
 #: For each suit and each 9-bit pattern of it, the cards that pattern holds.
 _SUIT_CARDS: Final = tuple(
     tuple(
@@ -26,7 +28,10 @@ _SUIT_CARDS: Final = tuple(
     )
     for suit in range(_SUITS)
 )
-_CLUBS, _SPADES, _HEARTS, _DIAMONDS = _SUIT_CARDS
+_CLUBS: Final = _SUIT_CARDS[0]
+_SPADES: Final = _SUIT_CARDS[1]
+_HEARTS: Final = _SUIT_CARDS[2]
+_DIAMONDS: Final = _SUIT_CARDS[3]
 
 
 #: The one-card bitmask of each card, by its index: ``BITS[card] == card.bit``, read without the card's

@@ -19,7 +19,7 @@ from kozel.cards.masks import SUIT_BITS, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
-from kozel.engine.molodka import molodka_holder, molodka_move, molodka_seat
+from kozel.engine.molodka import SIEVE, molodka_holder, molodka_move, molodka_seat, molodka_sieve, sieves
 from kozel.engine.trick_end import take_trick
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveFields, MoveKind, make_move
@@ -36,6 +36,11 @@ _PASS: Final = MoveKind.PASS
 _MOLODKA: Final = MoveKind.MOLODKA
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
+# The records built at every play, bound as Final names: compiled code keeps these in C variables, where it
+# would look the imported names up in the module's dictionary at every use.
+_GAME_STATE: Final = GameState
+_TRICK: Final = Trick
+_MOVE: Final = Move
 _BITS: Final = SUIT_BITS
 _BITS2: Final = 2 * SUIT_BITS
 _BITS3: Final = 3 * SUIT_BITS
@@ -46,6 +51,10 @@ _LEAD_KEYS: Final = tuple(subset_key(seat, _LEAD) for seat in range(MAX_PLAYERS)
 _BEAT_KEYS: Final = tuple(subset_key(seat, _BEAT) for seat in range(MAX_PLAYERS))
 _PASS_KEYS: Final = tuple(subset_key(seat, _PASS) for seat in range(MAX_PLAYERS))
 _PAIRS: Final = PAIRS
+_SIEVE: Final = SIEVE
+_SIEVES: Final = sieves()
+#: Whether this module runs compiled (an extension module, not a ``.py`` file): the molodka test differs.
+_COMPILED: Final = not __file__.endswith(".py")
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).
@@ -126,14 +135,14 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, .
     cards = cards_of(hand)
     bits = [1 << card for card in cards]
     moves = [
-        _new(Move, (seat, _PASS, combo, mask, None))
+        _new(_MOVE, (seat, _PASS, combo, mask, None))
         for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
     ]
     if beatable.bit_count() >= size:  # else no group of the hand's cards can beat them all
         cards = cards_of(beatable)
         bits = [1 << card for card in cards]
         beating = [
-            _new(Move, (seat, _BEAT, combo, mask, None))
+            _new(_MOVE, (seat, _BEAT, combo, mask, None))
             for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
             if all((beaten_by & mask).bit_count() >= n for beaten_by, n in conditions)
         ]
@@ -172,11 +181,23 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             moves = _answers(deal.table, seat, hand, top)
         leader = -1 if trick.molodka else trick.leader
     molodkas = deal.molodkas
-    # The one molodka allowed now (see molodka_seat); most of the time no hand is one at all.
-    if molodkas and leader >= 0 and not molodkas.isdisjoint(hands):
-        holder = molodka_holder(hands, leader, molodkas)
-        if holder is not None:
-            moves += (make_move(holder, _MOLODKA, cards_of(hands[holder]), hands[holder]),)
+    # The one molodka allowed now (see molodka_seat); most of the time no hand is one at all.  Compiled
+    # code tells that hand by hand through the sieve; interpreted code asks the set about every hand at
+    # once, whose own loop (in C) is cheaper there than a Python loop.
+    if molodkas and leader >= 0:
+        if _COMPILED:
+            sieve = _SIEVES.get(molodkas) or molodka_sieve(molodkas)
+            held = False
+            for hand in hands:
+                if sieve[hand % _SIEVE] and hand in molodkas:
+                    held = True
+                    break
+        else:
+            held = not molodkas.isdisjoint(hands)
+        if held:
+            holder = molodka_holder(hands, leader, molodkas)
+            if holder is not None:
+                moves += (make_move(holder, _MOLODKA, cards_of(hands[holder]), hands[holder]),)
     return moves
 
 
@@ -213,14 +234,14 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     hands = list(hand_masks)
     hands[seat] &= ~mask
     if trick is None:
-        new_trick = _new(Trick, (seat, (move,), move, False))
+        new_trick = _new(_TRICK, (seat, (move,), move, False))
     else:
         plays = (*trick.plays, move)
         if len(plays) == players:
             return take_trick(state, hands, plays, seat if kind is _BEAT else best.seat, log)
-        new_trick = _new(Trick, (trick.leader, plays, move if kind is _BEAT else trick.best, trick.molodka))
+        new_trick = _new(_TRICK, (trick.leader, plays, move if kind is _BEAT else trick.best, trick.molodka))
     return _new(
-        GameState,
+        _GAME_STATE,
         (
             state.match,
             deal,

@@ -27,6 +27,9 @@ __all__ = ["apply", "explain", "follow_options", "legal_moves"]
 _PLAY_MOVE: Final = MoveKind.PLAY
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
+# The records built at every play, bound as Final names (compiled code reads them without a look-up).
+_GAME_STATE: Final = GameState
+_TRICK: Final = Trick
 _BITS: Final = SUIT_BITS
 _BITS2: Final = 2 * SUIT_BITS
 _BITS3: Final = 3 * SUIT_BITS
@@ -95,14 +98,14 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     hands = list(hand_masks)
     hands[seat] &= ~mask
     if trick is None:
-        trick = _new(Trick, (seat, (move,), move, False))
+        trick = _new(_TRICK, (seat, (move,), move, False))
     else:
         best: MoveFields = trick.best  # read by position in the compiled build
         if table.beaters[best.mask.bit_length() - 1] & mask or (
             first_suit is not None and takes_lead(state, best.mask, mask)
         ):
             best = move
-        trick = _new(Trick, (trick.leader, (*trick.plays, move), best, False))
+        trick = _new(_TRICK, (trick.leader, (*trick.plays, move), best, False))
         catch = rules.catch
         if catch is not None and mask & catch.mask:
             loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], rules.side_of)
@@ -121,7 +124,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
         if len(trick.plays) == players:
             return take_trick(state, hands, trick.plays, trick_winner(state, trick), log)
     return _new(
-        GameState,
+        _GAME_STATE,
         (
             match,
             deal,

@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 _new: Final = tuple.__new__
-_INTERNED: dict[int, tuple[Move, ...]] = {}
+_INTERNED: Final[dict[int, tuple[Move, ...]]] = {}
 #: The interned move tuples by key (see ``subset_key``): ``INTERNED.get(subset_key(seat, kind) | part)`` is
 #: ``subsets(seat, kind, part)`` where it was made already.
 INTERNED: Final = _INTERNED
@@ -48,19 +48,19 @@ _PATTERNS: Final = 1 << SUIT_BITS
 #: The one-card moves of a seat and kind by suit: ``rows[suit][pattern]`` holds the moves of the
 #: cards of ``suit`` whose bits within the suit are ``pattern``, in canonical order.
 SingleRows = tuple[tuple[tuple[Move, ...], ...], ...]
-_ROWS: dict[int, SingleRows] = {}
+_ROWS: Final[dict[int, SingleRows]] = {}
 #: The one-card moves of each seat and kind (``singles``), kept for good.
-_SINGLES: dict[int, tuple[Move, ...]] = {}
-_NUMBERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SINGLES: Final[dict[int, tuple[Move, ...]]] = {}
+_NUMBERS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 _pack: Final = struct.Struct("<Q").pack
 #: The moves made here by their ``id``: each with its log entry (see ``kozel.game.log``) and its kind,
 #: so ``apply`` takes one of the engine's own moves, well formed by construction, with one look-up.
 #: An entry holds its move, so the id cannot be reused while the entry is there.  The moves of the lasting
 #: tables (one card, two cards) stay for good; those of the bounded memo of subsets leave it together, when
 #: :data:`~kozel.engine.memo.MEMO_LIMIT` of them have come.
-KNOWN: dict[int, tuple[Move, bytes, MoveKind]] = {}
+KNOWN: Final[dict[int, tuple[Move, bytes, MoveKind]]] = {}
 #: The ids in ``KNOWN`` of moves made for the memo of subsets (not lasting), oldest first.
-_PASSING: list[int] = []
+_PASSING: Final[list[int]] = []
 #: Seats that pack into a log entry's five seat bits.
 _PACKED_SEATS: Final = 32
 
@@ -108,9 +108,9 @@ def single_rows(seat: int, kind: MoveKind) -> SingleRows:
 
 
 #: Each seat's beat rows then pass rows by suit (``answer_rows``): what a one-card answer reads, in one look-up.
-ANSWER_ROWS: dict[int, tuple[tuple[tuple[Move, ...], ...], ...]] = {}
+ANSWER_ROWS: Final[dict[int, tuple[tuple[tuple[Move, ...], ...], ...]]] = {}
 #: Each seat's rows of one-card ``play`` moves by suit (``single_rows(seat, MoveKind.PLAY)``), in one look-up.
-PLAY_ROWS: dict[int, SingleRows] = {}
+PLAY_ROWS: Final[dict[int, SingleRows]] = {}
 
 
 def answer_rows(seat: int) -> tuple[tuple[tuple[Move, ...], ...], ...]:
@@ -153,7 +153,7 @@ def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
     return moves
 
 
-_PAIRS: dict[int, dict[int, Move]] = {}
+_PAIRS: Final[dict[int, dict[int, Move]]] = {}
 #: The two-card moves of a seat and kind, made all at once (``pair_moves``): ``PAIRS[subset_key(seat, kind)][mask]``.
 PAIRS: Final = _PAIRS
 

@@ -15,6 +15,8 @@ __all__ = ["take_trick"]
 
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
+# The state built at every trick, bound as a Final name (compiled code reads it without a look-up).
+_GAME_STATE: Final = GameState
 
 
 def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winner: int, log: bytes) -> GameState:
@@ -54,7 +56,7 @@ def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winn
         if transfer is not None and transfer.after_draw:
             window = TransferWindow(leader=winner)
     return _new(
-        GameState,
+        _GAME_STATE,
         (
             state.match,
             deal,
