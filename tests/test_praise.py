@@ -240,9 +240,9 @@ def test_mirror_with_a_plain_card_under_the_cut_takes_nothing():
     assert_ready(announce(PACK, "mirror", seed=MIRROR_SEED), "mirror", ONE_BY_ONE, turn=0)
 
 
-# Seed 991286 (MIRROR_ALL_SEED): seat 1 cuts after card 18 and takes J♣ Q♠ (K♠ stops him); seat 2 cuts the 30 left after card
-# 13 and takes Q♣ (9♠ stops him); seat 3 cuts the 29 after card 12, where 9♠ lies: nothing; seat 0
-# cuts after card 8 and takes A♦ Q♦ J♥ (A♥ stops him).
+# Seed 991286 (MIRROR_ALL_SEED): seat 1 cuts after card 18 and takes J♣ Q♠ (K♠ stops him); seat 2
+# cuts the 30 left after card 13 and takes Q♣ (9♠ stops him); seat 3 cuts the 29 after card 12, where
+# 9♠ lies: nothing; seat 0 cuts after card 8 and takes A♦ Q♦ J♥ (A♥ stops him).
 MIRROR_ALL_SEED = 991286
 MIRROR_ALL = "7♣ 8♣ 9♣ 10♣ A♥ J♥ Q♦ A♦ K♣ 7♠ 8♠ 9♠ Q♣ 10♠ J♠ K♠ Q♠ J♣  A♣ A♠ 7♥ 8♥ 9♥ 10♥ Q♥ K♥ 7♦ 8♦ 9♦ 10♦ J♦ K♦"
 
@@ -252,7 +252,8 @@ def mirror_all():
 
 
 def test_mirror_for_everyone_each_cuts_in_turn_from_the_boasting_player():
-    assert [cut(seed=MIRROR_ALL_SEED, turn=turn, length=length) for turn, length in enumerate([32, 30, 29, 29])] == [18, 13, 12, 8]
+    cuts = [cut(seed=MIRROR_ALL_SEED, turn=turn, length=length) for turn, length in enumerate([32, 30, 29, 29])]
+    assert cuts == [18, 13, 12, 8]
     hands = [
         "10♣ 8♠ K♠ 8♥ K♥ A♦ Q♦ J♥",
         "7♣ A♥ 9♠ A♣ 9♥ 7♦ J♣ Q♠",
