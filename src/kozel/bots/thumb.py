@@ -32,6 +32,11 @@ TRUMP_COST: Final = 6
 #: What a written point of the hand is worth, in card points.
 WRITTEN: Final = 30
 _ACES: Final = RANK_MASKS[Rank.ACE]
+# Kinds read at every play out, bound as Final names (compiled code reads them without a look-up).
+_BEAT: Final = MoveKind.BEAT
+_PASS: Final = MoveKind.PASS
+_PLAY: Final = MoveKind.PLAY
+_PENALTY: Final = ScoreMode.PENALTY
 
 
 def trick_score(world: GameState, move: Move, costs: Costs) -> float:
@@ -51,7 +56,7 @@ def trick_score(world: GameState, move: Move, costs: Costs) -> float:
     spent = TRUMP_COST * trumps(costs.table, move)
     if after.match.result is not None or after.deal.number != number:  # the hand is over
         result = after.match.hand_results[-1]
-        sign = 1 if costs.rules.scoring.mode is not ScoreMode.PENALTY else -1
+        sign = 1 if costs.rules.scoring.mode is not _PENALTY else -1
         mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
         return WRITTEN * mine - spent
     of_mask = costs.points
@@ -118,7 +123,7 @@ def answer_with(state: GameState, costs: Costs) -> Move | None:
     if side_of_seat[trick.winner] == side_of_seat[seat]:
         last = len(trick.plays) == costs.players - 1 and move_count(trick) == 1
         trump_mask = table.trump_mask
-        plain = [move for move in moves if not move.mask & trump_mask and move.kind is not MoveKind.BEAT]
+        plain = [move for move in moves if not move.mask & trump_mask and move.kind is not _BEAT]
         if last and plain:  # his side takes this trick whatever: give it points
             return max(plain, key=lambda move: costs[move.mask])
         return min(moves, key=lambda move: costs[move.mask])
@@ -140,10 +145,10 @@ def _lead_value(table: TrumpTable, move: Move, costs: Costs) -> float:
 def _takes(state: GameState, move: Move) -> bool:
     """Whether ``move`` makes its player the one taking the trick (as far as the card order tells)."""
     kind = move.kind
-    if kind is MoveKind.PASS:
+    if kind is _PASS:
         return False
     trick = state.trick
-    if kind is not MoveKind.PLAY or trick is None:
+    if kind is not _PLAY or trick is None:
         return True  # a lead, a beat, a molodka
     return bool(state.table.beaters[trick.best.cards[0]] & move.mask)
 

@@ -59,7 +59,7 @@ import functools
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet
@@ -97,18 +97,29 @@ from kozel.view.view import PlayerView, voids_of
 
 __all__ = ["determinize"]
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
 #: The plays of a trick: their cards leave the player's hand for the trick.
-_TRICK_PLAYS = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
-_TRANSFERS = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
+_TRICK_PLAYS: Final = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
+_TRANSFERS: Final = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
+# The events a history is read by, bound as Final names: compiled code keeps Final names in C variables,
+# where it looks any other name up in the module's dictionary at each use.
+_PLAYED: Final = Played
+_CARDS_RETURNED: Final = CardsReturned
+_TRICK_TAKEN: Final = TrickTaken
+_HAND_SCORED: Final = HandScored
+_CARDS_DRAWN: Final = CardsDrawn
+_TALON_TAKEN: Final = TalonTaken
+_PRAISE_DEALT: Final = PraiseDealt
+_MOVE_KIND: Final = MoveKind
+_MOLODKA: Final = MoveKind.MOLODKA
 
 #: How many worlds are drawn, at most, before giving up.
 TRIES = 2000
 
 
 #: The starts of deals from the deck in canonical order, by what they depend on (see ``_World.marked``).
-_MARKED: dict[tuple[object, ...], tuple[Ruleset, GameState]] = {}
-_MARKED_LIMIT = 1024
+_MARKED: Final[dict[tuple[object, ...], tuple[Ruleset, GameState]]] = {}
+_MARKED_LIMIT: Final = 1024
 
 
 class _Failed(Exception):
@@ -382,22 +393,22 @@ class _World:
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 self.follow_drawing(event)
                 continue
-            if type(event) is Played and event.kind in _TRICK_PLAYS:  # the common case
+            if type(event) is _PLAYED and event.kind in _TRICK_PLAYS:  # the common case
                 self.follow_play(event, number, shown)
-            elif isinstance(event, Played):
+            elif isinstance(event, _PLAYED):
                 if self.first_play is not None:
                     if event.kind in _TRANSFERS and self.rules.transfer is not None and self.shape is not None:
                         self.shape.transfer(event)
-                    elif event.kind is MoveKind.MOLODKA and self.shape is not None:
+                    elif event.kind is _MOLODKA and self.shape is not None:
                         self.molodka_leader = self.shape.molodka(event)
                     else:
                         self.direct = False
                 self.follow_move(event)
                 if shown:
                     self.exclude_groups(event.seat, shown)
-            elif isinstance(event, CardsReturned):
+            elif isinstance(event, _CARDS_RETURNED):
                 self.follow_returned(event, number)
-            elif isinstance(event, TrickTaken):
+            elif isinstance(event, _TRICK_TAKEN):
                 side = self.side_of_seat[event.winner]
                 self.won[side] += [place for _, places in self.trick for place in places]
                 self.last_trick = self.trick
@@ -406,16 +417,16 @@ class _World:
                 self.tricks_done += 1
                 if self.shape is not None:
                     self.shape.taken(event.winner, event.count, bool(self.stock))
-            elif isinstance(event, HandScored):
+            elif isinstance(event, _HAND_SCORED):
                 self.end_hand(event, number)
-            elif isinstance(event, CardsDrawn):
+            elif isinstance(event, _CARDS_DRAWN):
                 self.follow_draw(event)
             elif self.first_play is not None:
                 self.direct = False
-            if isinstance(event, TalonTaken):
+            if isinstance(event, _TALON_TAKEN):
                 self.receive(event.seat, self.talon, event.cards)
                 self.talon = []
-            elif isinstance(event, PraiseDealt):
+            elif isinstance(event, _PRAISE_DEALT):
                 self.follow_praise_deal(event)
 
     def follow_returned(self, event: CardsReturned, number: int) -> None:
@@ -1214,24 +1225,24 @@ class _Checker:
         players, deck, size = self.players, self.deck, self.deck_size
         for number, event in enumerate(view.history):
             # The common events, checked at once; where anything is off, the full check below says what.
-            if isinstance(event, Played):
+            if isinstance(event, _PLAYED):
                 seat, to, count, shown = event.seat, event.to, event.count, event.cards
                 if (
                     type(seat) is int
                     and 0 <= seat < players
                     and (to is None or (type(to) is int and 0 <= to < players))
-                    and type(event.kind) is MoveKind
+                    and type(event.kind) is _MOVE_KIND
                     and type(count) is int
                     and 0 <= count <= size
                     and (shown is None or _fine_cards(shown, count, deck))
                 ):
                     continue
-            elif isinstance(event, TrickTaken):
+            elif isinstance(event, _TRICK_TAKEN):
                 winner = event.winner
                 if type(winner) is int and 0 <= winner < players:
                     continue
             elif (
-                isinstance(event, CardsDrawn)
+                isinstance(event, _CARDS_DRAWN)
                 and type(event.drawn) is tuple
                 and all(_fine_draw(part, players, size, deck) for part in event.drawn)
             ):

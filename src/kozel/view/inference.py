@@ -26,6 +26,15 @@ __all__ = ["Voids"]
 
 _TRICK_PLAYS: Final = frozenset({MoveKind.PLAY, MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS})
 _PLAIN: Final = frozenset(range(TRUMP_GROUP))
+# The events and kinds read at every event, bound as Final names (compiled code reads them without a look-up).
+_PLAYED: Final = Played
+_TRICK_TAKEN: Final = TrickTaken
+_CARDS_DRAWN: Final = CardsDrawn
+_PRAISE_DEALT: Final = PraiseDealt
+_PLAY: Final = MoveKind.PLAY
+_MOLODKA: Final = MoveKind.MOLODKA
+_TRANSFER: Final = MoveKind.TRANSFER
+_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
 
 
 class Voids:
@@ -46,7 +55,8 @@ class Voids:
         self._all_trumps_go = transfer is not None and not transfer.point_trump_of_two
         self._trumps_back = transfer is not None and transfer.trump_back_if_no_plain
         #: Whether any event can show a void under these rules (a follow-suit game, or trumps all handed over).
-        self.informative = self._all_trumps_go or isinstance(rules.play, FollowSuit)
+        self._follow_suit = isinstance(rules.play, FollowSuit)
+        self.informative = self._all_trumps_go or self._follow_suit
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as its rules, trump table and what it has seen so far."""
@@ -55,35 +65,36 @@ class Voids:
     def see(self, event: Event) -> set[int]:
         """Take in ``event``; the groups its player has just shown he lacks (for a play), else an empty set."""
         shown: set[int] = set()
-        if isinstance(event, Played):
+        if isinstance(event, _PLAYED):
             shown = self._shown_by(event)
             self.groups[event.seat] |= shown
             if event.kind in _TRICK_PLAYS:
                 self._trick.append(event)
-            elif event.kind is MoveKind.MOLODKA:
+            elif event.kind is _MOLODKA:
                 self._trick = [event]
-            elif event.kind is MoveKind.TRANSFER and event.to is not None:
+            elif event.kind is _TRANSFER and event.to is not None:
                 self.groups[event.to].discard(TRUMP_GROUP)
-            elif event.kind is MoveKind.TRANSFER_BACK and event.to is not None:
+            elif event.kind is _TRANSFER_BACK and event.to is not None:
                 self.groups[event.to] -= _PLAIN
                 if self._trumps_back:
                     self.groups[event.to].discard(TRUMP_GROUP)
-        elif isinstance(event, TrickTaken):
+        elif isinstance(event, _TRICK_TAKEN):
             self._trick = []
             self._tricks_done += 1
-        elif isinstance(event, CardsDrawn):
+        elif isinstance(event, _CARDS_DRAWN):
             for owner, _, _ in event.drawn:
                 self.groups[owner] = set()
-        elif isinstance(event, PraiseDealt):
+        elif isinstance(event, _PRAISE_DEALT):
             self._tricks_done += len(event.tricks)
         return shown
 
     def _shown_by(self, played: Played) -> set[int]:
-        if played.kind is MoveKind.TRANSFER and self._all_trumps_go:
+        if played.kind is _TRANSFER and self._all_trumps_go:
             return {TRUMP_GROUP}
-        play = self.rules.play
-        if not isinstance(play, FollowSuit) or played.kind is not MoveKind.PLAY or played.cards is None:
+        if not self._follow_suit or played.kind is not _PLAY or played.cards is None:
             return set()
+        play = self.rules.play
+        assert isinstance(play, FollowSuit)
         table = self.table
         card = played.cards[0]
         if self._tricks_done == 0 and play.first_trick_suit is not None:
