@@ -14,7 +14,8 @@ it.  It is a depth-first search that finds a world whenever the view has one:
   getting in the step, and, for the last card of a draw, what then follows (the card laid without a
   move that the view shows next, or the end of the step where the view says the next choice falls);
 - before each choice, the cards still to be placed are checked to fit the room left in the hands that
-  may end with them (Hall's condition over the sets of players);
+  may end with them (Hall's condition over the sets of players), and where a trump transfer made at
+  once after the deal bounds a hand's trumps, at every card named;
 - once the drawing is done, the cards never drawn are dealt to the hands they may end in by a
   matching, so that a way is found whenever there is one;
 - cards alike in everything the history and the procedure can tell (the same kind to keep or lay,
@@ -419,7 +420,11 @@ class _Search:
             return node if self.place_the_rest(node) else None
         # Where a draw begins (its first card to be named) or a hidden lay is named, the cards left are checked to
         # fit the hands, and the node is looked up among the dead ones (and remembered, if it leads nowhere).
+        # Where a trump transfer bounds the trumps a hand ends with, they are checked at every card named too: the
+        # card that hands the last trump such a hand could take to another player ends the try there.
         key = None
+        if self.bounded and status is _NAME and not node.begun and not self.room_for_the_rest(node):
+            return None
         if status is _HIDDEN or node.begun:
             if self.past and not self.room_for_the_rest(node):
                 return None
