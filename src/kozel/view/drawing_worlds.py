@@ -14,8 +14,10 @@ it.  It is a depth-first search that finds a world whenever the view has one:
   getting in the step, and, for the last card of a draw, what then follows (the card laid without a
   move that the view shows next, or the end of the step where the view says the next choice falls);
 - before each choice, the cards still to be placed are checked to fit the room left in the hands that
-  may end with them (Hall's condition over the sets of players), and where a trump transfer made at
-  once after the deal bounds a hand's trumps, at every card named;
+  may end with them (Hall's condition over the sets of players); so are, at every card named, the
+  cards of the kinds each hand must end with: the trumps a trump transfer made at once after the deal
+  or later play says it holds, and where a player's last lay was made without a move, the cards he
+  kept while drawing (every one of them a kind he keeps, for himself or his partner);
 - once the drawing is done, the cards never drawn are dealt to the hands they may end in by a
   matching, so that a way is found whenever there is one;
 - cards alike in everything the history and the procedure can tell (the same kind to keep or lay,
@@ -300,6 +302,7 @@ class _Search:
         trumps = waiting.table.trump_mask & ~self.laid_mask
         self.counted = trumps & rules.points.counted
         self.uncounted = trumps & ~self.counted
+        self.demands = self.least_kept(trumps) if self.past else []
         self.sort_cards(targets)
         # Hall's condition over the sets of players: each set, and the cards only its players' hands may end with.
         self.subsets = []
@@ -357,6 +360,43 @@ class _Search:
             for step in self.steps
         ]
         return targets
+
+    def least_kept(self, trumps: int) -> list[list[tuple[int, int]]]:
+        """Per seat, at least how many cards of which kinds his final hand holds (as pairs: count, mask), by what the
+        drawing keeps: a trump transfer's bound, the trumps he is known to end with, and the cards he kept drawing.
+
+        Every card a player takes in while drawing is one he keeps (his own kind, or his partner's, for whom he
+        takes it) or one to lay; where his last lay is made without a move, he had just that one left to lay, so
+        every card he ends the drawing with is one of the kinds kept.  The new cards the view shows him getting,
+        less the cards he lays, are then kept cards (at least; the count leaves out cards laid in the step that
+        drew them)."""
+        players = self.players
+        shown = [0] * players
+        lays = [0] * players
+        last_free = [False] * players  # his last lay was made without a move
+        for number, step in enumerate(self.steps):
+            if number:  # every step but the first (the praise) is a lay by a move
+                lays[step.seat] += 1
+                last_free[step.seat] = False
+            for who, _, _ in step.laid:
+                lays[who] += 1
+                last_free[who] = True
+            for who, count in step.counts.items():
+                shown[who] += count
+        demands: list[list[tuple[int, int]]] = []
+        for seat in range(players):
+            own: list[tuple[int, int]] = []
+            holds = self.holds[seat]
+            if holds is not None:
+                own.append((min(most + other for most, other in holds), trumps))
+            known = (self.target_masks[seat] & trumps).bit_count()
+            if known:
+                own.append((known, trumps))
+            if last_free[seat] and shown[seat] > lays[seat]:
+                kept = self.goods[seat] | self.goods[self.partners[seat]]
+                own.append((shown[seat] - lays[seat], kept & ~self.laid_mask))
+            demands.append(own)
+        return demands if any(demands) else []
 
     def sort_cards(self, targets: dict[Card, int]) -> None:
         """Cards alike in everything the search can tell are one choice: a class of cards for each."""
@@ -420,10 +460,11 @@ class _Search:
             return node if self.place_the_rest(node) else None
         # Where a draw begins (its first card to be named) or a hidden lay is named, the cards left are checked to
         # fit the hands, and the node is looked up among the dead ones (and remembered, if it leads nowhere).
-        # Where a trump transfer bounds the trumps a hand ends with, they are checked at every card named too: the
-        # card that hands the last trump such a hand could take to another player ends the try there.
+        # Where some hand must end with cards of some kind (``demands``: trumps a transfer or later play binds it to,
+        # cards kept drawing), they are checked at every card named too: the card that hands the last card of such
+        # a kind a hand could still take to another player ends the try there.
         key = None
-        if self.bounded and status is _NAME and not node.begun and not self.room_for_the_rest(node):
+        if self.demands and status is _NAME and not node.begun and not self.room_for_the_rest(node):
             return None
         if status is _HIDDEN or node.begun:
             if self.past and not self.room_for_the_rest(node):
@@ -774,6 +815,8 @@ class _Search:
                 space += room[seat]
             if (rest & ~outside).bit_count() > space:
                 return False
+        if self.demands and not self.kept_fits(node, rest):
+            return False
         if self.bounded:  # the trumps a hand may end with, and the other cards, can still come
             counted, uncounted = self.counted, self.uncounted
             plain = ~(counted | uncounted)
@@ -786,6 +829,40 @@ class _Search:
                 final = self.finals[seat] & rest & ~coming
                 more = (final & counted).bit_count(), (final & uncounted).bit_count(), (final & plain).bit_count()
                 if not any(_reachable(self.keep, one, now, more) for one in holds):
+                    return False
+        return True
+
+    def kept_fits(self, node: _Node, rest: int) -> bool:
+        """Whether the cards still to come can give every hand as many of the kinds it must end with (``demands``)
+        as it lacks: Hall's condition over the sets of players, each taking the kind he lacks most of."""
+        laid = self.laid_mask
+        wants: list[tuple[int, int]] = []
+        for seat, own in enumerate(self.demands):
+            best = 0
+            pool = 0
+            hand = node.hands[seat] & ~laid
+            for count, mask in own:
+                need = count - (hand & mask).bit_count()
+                if need > best:
+                    best = need
+                    pool = mask & rest & self.finals[seat]
+            if best:
+                # the cards he must end with that are not of the kind, still to come, and these, fit his room
+                others = (self.target_masks[seat] & rest & ~pool).bit_count()
+                if best > pool.bit_count() or best + others > self.keep - hand.bit_count():
+                    return False
+                wants.append((best, pool))
+        if len(wants) > 1:
+            for subset in range(3, 1 << len(wants)):
+                if subset & (subset - 1) == 0:
+                    continue
+                total = 0
+                pool = 0
+                for number, (need, mask) in enumerate(wants):
+                    if subset >> number & 1:
+                        total += need
+                        pool |= mask
+                if total > pool.bit_count():
                     return False
         return True
 
