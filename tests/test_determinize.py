@@ -20,7 +20,7 @@ from kozel.engine.praise.procedures import apply_praise
 from kozel.engine.start import start_of_deal
 from kozel.rules.praise import PraiseKind
 from kozel.view.events import Laid
-from kozel.view.praise_orders import praise_order
+from kozel.view.praise_orders import dealt_limits, praise_order
 
 CLASSIC = kozel.variants.get("classic")
 PAIRS = kozel.variants.get("pairs")
@@ -129,6 +129,52 @@ def test_each_praise_deal_is_undone_into_a_deck_order_that_deals_it_again(kind):
         assert again.deal.dealt_tricks == dealt.deal.dealt_tricks
         assert again.won_masks == dealt.won_masks
         assert again.turn == dealt.turn
+
+
+def test_a_trump_in_the_trick_of_trump_yourself_limits_that_hand_to_trumps():
+    # "Trump yourself": a player keeps the trumps he draws until a plain card goes to the trick, or his hand is
+    # full; a trump of his in the trick says his hand holds only trumps, and nothing is said of the others.
+    # The first deck draws eight trumps for the boasting player: seven kept, the eighth to the trick.
+    trumps_first = "J♣ Q♣ J♠ Q♠ J♥ Q♥ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦ 7♣ 8♣ 9♣ 10♣ K♣ A♣ 7♠ 8♠ 9♠ 10♠ K♠ A♠ 7♥ 8♥ 9♥ 10♥ K♥ A♥"
+    limited = 0
+    for seed in range(-1, 40):
+        waiting = kozel.new_game(PAIRS, seed=0, deck=trumps_first) if seed < 0 else kozel.new_game(PAIRS, seed=seed)
+        dealt = apply_praise(waiting, Move(waiting.turn, MoveKind.PRAISE, (), "trump_yourself"), waiting.log)
+        trumps = dealt.table.trump_mask
+        tricks = [[(play.seat, play.cards[0]) for play in trick.plays] for trick in dealt.deal.dealt_tricks]
+        limits = dealt_limits(PraiseKind.TRUMP_YOURSELF, trumps, tricks, PAIRS.players)
+        for seat, hand in enumerate(dealt.hand_masks):
+            trump_in_trick = any(who == seat and card.bit & trumps for plays in tricks for who, card in plays)
+            assert limits[seat] == (trumps if trump_in_trick else -1)
+            assert not hand & ~limits[seat]  # the real hand keeps within its limit
+        limited += any(limit != -1 for limit in limits)
+    assert limited == 1  # the first deck's boasting player only: seven trumps in a row are rare
+    # Other procedures are not limited by their tricks.
+    assert dealt_limits(PraiseKind.MIRROR, trumps, tricks, PAIRS.players) == [-1] * PAIRS.players
+
+
+# Seat 3 led the trick of a "trump yourself" deal with J♦ (its hand, then, is seven trumps), seen by seat 0 at
+# once: the sampler, drawing hands without that limit, gave seat 3 seven trumps once in about a thousand draws and
+# ran out of its 2,000 tries with about one generator in seven.
+TRUMPS_ONLY = (4283495463, 47, 0)
+
+
+def test_a_trump_yourself_hand_of_trumps_only_is_sampled_with_every_generator():
+    seed, moves, seat = TRUMPS_ONLY
+    rng = random.Random(seed)
+    state = kozel.new_game(PAIRS, seed=seed)
+    for _ in range(moves):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    assert state.deal.praise is PraiseKind.TRUMP_YOURSELF
+    (trick,) = state.deal.dealt_tricks
+    assert trick.plays[0].seat == 3
+    assert trick.plays[0].cards[0].bit & state.table.trump_mask
+    view = kozel.observe(state, seat)
+    for number in range(12):
+        world = kozel.determinize(view, random.Random(number), tries=50)
+        assert kozel.observe(world, seat) == view
+        assert not world.hand_masks[3] & ~world.table.trump_mask
+        assert replays(world)
 
 
 def _drawing_deal(kind, seed, plays):

@@ -90,7 +90,7 @@ from kozel.view.events import (
     TrickTaken,
 )
 from kozel.view.inference import Voids
-from kozel.view.praise_orders import marked_hands, praise_order
+from kozel.view.praise_orders import dealt_limits, marked_hands, praise_order
 from kozel.view.seen import seen
 from kozel.view.trick_shape import TrickShape
 from kozel.view.view import PlayerView, voids_of
@@ -649,6 +649,10 @@ class _World:
                 if card is not None:
                     self.assign(place, card)
             tricks.append(places)
+        limits = dealt_limits(kind, self.table.trump_mask, [plays for plays, _ in event.tricks], players)
+        for seat, places in enumerate(hands):
+            for place in places:
+                self.allowed[place] &= limits[seat]
         for seat, known in enumerate(event.hands):
             if known is not None:
                 self.assign_all(hands[seat], tuple(known))

@@ -27,7 +27,7 @@ from kozel.game.state import GameState, stock_bytes
 from kozel.rules.praise import PraiseKind
 from kozel.view import draws
 
-__all__ = ["fill_seats", "praise_order", "undone"]
+__all__ = ["dealt_limits", "fill_seats", "praise_order", "undone"]
 
 #: A seat's cards are marked with bits above every card's, so that counting them never mixes with the deck's.
 _MARK_SHIFT: Final = 40
@@ -61,6 +61,23 @@ def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet:
                 seats[card] = seat
         found = remember(_SEATS, key, tuple(seats), _SEATS_LIMIT)
     return found
+
+
+def dealt_limits(
+    kind: PraiseKind, trumps: int, tricks: Sequence[Sequence[tuple[int, Card | None]]], players: int
+) -> list[int]:
+    """The cards each hand a praise deal dealt may hold (bitmasks), as far as its tricks tell by the procedure alone.
+
+    In "trump yourself" a player keeps the trumps he draws until he draws a plain card, which goes to the trick, or
+    his hand is full: a trump of his in the trick means that his hand holds only trumps.  Sampling a world, a hand
+    drawn without this would hold only trumps once in hundreds of draws."""
+    limits = [-1] * players
+    if kind is PraiseKind.TRUMP_YOURSELF:
+        for plays in tricks:
+            for seat, card in plays:
+                if card is not None and BITS[card] & trumps:
+                    limits[seat] = trumps
+    return limits
 
 
 def undone(kind: PraiseKind) -> bool:
