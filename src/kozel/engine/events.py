@@ -87,7 +87,23 @@ class Dealt(Event):
 
     def for_seat(self, seat: int) -> Dealt:
         """Only ``seat``'s own hand is shown."""
-        return attrs.evolve(self, hands=tuple(hand if i == seat else None for i, hand in enumerate(self.hands)))
+        hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
+        return Dealt(
+            self.dealer,
+            hands,
+            self.sizes,
+            self.stock,
+            self.talon,
+            self.trump_card,
+            self.talon_shown,
+            self.turn,
+            self.leader,
+            self.scores,
+            self.sets,
+            self.hand_number,
+            self.last_opener,
+            self.redeals,
+        )
 
 
 @attrs.frozen
@@ -160,7 +176,7 @@ class Laid(Event):
 
     def for_seat(self, seat: int) -> Laid:
         """A face-down card only for its player."""
-        return self if self.face_up or seat == self.seat else attrs.evolve(self, card=None)
+        return self if self.face_up or seat == self.seat else Laid(self.seat, self.face_up, None)
 
 
 @attrs.frozen
@@ -200,7 +216,8 @@ class PraiseDealt(Event):
 
     def for_seat(self, seat: int) -> PraiseDealt:
         """Only ``seat``'s own hand is shown."""
-        return attrs.evolve(self, hands=tuple(hand if i == seat else None for i, hand in enumerate(self.hands)))
+        hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
+        return PraiseDealt(self.praise, hands, self.tricks, self.turn)
 
 
 @attrs.frozen
@@ -216,7 +233,7 @@ class TalonTaken(Event):
 
     def for_seat(self, seat: int) -> TalonTaken:
         """The talon's hidden card only for the declarer."""
-        return self if seat == self.seat else attrs.evolve(self, cards=None)
+        return self if seat == self.seat else TalonTaken(self.seat, None, self.shown)
 
 
 @attrs.frozen

@@ -148,9 +148,11 @@ def _after_the_move(
         if not before.stock:
             return (played, taker)
         drawn = []
-        for seat, (old, new) in enumerate(zip(before.hand_masks, after.hand_masks, strict=True)):
-            if new & ~old:
-                drawn.append((seat, cardset_from_mask(new & ~old), (new & ~old).bit_count()))
+        olds = before.hand_masks
+        for seat, new in enumerate(after.hand_masks):
+            got = new & ~olds[seat]
+            if got:
+                drawn.append((seat, cardset_from_mask(got), got.bit_count()))
         return (played, taker, CardsDrawn(tuple(drawn))) if drawn else (played, taker)
     found: list[Event] = [played]
     same_deal = after.deal.number == before.deal.number
@@ -231,7 +233,9 @@ def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
     between_partners = move.kind in BETWEEN_PARTNERS
     taken = move.mask if not between_partners else 0
     drawn = []
-    for seat, (old, new) in enumerate(zip(before.hand_masks, after.hand_masks, strict=True)):
+    olds = before.hand_masks
+    for seat, new in enumerate(after.hand_masks):
+        old = olds[seat]
         if new & ~old == 0:
             continue
         received = 0

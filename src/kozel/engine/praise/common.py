@@ -3,29 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from kozel.cards.card import Card
 from kozel.cards.masks import BITS
 from kozel.engine.deal import lead_seat
-from kozel.game.state import GameState, Phase, TransferWindow, Trick, make_state
+from kozel.game.state import Deal, GameState, Phase, TransferWindow, Trick, make_state
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
 __all__ = ["fill", "open_play"]
+
+_new: Final = tuple.__new__
 
 
 def fill(hands: list[int], deck: list[Card], start: int, size: int, packet: int = 1) -> None:
     """Deal ``deck`` (top first; consumed) ``packet`` at a time clockwise from ``start`` until hands hold ``size``."""
     players = len(hands)
     seat = start
-    short = sum(1 for hand in hands if hand.bit_count() < size)  # the hands still to fill
+    held = [hand.bit_count() for hand in hands]  # each hand's count, kept as it grows
+    short = sum(1 for count in held if count < size)  # the hands still to fill
     top, left = 0, len(deck)
     while top < left and short:
         for _ in range(packet):
-            if top < left and hands[seat].bit_count() < size:
+            if top < left and held[seat] < size:
                 hands[seat] |= BITS[deck[top]]
                 top += 1
-                if hands[seat].bit_count() == size:
+                held[seat] += 1
+                if held[seat] == size:
                     short -= 1
         seat = (seat + 1) % players
     del deck[:top]
@@ -53,7 +58,7 @@ def open_play(
     window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or bool(match.hand_results))
     return make_state(
         match,
-        deal._replace(leader=leader, praise=praise, dealt_tricks=dealt_tricks),
+        _new(Deal, (*deal[:6], leader, *deal[7:10], praise, dealt_tricks, deal.declarer)),  # leader, praise, tricks
         tuple(hands),
         (),
         (),

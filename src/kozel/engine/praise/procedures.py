@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from kozel.cards.card import Card
+from kozel.cards.card import CARDS, Card
 from kozel.engine.chance import cut_at
 from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import refuse
@@ -25,11 +25,14 @@ from kozel.engine.praise.common import fill, open_play
 from kozel.engine.praise.drawing import start_drawing
 from kozel.engine.trick_winner import last_beater
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, make_state
+from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, make_state, stock_bytes
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
 __all__ = ["apply_praise", "await_praise", "cut_bottom", "praise_moves"]
+
+_new: Final = tuple.__new__
+_NO_MOLODKAS: Final[frozenset[int]] = frozenset()  # a praise deal's hands are dealt later: none is a molodka yet
 
 
 def await_praise(match: Match, start: HandStart) -> GameState:
@@ -44,17 +47,11 @@ def await_praise(match: Match, start: HandStart) -> GameState:
         leader = (
             boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, start.last_winner, (0,) * players)
         )
-    deal = Deal(
-        number=start.number,
-        dealer=dealer,
-        trump=None,
-        trump_card=None,
-        table=ruleset.trumps.table(None),
-        molodkas=frozenset(),
-        leader=leader,
-        base=HandBase(order=bytes(start.order), leader=leader),
-        last_opener=start.last_opener,
-    )
+    # Built directly (the fields in ``Deal`` order): a praise deal's waiting state is made for every world sampled.
+    base = _new(HandBase, (bytes(start.order), leader, None))
+    table = ruleset.trumps.table(None)
+    fields = (start.number, dealer, None, None, table, _NO_MOLODKAS, leader, base, start.last_opener, start.redeals)
+    deal = _new(Deal, (*fields, None, (), None))
     nothing = numbers((0,) * ruleset.sides)
     return make_state(
         match, deal, (0,) * players, start.order, (), boasting, None, nothing, nothing, Phase.PRAISE, None, None, b""
@@ -93,7 +90,7 @@ class _Table:
         self.players = self.rules.players
         self.boasting = (deal.dealer + 1) % self.players
         self.size = self.rules.dealing.hand_size
-        self.deck = list(state.stock)
+        self.deck = [CARDS[index] for index in stock_bytes(state)]
         self.hands = [0] * self.players
         self.won = [0] * self.rules.sides
         self.counts = [0] * self.rules.sides
