@@ -23,6 +23,7 @@ from kozel.engine.start import start_of_deal
 from kozel.engine.transition import dealt_for_seat
 from kozel.game.log import append as log_append
 from kozel.game.log import decode
+from kozel.game.log import extend as log_extend
 from kozel.testing import cards_seen, check_view_hides
 from kozel.testing.strategies import states
 from kozel.view import (
@@ -242,6 +243,10 @@ def test_the_log_packs_every_kind_of_move():
     for move in moves:
         log = log_append(log, move)
     assert decode(log) == tuple(moves)
+    # Many moves at once pack the same, after what the log holds already.
+    assert log_extend(b"", moves) == log
+    assert log_extend(log_append(b"", moves[0]), moves[1:]) == log
+    assert log_extend(log, ()) == log
 
 
 @pytest.mark.parametrize("name", ["six_of_clubs", "seven_of_clubs", "six_players"])

@@ -7,12 +7,13 @@ move copies a few hundred bytes at most, and a state costs a few bytes per move 
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable
 from typing import Final
 
 from kozel.cards.masks import cards_of
 from kozel.game.move import Move, MoveKind, make_move
 
-__all__ = ["CHOICES", "EMPTY", "append", "decode"]
+__all__ = ["CHOICES", "EMPTY", "append", "decode", "extend"]
 
 #: The words a move's choice may be in the log; a choice is logged by its place here.
 CHOICES: Final = (
@@ -43,6 +44,20 @@ def append(log: bytes, move: Move) -> bytes:
     if choice is not None:
         code |= _CHOICE_CODE[choice] << 46
     return log + _pack(code)
+
+
+def extend(log: bytes, moves: Iterable[Move]) -> bytes:
+    """``log`` with ``moves`` added at the end, in order (one copy of the log, not one a move)."""
+    codes = 0  # the moves' codes side by side, eight bytes each, packed at once
+    shift = 0
+    for move in moves:
+        code = move[3] | move[1] << 36 | move[0] << 41
+        choice = move[4]
+        if choice is not None:
+            code |= _CHOICE_CODE[choice] << 46
+        codes |= code << shift
+        shift += 64
+    return log + codes.to_bytes(shift // 8, "little")
 
 
 def decode(log: bytes) -> tuple[Move, ...]:
