@@ -11,8 +11,8 @@ the 99th percentile and the slowest call, in microseconds and as multiples of th
 ``bench/reference.py`` timed in the same run (before and after).  ``--clock cpu`` times each call by the
 process's CPU time instead of the wall clock: on a shared machine the wall clock's tail is mostly the time
 the process waited for a processor.  Each view is made whole before it is
-timed (its history read once, as a tracker's views come), so the time is ``determinize``'s own and not
-that of ``observe`` working out the history; and the stored views are set aside from the garbage
+timed (its history and voids read once, as a tracker's views come), so the time is ``determinize``'s own
+and not that of ``observe`` working out the history; and the stored views are set aside from the garbage
 collector (``gc.freeze``), whose full passes over tens of thousands of them would otherwise land in
 whichever call they happen to interrupt.  A failure is a call that raised:
 every view here comes from legal play, so there should be none; each is printed with the match seed,
@@ -53,6 +53,7 @@ def views(rules: kozel.Ruleset, count: int, seed: int) -> list[tuple[PlayerView,
         for seat in range(rules.players):
             view = kozel.observe(state, seat)
             view.history  # noqa: B018 - made whole before it is timed
+            view.voids  # noqa: B018
             found.append((view, f"seed {match}, {done} moves, seat {seat}"))
     return found[:count]
 

@@ -131,6 +131,28 @@ def test_each_praise_deal_is_undone_into_a_deck_order_that_deals_it_again(kind):
         assert again.turn == dealt.turn
 
 
+def test_a_deal_by_position_is_undone_without_a_draw_and_refused_where_the_hands_do_not_fit():
+    # Regular: which of a hand's positions holds which of its cards nobody sees, so nothing is drawn and the
+    # hand's cards lie in card order; hands of the wrong sizes give no order (None), not an error.
+    waiting = kozel.new_game(PAIRS, seed=4)
+    dealt = apply_praise(waiting, Move(waiting.turn, MoveKind.PRAISE, (), "regular"), waiting.log)
+    rng = random.Random(1)
+    before = rng.getstate()
+    order = praise_order(waiting, PraiseKind.REGULAR, dealt.hand_masks, [], rng)
+    assert rng.getstate() == before
+    assert order is not None
+    again = apply_praise(waiting._replace(stock=order), Move(waiting.turn, MoveKind.PRAISE, (), "regular"), waiting.log)
+    assert again.hand_masks == dealt.hand_masks
+    for hand in dealt.hands:
+        mine = [card for card in order if card in hand]
+        assert mine == sorted(mine)
+    masks = list(dealt.hand_masks)
+    moved = masks[0] & -masks[0]
+    masks[0] ^= moved
+    masks[1] |= moved  # one card from seat 0's hand to seat 1's
+    assert praise_order(waiting, PraiseKind.REGULAR, masks, [], rng) is None
+
+
 def test_a_trump_in_the_trick_of_trump_yourself_limits_that_hand_to_trumps():
     # "Trump yourself": a player keeps the trumps he draws until a plain card goes to the trick, or his hand is
     # full; a trump of his in the trick says his hand holds only trumps, and nothing is said of the others.

@@ -189,7 +189,7 @@ def test_the_ismcts_example_plays_its_hands(capsys):
     runpy.run_path(str(ROOT / "examples" / "openspiel_ismcts.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert out.count("hand ") == 4
-    assert out.endswith("ISMCTS (40 simulations a move) -12, heuristic +12 over 4 hands\n")
+    assert out.endswith("ISMCTS (40 simulations a move) -2, heuristic +2 over 4 hands\n")
     assert f"```text\n{out}```" in (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
 
 

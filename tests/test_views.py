@@ -36,6 +36,7 @@ from kozel.view import (
     MatchOver,
     Played,
     PraiseDealt,
+    TalonTaken,
     TrickTaken,
     opening_events,
 )
@@ -308,6 +309,25 @@ def test_a_seat_s_deal_built_for_it_is_the_deal_as_it_sees_it(rules, seed):
         assert mine.hands[seat] == state.hands[seat]
         assert [hand is None for hand in mine.hands] == [other != seat for other in range(rules.players)]
         assert mine.stock == len(state.stock)
+
+
+def test_each_event_shown_to_one_seat_hides_only_what_that_seat_may_not_see():
+    # Built field by field: every field but the hidden ones is kept as it was.
+    hands = tuple(CardSet(kozel.parse_cards(text)) for text in ("A♣ K♣", "A♠ K♠", "A♥ K♥", "A♦ K♦"))
+    trick = (((1, kozel.Card.parse("7♣")), (2, None)), 1)
+    praise = PraiseDealt("fishing", hands, (trick,), 3)
+    for seat in range(4):
+        shown = praise.for_seat(seat)
+        assert shown == attrs.evolve(praise, hands=tuple(h if i == seat else None for i, h in enumerate(hands)))
+        assert (shown.praise, shown.tricks, shown.turn) == ("fishing", (trick,), 3)
+    dealt = Dealt(2, hands, (2, 2, 2, 2), 24, 0, kozel.Card.parse("9♦"), None, 3, 3, (4, 2), (1, 0), 5, 1, (0,))
+    assert dealt.for_seat(1) == attrs.evolve(dealt, hands=(None, hands[1], None, None))
+    talon = TalonTaken(2, kozel.parse_cards("7♥ 8♥"), kozel.Card.parse("7♥"))
+    assert talon.for_seat(2) is talon
+    assert talon.for_seat(0) == TalonTaken(2, None, kozel.Card.parse("7♥"))
+    laid = Laid(3, False, kozel.Card.parse("8♠"))
+    assert laid.for_seat(3) is laid
+    assert laid.for_seat(0) == Laid(3, False, None)
 
 
 def test_a_card_laid_without_a_move_is_an_event_hidden_from_the_others_when_face_down():

@@ -68,7 +68,7 @@ from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
-from kozel.game.log import append as log_append
+from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes
 from kozel.rules.leading import LeadSeat, TrumpLeads
@@ -90,7 +90,7 @@ from kozel.view.events import (
     TrickTaken,
 )
 from kozel.view.inference import Voids
-from kozel.view.praise_orders import dealt_limits, marked_hands, praise_order
+from kozel.view.praise_orders import by_position, dealt_limits, marked_hands, praise_order
 from kozel.view.seen import seen
 from kozel.view.trick_shape import TrickShape
 from kozel.view.view import PlayerView, voids_of
@@ -203,7 +203,7 @@ class _World:
     def take(
         self,
         seat: int,
-        cards: Sequence[Card] | None,
+        cards: tuple[Card, ...] | None,
         count: int,
         among: Sequence[int] | None = None,
         mask: int = -1,
@@ -219,8 +219,8 @@ class _World:
         pool = hand if among is None else among
         if len(pool) < count or count < 0:
             raise _Failed
-        random_ = self.rng.random
         if cards is None:
+            random_ = self.rng.random
             names = self.cards
             if mask != -1 or any(names[p] is not None for p in pool):
                 # Never a card this seat is seen to play face up later on.
@@ -243,7 +243,7 @@ class _World:
                     free = [p for p in pool if names[p] is None and allowed[p] & bit and p not in chosen]
                     if not free:
                         raise _Failed
-                    place = free[int(random_() * len(free))]
+                    place = free[int(self.rng.random() * len(free))]
                     names[place] = card
                     where[card] = place
                 elif place not in pool or place in chosen:
@@ -263,15 +263,20 @@ class _World:
                         self.later[card] = number
         return self.later
 
-    def assign_all(self, places: Sequence[int], cards: Sequence[Card]) -> None:
-        """Say that ``places`` hold ``cards`` (as many), in an order drawn at random where not already known."""
+    def assign_all(self, places: Sequence[int], cards: Sequence[Card], *, alike: bool = False) -> None:
+        """Say that ``places`` hold ``cards`` (as many), in an order drawn at random where not already known.
+
+        Where the places are ``alike`` (a hand just dealt: each allows the same cards, and nothing has happened
+        to any), which of them holds which card tells nothing, and nothing is drawn: they are named in order."""
         unnamed = [p for p in places if self.cards[p] is None]
+        if alike:
+            unnamed.reverse()
         for card in cards:
             if self.where.get(card) in places:
                 continue
             if not unnamed:
                 raise _Failed
-            self.assign(unnamed.pop(draws.below(self.rng, len(unnamed))), card)
+            self.assign(unnamed.pop() if alike else unnamed.pop(draws.below(self.rng, len(unnamed))), card)
 
     def receive(self, seat: int, places: list[int], cards: Sequence[Card] | None) -> None:
         """``places`` join ``seat``'s hand; where the cards are known (``cards``), they are named."""
@@ -301,7 +306,7 @@ class _World:
             self.hands[seat] = [self.deck[card] for card in cards_of(hand)]
             known = dealt.hands[seat]
             if known is not None:
-                self.assign_all(self.hands[seat], tuple(known))
+                self.assign_all(self.hands[seat], tuple(known), alike=True)
         self.talon = [self.deck[card] for card in marked.talon]
         self.stock = [self.deck[index] for index in stock_bytes(marked)]
         rule = self.lead_rule(dealt)
@@ -395,7 +400,8 @@ class _World:
                 continue
             if type(event) is _PLAYED and event.kind in _TRICK_PLAYS:  # the common case
                 self.follow_play(event, number, shown)
-            elif isinstance(event, _PLAYED):
+                continue
+            if isinstance(event, _PLAYED):
                 if self.first_play is not None:
                     if event.kind in _TRANSFERS and self.rules.transfer is not None and self.shape is not None:
                         self.shape.transfer(event)
@@ -645,22 +651,25 @@ class _World:
         tricks = []
         for plays, _ in event.tricks:
             places = self.add_places(len(plays))
-            for place, (_, card) in zip(places, plays, strict=True):
+            for index, (_, card) in enumerate(plays):
+                place = places[index]
                 if card is not None:
                     self.assign(place, card)
             tricks.append(places)
         limits = dealt_limits(kind, self.table.trump_mask, [plays for plays, _ in event.tricks], players)
         for seat, places in enumerate(hands):
-            for place in places:
-                self.allowed[place] &= limits[seat]
+            limit = limits[seat]
+            if limit != -1:
+                for place in places:
+                    self.allowed[place] &= limit
         for seat, known in enumerate(event.hands):
             if known is not None:
-                self.assign_all(hands[seat], tuple(known))
+                self.assign_all(hands[seat], tuple(known), alike=True)
         self.bind_holder(event, hands)
         self.hands = [list(places) for places in hands]
         self.stock = []  # the praise deals the whole deck
-        for places, (_, winner) in zip(tricks, event.tricks, strict=True):
-            self.won[self.side_of_seat[winner]] += places
+        for index, (_, winner) in enumerate(event.tricks):
+            self.won[self.side_of_seat[winner]] += tricks[index]
         self.praise = (kind, hands, tricks)
 
     def bind_holder(self, event: PraiseDealt, hands: list[list[int]]) -> None:
@@ -689,8 +698,10 @@ class _World:
         into place, before the places followed are given up as unable to add up)."""
         if self.drawing is not None:
             return  # named as the drawing is run (``run_drawing``)
-        spent = frozenset(self.deck) if self.praise is not None else frozenset()
-        places = [p for p, card in enumerate(self.cards) if card is None and p not in spent]
+        # The deck's places are the first made (``place_deal``); a praise deal spent them, dealing new ones.
+        names = self.cards
+        first = len(self.deck) if self.praise is not None else 0
+        places = [p for p in range(first, len(names)) if names[p] is None]
         free = self.deck_mask & ~sum(BITS[card] for card in self.where)
         for _ in range(tries):
             named = self.draw_cards(places, free)
@@ -777,8 +788,9 @@ class _World:
         left = cards_of(pool)
         if len(left) < len(free):
             raise _Failed
-        for place, card in zip(free, draws.sample(rng, left, len(free)), strict=False):
-            named[place] = card
+        drawn = draws.sample(rng, left, len(free))
+        for index, place in enumerate(free):
+            named[place] = drawn[index]
         return named
 
     def adds_up(self, named: dict[int, Card]) -> bool:
@@ -806,11 +818,7 @@ class _World:
         elif self.praise is None:
             order = tuple(self.card_of(place) for place in self.deck)
         else:
-            kind, hands, tricks = self.praise
-            waiting = self.start(dealt, tuple(self.rules.deck), seed)
-            masks = [sum(BITS[self.card_of(p)] for p in places) for places in hands]
-            cards = [[self.card_of(p) for p in places] for places in tricks]
-            order = praise_order(waiting, kind, masks, cards, self.rng)
+            order = self.praise_deck(dealt, seed)
         if order is None:
             return None
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
@@ -819,19 +827,17 @@ class _World:
         names = self.cards
         moves = []
         for event, places in self.moves:
-            named: list[Card] = []
             mask = 0
             for place in places:
                 card = names[place]
                 if card is None:
                     return None
-                named.append(card)
                 mask |= BITS[card]
-            if event.choice is None:  # the seat and kind are checked already, the named are the deck's
-                named.sort()
-                moves.append(_new_tuple(Move, (event.seat, event.kind, tuple(named), mask, None)))
+            choice = event.choice
+            if choice is None:  # the seat and kind are checked already, the named are the deck's, in card order
+                moves.append(_new_tuple(Move, (event.seat, event.kind, cards_of(mask), mask, None)))
             else:
-                moves.append(Move(event.seat, event.kind, named, event.choice))
+                moves.append(Move(event.seat, event.kind, cards_of(mask), choice))
         moves[self.drawing_at : self.drawing_at] = drawn
         if self.direct and self.first_play is not None:
             # The moves before the first trick play (a praise, the bidding) settle the deal: replayed; the rest not.
@@ -865,6 +871,19 @@ class _World:
                 if world is not None:
                     return world
         return self.replay(state, moves)
+
+    def praise_deck(self, dealt: Dealt, seed: int) -> tuple[Card, ...] | None:
+        """A deck order from which the deal's praise deals the hands and tricks as named (None: none found)."""
+        assert self.praise is not None
+        kind, hands, tricks = self.praise
+        # A procedure that deals by position reads no card: the deal's start on marked cards serves it.
+        if by_position(kind) and self.marked_start is not None:
+            waiting = self.marked_start
+        else:
+            waiting = self.start(dealt, tuple(self.rules.deck), seed)
+        masks = [sum(BITS[self.card_of(p)] for p in places) for places in hands]
+        cards = [[self.card_of(p) for p in places] for places in tricks]
+        return praise_order(waiting, kind, masks, cards, self.rng)
 
     def construct(self, start: GameState, moves: Sequence[Move]) -> GameState | None:
         """The world built directly from where the places ended, without replaying the moves (None: replay it).
@@ -907,9 +926,7 @@ class _World:
             window = TransferWindow(leader=shape.turn, done=tuple(shape.window), pending=pending)
         elif shape.pending is not None:
             return None
-        log = b""
-        for move in moves:
-            log = log_append(log, move)
+        log = log_extend(b"", moves)
         world = make_state(
             start.match,
             start.deal,
@@ -919,7 +936,7 @@ class _World:
             turn,
             trick,
             tuple(won),
-            tuple(before + now for before, now in zip(start.trick_counts, side_tricks, strict=True)),
+            tuple([before + side_tricks[side] for side, before in enumerate(start.trick_counts)]),
             phase,
             window,
             None,

@@ -3,13 +3,14 @@
 A search bot that samples the hidden cards of a praise deal (``kozel.determinize``) knows where
 every card ended up and needs a deck order that the procedure of :mod:`kozel.engine.praise.procedures` turns
 into exactly that.  For the procedures that deal by position (regular, one by one, fishing, on a
-merry) the order follows from running the procedure on marked cards.  The procedures that look at
-the cards (mirror, "trump yourself") are undone step by step: how many trumps each player kept
-is drawn at random among the counts his hand allows; where a mirror cut would go on taking the trump
-that lies above the trumps it took, that trump changes places with a plain card dealt to the same seat;
-an order that the procedure would still not turn into this deal is refused (None), so the caller draws
-again.  The drawing deals (trousers,
-pants double) are not undone here: their worlds are drawn forward (:mod:`kozel.view.drawing_worlds`).
+merry) the order follows from running the procedure on marked cards; each hand's cards lie in its
+positions in card order, since which of them lay where is something no seat sees and no later play
+reads.  The procedures that look at the cards (mirror, "trump yourself") are undone step by step:
+how many trumps each player kept is drawn at random among the counts his hand allows; where a mirror
+cut would go on taking the trump that lies above the trumps it took, that trump changes places with
+a plain card dealt to the same seat; an order that the procedure would still not turn into this deal
+is refused (None), so the caller draws again.  The drawing deals (trousers, pants double) are not
+undone here: their worlds are drawn forward (:mod:`kozel.view.drawing_worlds`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from kozel.game.state import GameState, stock_bytes
 from kozel.rules.praise import PraiseKind
 from kozel.view import draws
 
-__all__ = ["dealt_limits", "fill_seats", "praise_order", "undone"]
+__all__ = ["by_position", "dealt_limits", "fill_seats", "praise_order", "undone"]
 
 #: A seat's cards are marked with bits above every card's, so that counting them never mixes with the deck's.
 _MARK_SHIFT: Final = 40
@@ -80,6 +81,12 @@ def dealt_limits(
     return limits
 
 
+def by_position(kind: PraiseKind) -> bool:
+    """Whether the procedure ``kind`` deals by position, looking at no card: its deck order needs of the waiting
+    state only the rules, the dealer and the deck's size (a state on marked cards serves)."""
+    return kind in _BY_POSITION
+
+
 def undone(kind: PraiseKind) -> bool:
     """Whether :func:`praise_order` can undo the procedure ``kind``."""
     return kind in _BY_POSITION or kind in _BY_STEPS
@@ -99,24 +106,28 @@ def praise_order(
     return _BY_STEPS[kind](state, hands, tricks, rng)
 
 
-def _place(order: list[Card | None], positions: Sequence[int], cards: Sequence[Card], rng: random.Random) -> None:
-    shuffled = list(cards)
-    draws.shuffle(rng, shuffled)
-    for position, card in zip(positions, shuffled, strict=True):
-        order[position] = card
-
-
 def _by_position(
     state: GameState, kind: PraiseKind, hands: Sequence[int], tricks: Sequence[Sequence[Card]], rng: random.Random
 ) -> tuple[Card, ...] | None:
     size = len(stock_bytes(state))
     seats, in_tricks = _positions(state, kind)
     order: list[Card | None] = [None] * size
+    # Which of a hand's positions holds which of its cards no seat sees and no later play reads: they lie in
+    # card order, and nothing is drawn.
     for seat, positions in enumerate(seats):
-        _place(order, positions, cards_of(hands[seat]), rng)
-    for trick_positions, cards in zip(in_tricks, tricks, strict=True):
-        for position, card in zip(trick_positions, cards, strict=True):
-            order[position] = card
+        cards = cards_of(hands[seat])
+        if len(cards) != len(positions):
+            return None
+        for index, position in enumerate(positions):
+            order[position] = cards[index]
+    if len(tricks) != len(in_tricks):
+        return None
+    for number, trick_positions in enumerate(in_tricks):
+        played = tricks[number]
+        if len(played) != len(trick_positions):
+            return None
+        for index, position in enumerate(trick_positions):
+            order[position] = played[index]
     return _complete(order)
 
 
@@ -149,9 +160,12 @@ def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...
 
 
 def _complete(order: Sequence[Card | None]) -> tuple[Card, ...] | None:
-    if any(card is None for card in order):
-        return None
-    return tuple(card for card in order if card is not None)
+    cards: list[Card] = []
+    for card in order:
+        if card is None:
+            return None
+        cards.append(card)
+    return tuple(cards)
 
 
 def _deal_rest(
