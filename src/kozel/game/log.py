@@ -37,13 +37,18 @@ _MASK: Final = (1 << 36) - 1
 EMPTY: Final = b""
 
 
-def append(log: bytes, move: Move) -> bytes:
-    """``log`` with ``move`` added at the end."""
+def _code(move: Move) -> int:
+    """The eight bytes of ``move`` in the log, as a number: its cards, kind, seat and choice."""
     seat, kind, _, mask, choice = move
     code = mask | kind << 36 | seat << 41
     if choice is not None:
         code |= _CHOICE_CODE[choice] << 46
-    return log + _pack(code)
+    return code
+
+
+def append(log: bytes, move: Move) -> bytes:
+    """``log`` with ``move`` added at the end."""
+    return log + _pack(_code(move))
 
 
 def extend(log: bytes, moves: Iterable[Move]) -> bytes:
@@ -51,11 +56,7 @@ def extend(log: bytes, moves: Iterable[Move]) -> bytes:
     codes = 0  # the moves' codes side by side, eight bytes each, packed at once
     shift = 0
     for move in moves:
-        code = move[3] | move[1] << 36 | move[0] << 41
-        choice = move[4]
-        if choice is not None:
-            code |= _CHOICE_CODE[choice] << 46
-        codes |= code << shift
+        codes |= _code(move) << shift
         shift += 64
     return log + codes.to_bytes(shift // 8, "little")
 
