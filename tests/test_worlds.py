@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 import importlib
 import json
+import pickle
 import random
 import time
 import weakref
@@ -439,11 +441,12 @@ def test_a_mirror_deal_for_all_is_undone_in_a_few_draws(seed, moves):
 
 
 def test_a_view_sampled_twice_is_checked_once_and_only_the_last_view_is_kept():
-    # A bot that samples twice for the same view has it checked once; the check kept holds one view at most.
-    # What is kept is read from the module (not by patching the check, which the compiled build calls directly).
+    # A bot that samples twice for the same view read from a document has it checked once; the check kept holds one
+    # view at most.  What is kept is read from the module (not by patching the check, which the compiled build calls
+    # directly).
     determinize_module = importlib.import_module("kozel.view.determinize")
     state = position("classic", 31, 12)
-    first = kozel.observe(state, 0)
+    first = from_json(to_json(kozel.observe(state, 0)))
     worlds = [kozel.determinize(first, random.Random(0))]
     kept = determinize_module._CHECKED
     assert kept is not None
@@ -453,17 +456,44 @@ def test_a_view_sampled_twice_is_checked_once_and_only_the_last_view_is_kept():
     assert determinize_module._CHECKED is kept  # not checked (nor remembered) again
     assert all(kozel.observe(world, 0) == first for world in worlds)
     alive = weakref.ref(first)
-    second = kozel.observe(state, 1)
+    second = from_json(to_json(kozel.observe(state, 1)))
     kozel.determinize(second, random.Random(0))
     assert determinize_module._CHECKED[0] is second
     del first, worlds, kept
     gc.collect()
     assert alive() is None
     # An equal view that is another object is checked again: the check is kept by identity.
-    third = kozel.observe(state, 1)
+    third = attrs.evolve(second)
     assert third == second
     kozel.determinize(third, random.Random(0))
     assert determinize_module._CHECKED[0] is third
+
+
+def test_a_view_the_engine_made_is_not_checked_and_one_changed_by_hand_is():
+    # observe's and a tracker's views come from a state: their fields fit by construction, so determinize skips the
+    # field checks (nothing is remembered for them).  The mark is no part of the view's value: a copy, a pickle, an
+    # evolved view or a document is checked, and refused where a field is off.
+    determinize_module = importlib.import_module("kozel.view.determinize")
+    view_module = importlib.import_module("kozel.view.view")
+    state = position("classic", 31, 12)
+    tracker = kozel.ViewTracker(state)
+    made = [kozel.observe(state, 2), tracker.view(2)]
+    assert all(view_module.made_by_engine(view) for view in made)
+    sentinel = from_json(to_json(made[0]))
+    kozel.determinize(sentinel, random.Random(0))
+    for view in made:
+        world = kozel.determinize(view, random.Random(3))
+        assert kozel.observe(world, 2) == view
+        assert determinize_module._CHECKED[0] is sentinel  # the engine's views were not checked
+    assert made[0] == made[1] == sentinel
+    for copied in (attrs.evolve(made[0]), copy.copy(made[1]), pickle.loads(pickle.dumps(made[0])), sentinel):
+        assert copied == made[0]
+        assert not view_module.made_by_engine(copied)
+    sizes = list(made[0].hand_sizes)
+    sizes[1] = -1
+    edited = attrs.evolve(made[0], hand_sizes=tuple(sizes))
+    with pytest.raises(kozel.StateError, match="negative"):
+        kozel.determinize(edited, random.Random(0))
 
 
 # Positions after a molodka in trick play, per ruleset one with the trick's cards sent back (the molodka came

@@ -59,7 +59,7 @@ import functools
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.cardset import CardSet
@@ -93,7 +93,7 @@ from kozel.view.inference import Voids
 from kozel.view.praise_orders import by_position, dealt_limits, marked_hands, praise_order
 from kozel.view.seen import seen
 from kozel.view.trick_shape import TrickShape
-from kozel.view.view import PlayerView, voids_of
+from kozel.view.view import PlayerView, made_by_engine, voids_of
 
 __all__ = ["determinize"]
 
@@ -398,9 +398,11 @@ class _World:
             if self.drawing is not None and self.drawn_deal is None:  # inside a drawing deal: sampled as it is run
                 self.follow_drawing(event)
                 continue
-            if type(event) is _PLAYED and event.kind in _TRICK_PLAYS:  # the common case
-                self.follow_play(event, number, shown)
-                continue
+            if type(event) is _PLAYED:
+                kind = event.kind
+                if kind in _TRICK_PLAYS:  # the common case
+                    self.follow_play(event, kind, number, shown)
+                    continue
             if isinstance(event, _PLAYED):
                 if self.first_play is not None:
                     if event.kind in _TRANSFERS and self.rules.transfer is not None and self.shape is not None:
@@ -459,8 +461,9 @@ class _World:
             between = [list(self.hands[(leader + step) % players]) for step in range(1, players)]
             self.molodkas.append((len(self.moves) - 1, between[: (event.seat - leader) % players - 1], None, 0))
 
-    def follow_play(self, event: Played, number: int, shown: set[int] | None) -> None:
-        """A play into the trick (event ``number`` of the history): its cards leave the player's hand."""
+    def follow_play(self, event: Played, kind: MoveKind, number: int, shown: set[int] | None) -> None:
+        """A play into the trick (event ``number`` of the history, of ``kind``): its cards leave the player's hand."""
+        seat, cards, count = event.seat, event.cards, event.count  # each read once: the events are interpreted
         leads = not self.trick
         if self.first_play is None:
             self.first_play = len(self.moves)
@@ -469,15 +472,15 @@ class _World:
             tricks = len(self.praise[2]) if self.praise is not None else 0
             self.shape = TrickShape(self.rules, self.table, self.marked_start, tricks, self.view.seat)
         if self.shape is not None:
-            self.shape.play(event)
+            self.shape.play(event, seat, kind, cards, count)
         self.last_play = number
-        places = self.take(event.seat, event.cards, event.count)
-        if leads and self.lead_rules and event.cards:
-            self.bind_lead(event.seat, event.cards[0])
+        places = self.take(seat, cards, count)
+        if leads and self.lead_rules and cards:
+            self.bind_lead(seat, cards[0])
         self.moves.append((event, places))
-        self.trick.append((event.seat, places))
+        self.trick.append((seat, places))
         if shown:
-            self.exclude_groups(event.seat, shown)
+            self.exclude_groups(seat, shown)
 
     def follow_drawing(self, event: Event) -> None:
         """An event of a drawing praise deal: kept, one group per move, for the drawing to be run."""
@@ -1394,7 +1397,10 @@ def determinize(
     drawing praise deals of ``pairs`` longer).  A view that no legal play gives raises
     :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
     together (a seat out of range, a card not in the deck, a praise deal with too few hands), else
-    when the tries or the budget run out.
+    when the tries or the budget run out.  Those field checks are made once per view object, and
+    not at all for a view the engine made from a state (:func:`~kozel.observe`, a
+    :class:`~kozel.ViewTracker`), whose fields fit together by construction; a view built by hand,
+    changed with ``attrs.evolve``, copied, unpickled or read from JSON is checked.
 
     ``moves``, where given, are the seat's legal moves now (what a bot is handed with its view): the
     world must give the seat exactly these.  They can say more than the view, where a rule looks at
@@ -1419,6 +1425,8 @@ def determinize(
     checked = _CHECKED
     if checked is not None and checked[0] is view:
         dealt = checked[1]
+    elif made_by_engine(view):  # made from a state: its fields fit together, and its history starts with the deal
+        dealt = cast(Dealt, view.history[0])
     else:
         try:
             dealt = _Checker(view).check()

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from kozel.cards.card import Card
+from kozel.cards.masks import BITS
 from kozel.engine import first_trick_suit_cards
 from kozel.game.move import MoveKind
 from kozel.rules.ruleset import Ruleset
@@ -54,8 +56,16 @@ class Voids:
         transfer = rules.transfer
         self._all_trumps_go = transfer is not None and not transfer.point_trump_of_two
         self._trumps_back = transfer is not None and transfer.trump_back_if_no_plain
+        play = rules.play
+        self._follow_suit = isinstance(play, FollowSuit)
+        # What a play is judged by, read once: the suit every first trick is played in (if one), the trump suit's
+        # number (-1 where none), the trumps and each card's group.
+        first_suit = play.first_trick_suit if isinstance(play, FollowSuit) else None
+        self._first_suit = None if first_suit is None else int(first_suit)
+        self._trump_suit = -1 if table.suit is None else int(table.suit)
+        self._trumps = table.trump_mask
+        self._group = table.group
         #: Whether any event can show a void under these rules (a follow-suit game, or trumps all handed over).
-        self._follow_suit = isinstance(rules.play, FollowSuit)
         self.informative = self._all_trumps_go or self._follow_suit
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -64,21 +74,32 @@ class Voids:
 
     def see(self, event: Event) -> set[int]:
         """Take in ``event``; the groups its player has just shown he lacks (for a play), else an empty set."""
-        shown: set[int] = set()
         if isinstance(event, _PLAYED):
-            shown = self._shown_by(event)
-            self.groups[event.seat] |= shown
-            if event.kind in _TRICK_PLAYS:
+            kind = event.kind  # each field read once: events are records of another module
+            if kind is _PLAY:
+                cards = event.cards
+                shown = self._shown_by_play(cards) if self._follow_suit and cards is not None else set()
+            elif kind is _TRANSFER and self._all_trumps_go:
+                shown = {TRUMP_GROUP}
+            else:
+                shown = set()
+            if shown:
+                self.groups[event.seat] |= shown
+            if kind in _TRICK_PLAYS:
                 self._trick.append(event)
-            elif event.kind is _MOLODKA:
+            elif kind is _MOLODKA:
                 self._trick = [event]
-            elif event.kind is _TRANSFER and event.to is not None:
-                self.groups[event.to].discard(TRUMP_GROUP)
-            elif event.kind is _TRANSFER_BACK and event.to is not None:
-                self.groups[event.to] -= _PLAIN
-                if self._trumps_back:
-                    self.groups[event.to].discard(TRUMP_GROUP)
-        elif isinstance(event, _TRICK_TAKEN):
+            elif kind is _TRANSFER or kind is _TRANSFER_BACK:
+                to = event.to
+                if to is not None:
+                    if kind is _TRANSFER:
+                        self.groups[to].discard(TRUMP_GROUP)
+                    else:
+                        self.groups[to] -= _PLAIN
+                        if self._trumps_back:
+                            self.groups[to].discard(TRUMP_GROUP)
+            return shown
+        if isinstance(event, _TRICK_TAKEN):
             self._trick = []
             self._tricks_done += 1
         elif isinstance(event, _CARDS_DRAWN):
@@ -86,30 +107,28 @@ class Voids:
                 self.groups[owner] = set()
         elif isinstance(event, _PRAISE_DEALT):
             self._tricks_done += len(event.tricks)
-        return shown
+        return set()
 
-    def _shown_by(self, played: Played) -> set[int]:
-        if played.kind is _TRANSFER and self._all_trumps_go:
-            return {TRUMP_GROUP}
-        if not self._follow_suit or played.kind is not _PLAY or played.cards is None:
-            return set()
-        play = self.rules.play
-        assert isinstance(play, FollowSuit)
-        table = self.table
-        card = played.cards[0]
-        if self._tricks_done == 0 and play.first_trick_suit is not None:
-            suit = int(play.first_trick_suit)
+    def _shown_by_play(self, cards: tuple[Card, ...]) -> set[int]:
+        """What a card played face up (the first of ``cards``) in a follow-suit game shows its player lacks."""
+        card = cards[0]
+        group = self._group
+        if self._tricks_done == 0 and self._first_suit is not None:
+            suit = self._first_suit
             shown = set()
-            if not first_trick_suit_cards(table, suit) & card.bit:
-                shown.add(suit if table.suit is None or int(table.suit) != suit else TRUMP_GROUP)
-                if not table.trump_mask & card.bit:
+            if not first_trick_suit_cards(self.table, suit) & BITS[card]:
+                shown.add(suit if self._trump_suit != suit else TRUMP_GROUP)
+                if not self._trumps & BITS[card]:
                     shown.add(TRUMP_GROUP)
             return shown
         trick = self._trick
-        if not trick or trick[0].cards is None:
+        if not trick:
             return set()
-        led = table.group[trick[0].cards[0]]
-        return {led} if table.group[card] != led else set()
+        led = trick[0].cards
+        if led is None:
+            return set()
+        group_led = group[led[0]]
+        return {group_led} if group[card] != group_led else set()
 
 
 def _rebuilt(

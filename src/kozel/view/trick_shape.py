@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from kozel.cards.card import Card
 from kozel.cards.masks import BITS, cards_of
 from kozel.engine.beat_or_pass import beats
 from kozel.engine.molodka import molodka_hands
@@ -53,8 +54,12 @@ class TrickShape:
         self.beat_or_pass = isinstance(play, BeatOrPass)
         self.by_points = isinstance(play, FollowSuit) and play.winner is not TrickWinner.HIGHEST_CARD
         self.first_suit = isinstance(play, FollowSuit) and play.first_trick_suit is not None
-        catch = rules.catch
+        catch = self.catch = rules.catch
         self.catch_cards = 0 if catch is None else catch.mask
+        # The trump table's lists read at every play, read once.
+        self.group = table.group
+        self.group_masks = table.group_masks
+        self.beaters = table.beaters
         # A state for the engine's helpers that read only the rules, the trump table and whether a trick is done.
         deal = marked.deal
         self.state = _helper_state(marked, _new(Deal, (*deal[:4], table, *deal[5:])), marked.trick_counts)
@@ -86,9 +91,8 @@ class TrickShape:
         # Of the last trick taken: ``best`` before its last card, the side that took it, whether a molodka led it.
         self.last: tuple[int, int, bool] | None = None
 
-    def play(self, event: Played) -> None:
-        """A play into the trick."""
-        seat, kind, cards, count = event.seat, event.kind, event.cards, event.count
+    def play(self, event: Played, seat: int, kind: MoveKind, cards: tuple[Card, ...] | None, count: int) -> None:
+        """A play into the trick: ``event``, whose seat, kind, cards and count the caller has read already."""
         if (
             self.draw_due
             or event.to is not None
@@ -116,7 +120,7 @@ class TrickShape:
         if self.beat_or_pass:
             if not plays:
                 low = (mask & -mask).bit_length() - 1
-                if kind is not _LEAD or not mask or mask & ~self.table.group_masks[self.table.group[low]]:
+                if kind is not _LEAD or not mask or mask & ~self.group_masks[self.group[low]]:
                     self.fits = False
                 self.best = 0
             else:
@@ -131,7 +135,7 @@ class TrickShape:
             if kind is not _PLAY or count != 1 or cards is None:
                 self.fits = False
                 return
-            catch = self.rules.catch
+            catch = self.catch
             if catch is not None and mask & self.catch_cards:
                 trick = [(play[0], cards_of(play[2])[0]) for play in plays] + [(seat, cards[0])]
                 if catch.loser(trick, self.rules.side_of) is not None:
@@ -140,7 +144,7 @@ class TrickShape:
                 self.best = 0
             else:
                 best = plays[self.best][2]
-                if self.table.beaters[best.bit_length() - 1] & mask or (
+                if self.beaters[best.bit_length() - 1] & mask or (
                     self.first_suit and takes_lead(self.counted[1 if self.tricks else 0], best, mask)
                 ):
                     self.best = len(plays)

@@ -41,6 +41,10 @@ __all__ = ["PlayerView", "observe"]
 _set: Final = object.__setattr__
 _new: Final = object.__new__
 _LATER: Final = frozenset({"history", "voids"})
+#: The key, in a view's instance dictionary, that marks a view the engine made from a state (``observe``, a
+#: tracker): its fields fit together by construction.  Not a field, so no part of the view's value: an equal view
+#: built by hand, evolved, copied, pickled or read from JSON does not carry it.
+_MADE: Final = "_made"
 
 
 @attrs.frozen(slots=False)  # a dict, not slots: built in one update, the cheapest way to make one
@@ -132,6 +136,7 @@ class PlayerView:
         self.voids  # noqa: B018
         state = dict(self.__dict__)
         state.pop("_later", None)
+        state.pop(_MADE, None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -168,6 +173,12 @@ class Unmade(abc.ABC):
     @abc.abstractmethod
     def made(self) -> PlayerView:
         """The view, made now (its own ``history`` and ``voids`` may still be filled in later)."""
+
+
+def made_by_engine(view: PlayerView) -> bool:
+    """Whether the engine made ``view`` from a state (``observe``, a tracker), so that its fields are known to fit."""
+    fields = view.__dict__
+    return fields.get(_MADE) is True or isinstance(fields.get("_later"), Unmade)
 
 
 def unmade(source: Unmade) -> PlayerView:
@@ -278,6 +289,7 @@ def make_view(state: GameState, seat: int, later: _Later, voids: tuple[frozenset
     view = _new(PlayerView)
     fields = seen(state, seat)
     fields["_later"] = later
+    fields[_MADE] = True
     if voids is not None:
         fields["voids"] = voids
     view.__dict__.update(fields)
