@@ -70,7 +70,7 @@ from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
 from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind
-from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes
+from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
@@ -101,6 +101,8 @@ _new_tuple: Final = tuple.__new__
 #: The plays of a trick: their cards leave the player's hand for the trick.
 _TRICK_PLAYS: Final = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, MoveKind.PASS})
 _TRANSFERS: Final = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
+#: Each praise deal by the name a move or an event gives it (a dictionary: the enumeration's own look-up is slow).
+_PRAISE_KINDS: Final = {kind.value: kind for kind in PraiseKind}
 # The events a history is read by, bound as Final names: compiled code keeps Final names in C variables,
 # where it looks any other name up in the module's dictionary at each use.
 _PLAYED: Final = Played
@@ -578,8 +580,8 @@ class _World:
     def follow_move(self, event: Played) -> None:
         """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
         kind = event.kind
-        if kind is MoveKind.PRAISE and event.choice is not None and PraiseKind(event.choice).is_drawn:
-            self.drawing = PraiseKind(event.choice)
+        if kind is MoveKind.PRAISE and event.choice is not None and _praise_kind(event.choice).is_drawn:
+            self.drawing = _praise_kind(event.choice)
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
             return
@@ -646,7 +648,7 @@ class _World:
 
     def follow_praise_deal(self, event: PraiseDealt) -> None:
         """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
-        kind = PraiseKind(event.praise)
+        kind = _praise_kind(event.praise)
         players = self.rules.players
         in_tricks = sum(len(plays) for plays, _ in event.tricks)
         size = (len(self.rules.deck) - in_tricks) // players
@@ -878,12 +880,14 @@ class _World:
     def praise_deck(self, dealt: Dealt, seed: int) -> tuple[Card, ...] | None:
         """A deck order from which the deal's praise deals the hands and tricks as named (None: none found)."""
         assert self.praise is not None
+        assert self.marked_start is not None
         kind, hands, tricks = self.praise
-        # A procedure that deals by position reads no card: the deal's start on marked cards serves it.
-        if by_position(kind) and self.marked_start is not None:
-            waiting = self.marked_start
-        else:
-            waiting = self.start(dealt, tuple(self.rules.deck), seed)
+        # No procedure is undone from the cards of the deck it waits with: only its positions, the rules, the dealer
+        # and (a mirror's cuts, not a deal by position) the match's seed; and a praise deal is played with permanent
+        # trumps, so every deck gives the same trump table.  The deal's start on marked cards serves them all, given
+        # the world's seed where it is read.
+        marked = self.marked_start
+        waiting = marked if by_position(kind) else with_match(marked, marked.match._replace(seed=seed))
         masks = [sum(BITS[self.card_of(p)] for p in places) for places in hands]
         cards = [[self.card_of(p) for p in places] for places in tricks]
         return praise_order(waiting, kind, masks, cards, self.rng)
@@ -1150,6 +1154,12 @@ def _shows(state: GameState, seat: int, voids: tuple[frozenset[int], ...], view:
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
     """Whether the seat's legal moves in ``state`` are ``moves``."""
     return {move for move in legal_moves(state) if move.seat == view.seat} == set(moves)
+
+
+def _praise_kind(name: object) -> PraiseKind:
+    """The praise deal ``name`` names; a name no praise deal has raises ``ValueError`` (the view is refused)."""
+    found = _PRAISE_KINDS.get(name) if isinstance(name, str) else None
+    return found if found is not None else PraiseKind(name)
 
 
 def _refuse(view: PlayerView, why: str) -> StateError:

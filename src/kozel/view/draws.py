@@ -13,7 +13,7 @@ its own method.
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from math import ceil, log
 from typing import TypeVar
 
@@ -28,10 +28,15 @@ def below(rng: random.Random, n: int) -> int:
         return rng.randrange(n)
     if n < 1:
         raise ValueError("empty range for randrange()")
+    return _below(rng.getrandbits, n)
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``below`` from the generator's ``getrandbits`` (bound once by a caller that draws many numbers)."""
     bits = n.bit_length()
-    drawn: int = rng.getrandbits(bits)
+    drawn = getrandbits(bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = getrandbits(bits)
     return drawn
 
 
@@ -56,8 +61,9 @@ def shuffle(rng: random.Random, items: MutableSequence[_T]) -> None:
     if type(rng) is not random.Random:
         rng.shuffle(items)
         return
+    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        j = _below(getrandbits, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
@@ -73,18 +79,19 @@ def sample(rng: random.Random, items: Sequence[_T], count: int) -> list[_T]:
     if count > 5:
         setsize += 4 ** ceil(log(count * 3, 4))
     result: list[_T] = []
+    getrandbits = rng.getrandbits
     if n <= setsize:
         pool = list(items)
         for i in range(count):
-            j = below(rng, n - i)
+            j = _below(getrandbits, n - i)
             result.append(pool[j])
             pool[j] = pool[n - i - 1]
     else:
         selected: set[int] = set()
         for _ in range(count):
-            j = below(rng, n)
+            j = _below(getrandbits, n)
             while j in selected:
-                j = below(rng, n)
+                j = _below(getrandbits, n)
             selected.add(j)
             result.append(items[j])
     return result

@@ -82,8 +82,8 @@ def dealt_limits(
 
 
 def by_position(kind: PraiseKind) -> bool:
-    """Whether the procedure ``kind`` deals by position, looking at no card: its deck order needs of the waiting
-    state only the rules, the dealer and the deck's size (a state on marked cards serves)."""
+    """Whether the procedure ``kind`` deals by position: its deck order reads of the waiting state neither a card
+    nor the match's seed."""
     return kind in _BY_POSITION
 
 
@@ -100,7 +100,10 @@ def praise_order(
     rng: random.Random,
 ) -> tuple[Card, ...] | None:
     """A deck order (top first) from which ``kind``, announced in ``state``, deals ``hands`` (bitmasks) and the
-    pre-dealt ``tricks`` (their cards, in play order); None when the random choices made do not lead to one."""
+    pre-dealt ``tricks`` (their cards, in play order); None when the random choices made do not lead to one.
+
+    Of ``state`` (the deal waiting for its praise) only the rules, the dealer, the deal's number, the match's
+    seed, the trump table and the stock's size are read, never its cards: a state on marked cards serves."""
     if kind in _BY_POSITION:
         return _by_position(state, kind, hands, tricks, rng)
     return _BY_STEPS[kind](state, hands, tricks, rng)
