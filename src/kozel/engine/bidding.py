@@ -10,6 +10,13 @@ from kozel.engine.explain import refuse
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Deal, GameState, Phase
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_DECLINE: Final = MoveKind.DECLINE
+_KIND_LAY_AWAY: Final = MoveKind.LAY_AWAY
+_KIND_TAKE_TALON: Final = MoveKind.TAKE_TALON
+_PHASE_LAY_AWAY: Final = Phase.LAY_AWAY
+_PHASE_PLAY: Final = Phase.PLAY
+
 __all__ = ["apply_bid", "apply_lay_away", "bidding_moves", "lay_away_moves"]
 
 _new: Final = tuple.__new__
@@ -26,7 +33,7 @@ def bidding_moves(state: GameState) -> tuple[Move, ...]:
     assert seat is not None
     moves = _BIDS.get(seat)
     if moves is None:
-        moves = _BIDS[seat] = (Move(seat, MoveKind.TAKE_TALON), Move(seat, MoveKind.DECLINE))
+        moves = _BIDS[seat] = (Move(seat, _KIND_TAKE_TALON), Move(seat, _KIND_DECLINE))
     return moves
 
 
@@ -40,16 +47,16 @@ def apply_bid(state: GameState, move: Move, log: bytes) -> GameState:
     seat = move.seat
     phase = state.phase
     turn = state.turn
-    if move.kind is MoveKind.TAKE_TALON:
+    if move.kind is _KIND_TAKE_TALON:
         talon = 0
         for card in state.talon:
             talon |= card.bit
         hand_masks = (*hand_masks[:seat], hand_masks[seat] | talon, *hand_masks[seat + 1 :])
         deal = _new(Deal, (*deal[:-1], seat))
-        phase = Phase.LAY_AWAY
+        phase = _PHASE_LAY_AWAY
     elif (seat + 1) % players == (deal.dealer + 1) % players:  # everybody declined: play "for less"
         turn = deal.leader
-        phase = Phase.PLAY
+        phase = _PHASE_PLAY
     else:
         turn = (seat + 1) % players
     return _new(
@@ -59,7 +66,7 @@ def apply_bid(state: GameState, move: Move, log: bytes) -> GameState:
             deal,
             hand_masks,
             state.stock_at,
-            () if phase is Phase.LAY_AWAY else state.talon,
+            () if phase is _PHASE_LAY_AWAY else state.talon,
             turn,
             state.trick,
             state.won_masks,
@@ -79,7 +86,7 @@ def lay_away_moves(state: GameState) -> tuple[Move, ...]:
     seat = state.turn
     assert seat is not None
     cards = cards_of(state.hand_masks[seat])
-    return tuple(Move(seat, MoveKind.LAY_AWAY, combo) for combo in combinations(cards, bidding.lay_away))
+    return tuple(Move(seat, _KIND_LAY_AWAY, combo) for combo in combinations(cards, bidding.lay_away))
 
 
 def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
@@ -91,7 +98,7 @@ def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
     # the move's cards those of its mask.
     mask = move.mask
     if (
-        move.kind is not MoveKind.LAY_AWAY
+        move.kind is not _KIND_LAY_AWAY
         or move.seat != state.turn
         or move.choice is not None
         or type(mask) is not int
@@ -116,7 +123,7 @@ def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
             state.trick,
             (*won[:side], won[side] | mask, *won[side + 1 :]),
             state.trick_counts,
-            Phase.PLAY,
+            _PHASE_PLAY,
             state.window,
             state.drawing,
             log,

@@ -16,6 +16,14 @@ from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 from kozel.rules.trump import TrumpSource, TrumpTable
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_LEAD_DEALER: Final = LeadSeat.DEALER
+_LEAD_HOLDER: Final = LeadSeat.HOLDER
+_LEAD_LAST_TRICK_WINNER: Final = LeadSeat.LAST_TRICK_WINNER
+_LEAD_LEFT_OF_DEALER: Final = LeadSeat.LEFT_OF_DEALER
+_PHASE_BIDDING: Final = Phase.BIDDING
+_PHASE_PLAY: Final = Phase.PLAY
+
 __all__ = ["HandStart", "deal_hand", "lead_seat"]
 
 _new: Final = tuple.__new__
@@ -48,15 +56,15 @@ def lead_seat(
 ) -> int:
     """The seat that ``rule`` names when ``dealer`` has dealt ``hands``."""
     players = rules.players
-    if rule is LeadSeat.DEALER:
+    if rule is _LEAD_DEALER:
         return dealer
-    if rule is LeadSeat.LEFT_OF_DEALER:
+    if rule is _LEAD_LEFT_OF_DEALER:
         return (dealer + 1) % players
-    if rule is LeadSeat.LAST_TRICK_WINNER:
+    if rule is _LEAD_LAST_TRICK_WINNER:
         if last_trick_winner is None:
             raise KozelError("leading: the first hand of a match has no previous trick")
         return last_trick_winner
-    if rule is LeadSeat.HOLDER:
+    if rule is _LEAD_HOLDER:
         card = rules.leading.holder_card
         assert card is not None
         for seat, hand in enumerate(hands):
@@ -146,7 +154,7 @@ def deal_hand(match: Match, start: HandStart) -> GameState:
             None,
             nothing,
             nothing,
-            Phase.BIDDING if bidding else Phase.PLAY,
+            _PHASE_BIDDING if bidding else _PHASE_PLAY,
             TransferWindow(leader=leader) if window_open else None,
             None,
             b"",

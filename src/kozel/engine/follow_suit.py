@@ -22,6 +22,9 @@ from kozel.game.state import GameState, Phase, Trick
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_TRUMP_LEADS_BOASTING_SIDE: Final = TrumpLeads.BOASTING_SIDE
+
 __all__ = ["apply", "explain", "follow_options", "legal_moves"]
 
 _PLAY_MOVE: Final = MoveKind.PLAY
@@ -190,7 +193,7 @@ def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
     if opening and rules.talon is not None and rules.talon.lead_follows_shown and state.talon:
         return "talon", f"the first lead follows the shown talon card {state.talon[0]} when it can"
     if deal.table.trump_mask & card.bit:
-        if leading.trump_leads is TrumpLeads.BOASTING_SIDE:
+        if leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE:
             return "trump lead", "only the boasting pair leads trumps; the other pair only when holding nothing else"
         if opening and leading.first_lead_plain and not state.match.hand_results:
             return "trump lead", "the first lead of the match is a plain card"

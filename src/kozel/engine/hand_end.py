@@ -23,6 +23,9 @@ from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode, Scoring
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_PHASE_OVER: Final = Phase.OVER
+
 __all__ = ["Forfeit", "finish_hand"]
 
 _new: Final = tuple.__new__
@@ -173,13 +176,13 @@ def finish_hand(
         )
         over = match._replace(scores=scores, hand_results=results, result=result, sets=tuple(sets))
         ended = deal._replace(base=deal.base._replace(match=match))  # the deal keeps the match it began in
-        fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
+        fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)
         return _new(GameState, fields)  # the stock stored as it was: the deal's order is the same
     following = renewed_match(
         match, history=match.history, scores=numbers(scores), hand_results=results, sets=numbers(tuple(sets))
     )
     if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
-        fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, Phase.OVER, None, None, log)
+        fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)
         return _new(GameState, fields)
     return _next_hand(state, plan, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
 

@@ -6,6 +6,8 @@ this module turns them into the set of cards the seat to lead may play now.
 
 from __future__ import annotations
 
+from typing import Final
+
 from kozel.cards.masks import cards_of
 from kozel.engine.interned import singles
 from kozel.game.move import Move, MoveKind
@@ -13,6 +15,12 @@ from kozel.game.state import GameState, Phase
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit
 from kozel.rules.trump import TRUMP_GROUP, TrumpTable
+
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_TRANSFER: Final = MoveKind.TRANSFER
+_PHASE_PLAY: Final = Phase.PLAY
+_TRUMP_LEADS_BOASTING_SIDE: Final = TrumpLeads.BOASTING_SIDE
+_TRUMP_LEADS_NOT_LAST_OPENERS: Final = TrumpLeads.NOT_LAST_OPENERS
 
 __all__ = [
     "barred_from_trumps",
@@ -47,12 +55,14 @@ def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = No
     leading = rules.leading
     seating = rules.seating
     side = seating.side_of(seat)
-    if leading.trump_leads is TrumpLeads.BOASTING_SIDE and side != seating.side_of((deal.dealer + 1) % seating.players):
+    if leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE and side != seating.side_of(
+        (deal.dealer + 1) % seating.players
+    ):
         return True
     if not (opening(state) if at_opening is None else at_opening):
         return False
     if (
-        leading.trump_leads is TrumpLeads.NOT_LAST_OPENERS
+        leading.trump_leads is _TRUMP_LEADS_NOT_LAST_OPENERS
         and deal.last_opener is not None
         and seating.side_of(deal.last_opener) == side
     ):
@@ -66,7 +76,7 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
     leading = rules.leading
     trump_leads = leading.trump_leads
     at_opening = state.trick is None and not any(state.trick_counts)
-    if not at_opening and trump_leads is not TrumpLeads.BOASTING_SIDE:  # a later lead, the common case: any card
+    if not at_opening and trump_leads is not _TRUMP_LEADS_BOASTING_SIDE:  # a later lead, the common case: any card
         return hand
     deal = state.deal
     table = deal.table
@@ -84,8 +94,8 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
             allowed = follow or allowed
         if leading.swap_for_plain and must_swap(state):
             return 0
-    restricted = trump_leads is TrumpLeads.BOASTING_SIDE or (
-        at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
+    restricted = trump_leads is _TRUMP_LEADS_BOASTING_SIDE or (
+        at_opening and (trump_leads is _TRUMP_LEADS_NOT_LAST_OPENERS or leading.first_lead_plain)
     )
     if restricted and barred_from_trumps(state, seat, at_opening):
         allowed = allowed & ~table.trump_mask or allowed
@@ -96,7 +106,7 @@ def must_swap(state: GameState) -> bool:
     """Whether the opener, barred from trumps and holding only trumps, must first swap one with the partner."""
     rules = state.match.ruleset
     seat = state.turn
-    if not rules.leading.swap_for_plain or seat is None or state.phase is not Phase.PLAY or not opening(state):
+    if not rules.leading.swap_for_plain or seat is None or state.phase is not _PHASE_PLAY or not opening(state):
         return False
     trumps = state.deal.table.trump_mask
     partner = rules.seating.partner(seat)
@@ -112,5 +122,5 @@ def swap_moves(state: GameState) -> tuple[Move, ...]:
     """The opener's choices of the trump to swap: one move per trump in his hand."""
     seat = state.turn
     assert seat is not None
-    row = singles(seat, MoveKind.TRANSFER)
+    row = singles(seat, _KIND_TRANSFER)
     return tuple(row[card] for card in cards_of(state.hand_masks[seat]))

@@ -13,6 +13,9 @@ from kozel.game.state import GameState
 from kozel.rules.trick_play import Molodka
 from kozel.rules.trump import TrumpTable
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_MOLODKA: Final = MoveKind.MOLODKA
+
 __all__ = ["SIEVE", "molodka_hands", "molodka_holder", "molodka_move", "molodka_seat", "molodka_sieve", "sieves"]
 
 #: The modulus of a molodka sieve (a Mersenne prime: the remainder folds every bit of a hand into it).
@@ -85,4 +88,4 @@ def molodka_move(state: GameState) -> Move | None:
     if seat is None:
         return None
     mask = state.hand_masks[seat]
-    return make_move(seat, MoveKind.MOLODKA, cards_of(mask), mask)
+    return make_move(seat, _KIND_MOLODKA, cards_of(mask), mask)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kozel.cards.card import CARDS, Card, Rank, Suit
 from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart, deal_hand
@@ -14,6 +16,12 @@ from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 from kozel.rules.redeal import Redeal, RedealReason
 from kozel.rules.ruleset import Ruleset
+
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_REDEAL: Final = MoveKind.REDEAL
+_LEAD_HOLDER: Final = LeadSeat.HOLDER
+_PHASE_PLAY: Final = Phase.PLAY
+_PRAISE_REGULAR: Final = PraiseKind.REGULAR
 
 __all__ = ["apply_redeal", "may_call_redeal", "redeal_moves"]
 
@@ -41,13 +49,13 @@ def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: 
 
 def _open(state: GameState) -> bool:
     rule = state.match.ruleset.redeal
-    if rule is None or state.phase is not Phase.PLAY or not opening(state):
+    if rule is None or state.phase is not _PHASE_PLAY or not opening(state):
         return False
     if not rule.first_hand and not state.match.hand_results:
         return False
     if state.window is not None and state.window.done:  # asked on the cards as dealt: not after a pass
         return False
-    return rule.after_praise or state.deal.praise in (None, PraiseKind.REGULAR)
+    return rule.after_praise or state.deal.praise in (None, _PRAISE_REGULAR)
 
 
 def redeal_moves(state: GameState) -> tuple[Move, ...]:
@@ -58,7 +66,7 @@ def redeal_moves(state: GameState) -> tuple[Move, ...]:
     rule = rules.redeal
     assert rule is not None
     return tuple(
-        Move(seat, MoveKind.REDEAL)
+        Move(seat, _KIND_REDEAL)
         for seat in range(rules.players)
         if may_call_redeal(rules, rule, state.hand_masks, seat)
     )
@@ -94,7 +102,7 @@ def apply_redeal(state: GameState, move: Move, log: bytes) -> GameState:
         order=shuffled_order(rules, match.seed, deal.number + 1),
         lead=lead,
         last_opener=deal.last_opener,
-        leader=None if lead is LeadSeat.HOLDER else deal.leader,
+        leader=None if lead is _LEAD_HOLDER else deal.leader,
         redeals=(*deal.redeals, side),
     )
     return deal_hand(match, start)
@@ -104,7 +112,7 @@ def _explain(state: GameState, move: Move) -> Exception:
     rule = state.match.ruleset.redeal
     if rule is None:
         return refuse(move, "redeal", "this game has no redeal")
-    if not opening(state) or state.phase is not Phase.PLAY:
+    if not opening(state) or state.phase is not _PHASE_PLAY:
         return refuse(move, "redeal", "a redeal is called after the deal, before the first lead")
     if not rule.first_hand and not state.match.hand_results:
         return refuse(move, "redeal", "no redeal in the first hand of a match")

@@ -18,6 +18,9 @@ from kozel.limits import MAX_POINTS, SEED_DIGITS
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_LEAD_HOLDER: Final = LeadSeat.HOLDER
+
 __all__ = ["new_game", "new_hand", "start_hand", "start_of_deal", "with_deck"]
 
 
@@ -176,7 +179,7 @@ def with_deck(state: GameState, deck: Iterable[Card] | str) -> GameState:
         order=order,
         lead=rule,
         last_opener=deal.last_opener,
-        leader=None if rule is LeadSeat.HOLDER else deal.leader,
+        leader=None if rule is _LEAD_HOLDER else deal.leader,
         redeals=deal.redeals,
     )
     return start_hand(state.match, start)

@@ -9,12 +9,19 @@ see :mod:`kozel.engine.leading`).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from kozel.cards.masks import cards_of
 from kozel.engine.explain import refuse
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState, Phase, TransferWindow
+
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_TRANSFER: Final = MoveKind.TRANSFER
+_KIND_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
+_PHASE_PLAY: Final = Phase.PLAY
+_PHASE_TRANSFER_BACK: Final = Phase.TRANSFER_BACK
 
 __all__ = ["apply_transfer", "apply_transfer_back", "give_back_cards", "transfer_back_moves", "transfer_moves"]
 
@@ -39,7 +46,7 @@ def give_back_cards(state: GameState, partner: int, count: int, received: int = 
 def transfer_moves(state: GameState) -> tuple[Move, ...]:
     """The optional trump transfers open now: one per seat whose side has not transferred in this window."""
     window, rule = state.window, state.match.ruleset.transfer
-    if window is None or rule is None or state.trick is not None or state.phase is not Phase.PLAY:
+    if window is None or rule is None or state.trick is not None or state.phase is not _PHASE_PLAY:
         return ()
     seating = state.match.ruleset.seating
     points = state.match.ruleset.points
@@ -55,7 +62,7 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
             if len(counted) == 1:  # two trumps, one of them "spectacled": that one may go
                 held, count = counted[0].bit, 1
         if count in rule.counts and give_back_cards(state, seating.partner(seat), count, held).bit_count() >= count:
-            moves.append(make_move(seat, MoveKind.TRANSFER, cards_of(held), held))
+            moves.append(make_move(seat, _KIND_TRANSFER, cards_of(held), held))
     return tuple(moves)
 
 
@@ -68,7 +75,7 @@ def transfer_back_moves(state: GameState) -> tuple[Move, ...]:
     partner = state.match.ruleset.seating.partner(pending.seat)
     allowed = give_back_cards(state, partner, len(pending.cards), pending.mask)
     return tuple(
-        Move(partner, MoveKind.TRANSFER_BACK, combo) for combo in combinations(cards_of(allowed), len(pending.cards))
+        Move(partner, _KIND_TRANSFER_BACK, combo) for combo in combinations(cards_of(allowed), len(pending.cards))
     )
 
 
@@ -89,7 +96,7 @@ def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...], log:
     return state._replace(
         hand_masks=_swap(state, move.seat, partner, move.mask),
         turn=partner,
-        phase=Phase.TRANSFER_BACK,
+        phase=_PHASE_TRANSFER_BACK,
         window=TransferWindow(leader=window.leader, done=(*window.done, seating.side_of(move.seat)), pending=move),
         log=log,
     )
@@ -105,7 +112,7 @@ def apply_transfer_back(state: GameState, move: Move, log: bytes) -> GameState:
     return state._replace(
         hand_masks=_swap(state, move.seat, window.pending.seat, move.mask),
         turn=window.leader,
-        phase=Phase.PLAY,
+        phase=_PHASE_PLAY,
         window=TransferWindow(leader=window.leader, done=window.done),
         log=log,
     )
@@ -135,7 +142,7 @@ def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
 
 def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
     window = state.window
-    if move.kind is not MoveKind.TRANSFER_BACK or window is None or window.pending is None:
+    if move.kind is not _KIND_TRANSFER_BACK or window is None or window.pending is None:
         return refuse(move, "transfer", "the partner must first give back cards for those handed to him")
     partner = state.match.ruleset.seating.partner(window.pending.seat)
     if move.seat != partner:

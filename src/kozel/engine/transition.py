@@ -35,6 +35,13 @@ from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult
 from kozel.game.state import GameState, Phase, stock_bytes
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_LAY_OPEN: Final = MoveKind.LAY_OPEN
+_KIND_PRAISE: Final = MoveKind.PRAISE
+_KIND_TAKE_TALON: Final = MoveKind.TAKE_TALON
+_PHASE_DRAWING: Final = Phase.DRAWING
+_PHASE_PRAISE: Final = Phase.PRAISE
+
 __all__ = ["dealt_for_seat", "opening_events", "played_event", "step", "transition_events"]
 
 _PLAY: Final = Phase.PLAY
@@ -161,10 +168,10 @@ def _after_the_move(
     if move.kind is _MOLODKA and before.trick is not None:
         returned = tuple((p.seat, p.cards, len(p.cards), p.face_up) for p in before.trick.plays)
         found.append(CardsReturned(returned))
-    if move.kind is MoveKind.TAKE_TALON:
+    if move.kind is _KIND_TAKE_TALON:
         found.append(TalonTaken(move.seat, before.talon, before.talon_shown))
     found += _trick_events(before, move, result, taken)
-    if move.kind is MoveKind.PRAISE or (before.phase is Phase.DRAWING and after.phase is not Phase.DRAWING):
+    if move.kind is _KIND_PRAISE or (before.phase is _PHASE_DRAWING and after.phase is not _PHASE_DRAWING):
         if same_deal and after.phase is _PLAY:
             found += _laid(before, move, after)
             tricks = tuple(
@@ -241,7 +248,7 @@ def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
         received = 0
         if between_partners and seat != move.seat:
             received = move.mask
-        if move.kind is MoveKind.TAKE_TALON and seat == move.seat:
+        if move.kind is _KIND_TAKE_TALON and seat == move.seat:
             received = sum(card.bit for card in before.talon)
         if move.kind is _MOLODKA and before.trick is not None:
             received = sum(play.mask for play in before.trick.plays if play.seat == seat)
@@ -253,12 +260,10 @@ def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
 
 def _laid(before: GameState, move: Move, after: GameState) -> list[Event]:
     """The cards laid without a move in a drawing deal, in the order laid."""
-    if before.phase not in (Phase.PRAISE, Phase.DRAWING):
+    if before.phase not in (_PHASE_PRAISE, _PHASE_DRAWING):
         return []
     done = lays(before)
-    return [
-        Laid(lay.seat, lay.kind is MoveKind.LAY_OPEN, lay.cards[0]) for lay in lays(after)[len(done) :] if lay != move
-    ]
+    return [Laid(lay.seat, lay.kind is _KIND_LAY_OPEN, lay.cards[0]) for lay in lays(after)[len(done) :] if lay != move]
 
 
 def _caught(before: GameState, move: Move) -> Caught:

@@ -9,6 +9,7 @@ to the side with the most card points in it (:class:`~kozel.rules.TrickWinner`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from kozel.cards.card import Card
 from kozel.engine.leading import first_trick_suit_cards
@@ -16,6 +17,11 @@ from kozel.game.move import Move, MoveFields, MoveKind
 from kozel.game.state import GameState, Trick
 from kozel.rules.trick_play import FollowSuit, TrickWinner
 from kozel.rules.trump import TrumpTable
+
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_BEAT: Final = MoveKind.BEAT
+_KIND_PLAY: Final = MoveKind.PLAY
+_WINNER_HIGHEST_CARD: Final = TrickWinner.HIGHEST_CARD
 
 __all__ = ["last_beater", "takes_lead", "trick_taker", "trick_winner"]
 
@@ -39,7 +45,7 @@ def trick_winner(state: GameState, trick: Trick) -> int:
     leads it among the side with the most card points in it (a tie: the leading play's)."""
     rules = state.match.ruleset
     play = rules.play
-    if not isinstance(play, FollowSuit) or play.winner is TrickWinner.HIGHEST_CARD:
+    if not isinstance(play, FollowSuit) or play.winner is _WINNER_HIGHEST_CARD:
         best_play: MoveFields = trick.best  # read by position in the compiled build
         return best_play.seat
     points = [0] * rules.sides
@@ -69,9 +75,9 @@ def trick_taker(state: GameState, move: Move) -> int:
     """
     trick = state.trick
     assert trick is not None
-    if move.kind is MoveKind.BEAT:
+    if move.kind is _KIND_BEAT:
         return move.seat
-    if move.kind is not MoveKind.PLAY:
+    if move.kind is not _KIND_PLAY:
         return trick.best.seat
     best = move if takes_lead(state, trick.best.mask, move.mask) else trick.best
     return trick_winner(state, Trick(leader=trick.leader, plays=(*trick.plays, move), best=best))

@@ -95,6 +95,19 @@ from kozel.view.seen import seen
 from kozel.view.trick_shape import TrickShape
 from kozel.view.view import PlayerView, made_by_engine, voids_of
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_DECLINE: Final = MoveKind.DECLINE
+_KIND_LAY_AWAY: Final = MoveKind.LAY_AWAY
+_KIND_PRAISE: Final = MoveKind.PRAISE
+_KIND_TAKE_TALON: Final = MoveKind.TAKE_TALON
+_KIND_TRANSFER: Final = MoveKind.TRANSFER
+_KIND_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
+_LEAD_HOLDER: Final = LeadSeat.HOLDER
+_PHASE_PLAY: Final = Phase.PLAY
+_PHASE_TRANSFER_BACK: Final = Phase.TRANSFER_BACK
+_TRUMP_LEADS_BOASTING_SIDE: Final = TrumpLeads.BOASTING_SIDE
+_TRUMP_LEADS_NOT_LAST_OPENERS: Final = TrumpLeads.NOT_LAST_OPENERS
+
 __all__ = ["determinize"]
 
 _new_tuple: Final = tuple.__new__
@@ -313,7 +326,7 @@ class _World:
         self.stock = [self.deck[index] for index in stock_bytes(marked)]
         rule = self.lead_rule(dealt)
         holder = rules.leading.holder_card
-        if rule is LeadSeat.HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.players:
+        if rule is _LEAD_HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.players:
             if holder not in self.where:
                 free = [p for p in self.hands[dealt.leader] if self.cards[p] is None]
                 if not free:
@@ -379,7 +392,7 @@ class _World:
             order=order,
             lead=rule,
             last_opener=dealt.last_opener,
-            leader=None if rule is LeadSeat.HOLDER else dealt.leader,
+            leader=None if rule is _LEAD_HOLDER else dealt.leader,
             redeals=dealt.redeals,
         )
         return start_hand(match, start)
@@ -534,8 +547,8 @@ class _World:
             if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
                 return  # a trump led shows no card of the suit (a void), so only trumps were allowed
         trump_leads = leading.trump_leads
-        restricted = trump_leads is TrumpLeads.BOASTING_SIDE or (
-            at_opening and (trump_leads is TrumpLeads.NOT_LAST_OPENERS or leading.first_lead_plain)
+        restricted = trump_leads is _TRUMP_LEADS_BOASTING_SIDE or (
+            at_opening and (trump_leads is _TRUMP_LEADS_NOT_LAST_OPENERS or leading.first_lead_plain)
         )
         trumps = self.table.trump_mask
         if restricted and BITS[card] & trumps and barred_from_trumps(marked, seat, at_opening):
@@ -580,14 +593,14 @@ class _World:
     def follow_move(self, event: Played) -> None:
         """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
         kind = event.kind
-        if kind is MoveKind.PRAISE and event.choice is not None and _praise_kind(event.choice).is_drawn:
+        if kind is _KIND_PRAISE and event.choice is not None and _praise_kind(event.choice).is_drawn:
             self.drawing = _praise_kind(event.choice)
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
             return
         trumps = self.table.trump_mask
         rule = self.rules.transfer
-        if kind is MoveKind.TRANSFER:
+        if kind is _KIND_TRANSFER:
             if rule is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
                 self.exclude(self.hands[event.seat], ~trumps)
             places = self.take(event.seat, event.cards, event.count, mask=trumps, handed=True)
@@ -597,8 +610,8 @@ class _World:
                 self.exclude(self.hands[event.seat], self.counted_trumps if spectacled else trumps)
                 to = event.to if event.to is not None else -1
                 partner = list(self.hands[to]) if 0 <= to < self.rules.players else []
-                self.transfers.append((MoveKind.TRANSFER, places, self.hands[event.seat] + places, partner))
-        elif kind is MoveKind.TRANSFER_BACK:
+                self.transfers.append((_KIND_TRANSFER, places, self.hands[event.seat] + places, partner))
+        elif kind is _KIND_TRANSFER_BACK:
             # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
             received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
             among = [p for p in self.hands[event.seat] if p not in received]
@@ -607,24 +620,24 @@ class _World:
             if plain_only:
                 self.exclude(places, trumps)
             if rule is not None:
-                self.transfers.append((MoveKind.TRANSFER_BACK, places, among, []))
+                self.transfers.append((_KIND_TRANSFER_BACK, places, among, []))
         else:
             places = self.take(event.seat, event.cards, event.count)
         self.moves.append((event, places))
-        if kind is MoveKind.MOLODKA:
+        if kind is _MOLODKA:
             self.follow_molodka(event, places)
-        elif kind in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
+        elif kind in (_KIND_TRANSFER, _KIND_TRANSFER_BACK):
             if event.to is None or not 0 <= event.to < self.rules.players:
                 raise _Failed
-            if kind is MoveKind.TRANSFER:
+            if kind is _KIND_TRANSFER:
                 self.exclude(places, ~trumps)
                 self.pending = (event.seat, places)
             else:
                 self.pending = None
             self.hands[event.to] += places
-        elif kind is MoveKind.LAY_AWAY:
+        elif kind is _KIND_LAY_AWAY:
             self.won[self.side_of_seat[event.seat]] += places
-        elif kind not in (MoveKind.PRAISE, MoveKind.DECLINE, MoveKind.TAKE_TALON):
+        elif kind not in (_KIND_PRAISE, _KIND_DECLINE, _KIND_TAKE_TALON):
             self.trick.append((event.seat, places))
 
     def follow_draw(self, event: CardsDrawn) -> None:
@@ -683,7 +696,7 @@ class _World:
         assert isinstance(dealt, Dealt)
         holder = self.rules.leading.holder_card
         leader = event.turn
-        if event.tricks or holder is None or self.lead_rule(dealt) is not LeadSeat.HOLDER or leader is None:
+        if event.tricks or holder is None or self.lead_rule(dealt) is not _LEAD_HOLDER or leader is None:
             return  # the procedure names the leader itself, or the lead rule looks at no card
         hand = hands[leader]
         place = self.where.get(holder)
@@ -864,7 +877,7 @@ class _World:
             shape = self.shape
             if (
                 number == self.first_event
-                and settled.phase is Phase.PLAY
+                and settled.phase is _PHASE_PLAY
                 and settled.trick is None
                 and shape is not None
                 and shape.fits
@@ -924,12 +937,12 @@ class _World:
         # The transfer window: open where the deal began with one, or where the last trick drew cards and the
         # rules open one then; a lead closes it.
         window = None
-        phase = Phase.PLAY
+        phase = _PHASE_PLAY
         if ending is None and trick is None and shape.window is not None:
             pending = None
             if shape.pending is not None:  # a transfer waits for the partner's answer
                 pending = moves[-1]
-                phase, turn = Phase.TRANSFER_BACK, self.rules.seating.partner(shape.pending[0])
+                phase, turn = _PHASE_TRANSFER_BACK, self.rules.seating.partner(shape.pending[0])
             window = TransferWindow(leader=shape.turn, done=tuple(shape.window), pending=pending)
         elif shape.pending is not None:
             return None
@@ -1035,7 +1048,7 @@ class _World:
             given = mask_of(places)
             hand = mask_of(hand_places)
             count = given.bit_count()
-            if kind is MoveKind.TRANSFER_BACK:
+            if kind is _KIND_TRANSFER_BACK:
                 if given & ~give_back(hand, count):
                     return False
                 continue

@@ -45,6 +45,7 @@ import itertools
 import random
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import BITS, RANK_MASKS, cards_of
@@ -61,6 +62,14 @@ from kozel.view import draws
 from kozel.view.events import CardsDrawn, Event, Laid, Played, PraiseDealt
 from kozel.view.praise_orders import fill_seats
 from kozel.view.view import PlayerView
+
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_LAY_DARK: Final = MoveKind.LAY_DARK
+_KIND_LAY_OPEN: Final = MoveKind.LAY_OPEN
+_KIND_PRAISE: Final = MoveKind.PRAISE
+_KIND_TRANSFER: Final = MoveKind.TRANSFER
+_KIND_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
+_PRAISE_TROUSERS: Final = PraiseKind.TROUSERS
 
 __all__ = ["DrawnDeal", "Known", "sample_drawing"]
 
@@ -117,7 +126,7 @@ class Known:
         if event is None:
             return cls(targets, allowed, None, None, guesses)
         laid = [[(seat, card) for seat, card in plays if card is not None] for plays, _ in event.tricks]
-        if kind is PraiseKind.TROUSERS:
+        if kind is _PRAISE_TROUSERS:
             (plays,) = laid
             return cls(targets, allowed, plays[:_DARK_IN_TROUSERS], plays[_DARK_IN_TROUSERS:], guesses)
         dark, open_ = laid
@@ -146,7 +155,7 @@ class DrawnDeal:
             state = self._waiting._replace(stock=self.order)  # type: ignore[call-arg]  # the stock by its cards
             for move in self.moves:
                 log = log_append(state.log, move)
-                if move.kind is MoveKind.PRAISE:
+                if move.kind is _KIND_PRAISE:
                     state = start_drawing(state, PraiseKind(move.choice), log)
                 else:
                     state = apply_lay(state, move, log)
@@ -167,7 +176,7 @@ class _Step:
         self.kind = played.kind
         self.card: Card | None = played.cards[0] if played.cards else None
         self.move: Move | None = None
-        if played.kind is MoveKind.PRAISE:
+        if played.kind is _KIND_PRAISE:
             self.move = Move(played.seat, played.kind, (), played.choice)
         elif played.kind not in _LAY_KINDS or played.count != 1:
             raise _Unfit
@@ -594,9 +603,9 @@ class _Search:
             stock = len(node.deck) + (receiver is None)
             return mask if (seat, sizes, stock) == (view.turn, view.hand_sizes, view.stock_size) else 0
         after = self.steps[number + 1]
-        trousers = self.kind is PraiseKind.TROUSERS
+        trousers = self.kind is _PRAISE_TROUSERS
         face_up = node.step >= _DARK_IN_TROUSERS if trousers else any(who == seat for who, _ in node.dark)
-        if after.seat != seat or after.kind is not (MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK):
+        if after.seat != seat or after.kind is not (_KIND_LAY_OPEN if face_up else _KIND_LAY_DARK):
             return 0
         card = after.card
         if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
@@ -728,7 +737,7 @@ class _Search:
 
     def lay(self, node: _Node, seat: int, card: Card, *, by_move: bool) -> bool:
         """``seat`` lays ``card`` (the move of the step, or without one): whether the history allows it."""
-        trousers = self.kind is PraiseKind.TROUSERS
+        trousers = self.kind is _PRAISE_TROUSERS
         face_up = node.step >= _DARK_IN_TROUSERS if trousers else any(who == seat for who, _ in node.dark)
         if not by_move:
             step = self.steps[len(node.moves) - 1]
@@ -749,7 +758,7 @@ class _Search:
         row.append((seat, card))
         node.laid[seat] += 1
         if by_move:
-            kind = MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK
+            kind = _KIND_LAY_OPEN if face_up else _KIND_LAY_DARK
             node.moves.append(singles(seat, kind)[card])  # the engine's shared one-card move
         return True
 
@@ -775,9 +784,9 @@ class _Search:
             fits = (seat, sizes, len(node.deck)) == (view.turn, view.hand_sizes, view.stock_size)
             return _DONE if fits else _FAIL
         step = self.steps[number + 1]
-        trousers = self.kind is PraiseKind.TROUSERS
+        trousers = self.kind is _PRAISE_TROUSERS
         face_up = node.step >= _DARK_IN_TROUSERS if trousers else any(who == seat for who, _ in node.dark)
-        if step.seat != seat or step.kind is not (MoveKind.LAY_OPEN if face_up else MoveKind.LAY_DARK):
+        if step.seat != seat or step.kind is not (_KIND_LAY_OPEN if face_up else _KIND_LAY_DARK):
             return _FAIL
         node.start = tuple(node.hands)
         node.shown = 0
@@ -996,9 +1005,9 @@ def _transfer_holds(
         holds[seat] = frozenset(allowed) if known is None else known & allowed
 
     for event in history[start + 1 :]:
-        if not isinstance(event, Played) or event.kind not in (MoveKind.TRANSFER, MoveKind.TRANSFER_BACK):
+        if not isinstance(event, Played) or event.kind not in (_KIND_TRANSFER, _KIND_TRANSFER_BACK):
             break
-        if event.kind is MoveKind.TRANSFER:
+        if event.kind is _KIND_TRANSFER:
             count = event.count
             held = {(most, count - most) for most in range(count + 1)} if count in rule.counts else set()
             if rule.point_trump_of_two and count == 1 and 2 not in rule.counts:

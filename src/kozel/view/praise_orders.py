@@ -28,6 +28,10 @@ from kozel.game.state import GameState, stock_bytes
 from kozel.rules.praise import PraiseKind
 from kozel.view import draws
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_PRAISE: Final = MoveKind.PRAISE
+_PRAISE_TRUMP_YOURSELF: Final = PraiseKind.TRUMP_YOURSELF
+
 __all__ = ["by_position", "dealt_limits", "fill_seats", "praise_order", "undone"]
 
 #: A seat's cards are marked with bits above every card's, so that counting them never mixes with the deck's.
@@ -73,7 +77,7 @@ def dealt_limits(
     his hand is full: a trump of his in the trick means that his hand holds only trumps.  Sampling a world, a hand
     drawn without this would hold only trumps once in hundreds of draws."""
     limits = [-1] * players
-    if kind is PraiseKind.TRUMP_YOURSELF:
+    if kind is _PRAISE_TRUMP_YOURSELF:
         for plays in tricks:
             for seat, card in plays:
                 if card is not None and BITS[card] & trumps:
@@ -151,7 +155,7 @@ def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...
     found = _POSITIONS.get(key)
     if found is None or found[0] is not rules or any(state.hand_masks):
         marked = state._replace(stock=tuple(CARDS[:size]))  # type: ignore[call-arg]  # the stock by its cards
-        dealt = apply(marked, Move((state.deal.dealer + 1) % rules.players, MoveKind.PRAISE, (), kind.value))
+        dealt = apply(marked, Move((state.deal.dealer + 1) % rules.players, _KIND_PRAISE, (), kind.value))
         seats = tuple(list(iter_bits(positions)) for positions in dealt.hand_masks)
         in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)
         if any(state.hand_masks):

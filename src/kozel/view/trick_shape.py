@@ -31,6 +31,10 @@ from kozel.rules.trick_play import BeatOrPass, FollowSuit, TrickWinner
 from kozel.rules.trump import TrumpTable
 from kozel.view.events import CardsDrawn, Played
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_TRANSFER: Final = MoveKind.TRANSFER
+_WINNER_HIGHEST_CARD: Final = TrickWinner.HIGHEST_CARD
+
 __all__ = ["TrickShape"]
 
 _LEAD: Final = MoveKind.LEAD
@@ -52,7 +56,7 @@ class TrickShape:
         self.players = rules.players
         play = rules.play
         self.beat_or_pass = isinstance(play, BeatOrPass)
-        self.by_points = isinstance(play, FollowSuit) and play.winner is not TrickWinner.HIGHEST_CARD
+        self.by_points = isinstance(play, FollowSuit) and play.winner is not _WINNER_HIGHEST_CARD
         self.first_suit = isinstance(play, FollowSuit) and play.first_trick_suit is not None
         catch = self.catch = rules.catch
         self.catch_cards = 0 if catch is None else catch.mask
@@ -208,7 +212,7 @@ class TrickShape:
         ):
             self.fits = False
             return
-        if event.kind is MoveKind.TRANSFER:
+        if event.kind is _KIND_TRANSFER:
             side = seating.side_of(seat)
             if self.pending is not None or side in self.window or to != seating.partner(seat):
                 self.fits = False

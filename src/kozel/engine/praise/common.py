@@ -12,6 +12,10 @@ from kozel.game.state import Deal, GameState, Phase, TransferWindow, Trick, make
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_LEAD_HOLDER: Final = LeadSeat.HOLDER
+_PHASE_PLAY: Final = Phase.PLAY
+
 __all__ = ["fill", "open_play"]
 
 _new: Final = tuple.__new__
@@ -53,7 +57,7 @@ def open_play(
     rules = match.ruleset
     if leader is None:
         rule = rules.leading.later_hands if match.hand_results else rules.leading.first_hand
-        leader = lead_seat(rules, rule, deal.dealer, None, tuple(hands)) if rule is LeadSeat.HOLDER else deal.leader
+        leader = lead_seat(rules, rule, deal.dealer, None, tuple(hands)) if rule is _LEAD_HOLDER else deal.leader
     transfer = rules.transfer
     window_open = transfer is not None and transfer.after_deal and (transfer.first_hand or bool(match.hand_results))
     return make_state(
@@ -66,7 +70,7 @@ def open_play(
         None,
         tuple(won),
         tuple(counts),
-        Phase.PLAY,
+        _PHASE_PLAY,
         TransferWindow(leader=leader) if window_open else None,
         None,
         log,

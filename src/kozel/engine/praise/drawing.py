@@ -41,6 +41,13 @@ from kozel.game.state import Drawing, GameState, Phase, Trick, stock_at
 from kozel.rules.praise import PraiseKind
 from kozel.rules.trump import TrumpTable
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_LAY_DARK: Final = MoveKind.LAY_DARK
+_KIND_LAY_OPEN: Final = MoveKind.LAY_OPEN
+_KIND_PLAY: Final = MoveKind.PLAY
+_PHASE_DRAWING: Final = Phase.DRAWING
+_PRAISE_TROUSERS: Final = PraiseKind.TROUSERS
+
 __all__ = [
     "DRAWN_DEALS",
     "Arrange",
@@ -93,7 +100,7 @@ def start_drawing(state: GameState, kind: PraiseKind, log: bytes, arrange: Arran
     """The first player draws (and lays, where there is no choice) until a decision is due; ``log``: the moves."""
     drawing = Drawing(praise=kind, step=0, pending=0, dark=(), open=())
     deal = state.deal._replace(praise=kind)
-    return _advance(state._replace(deal=deal, phase=Phase.DRAWING, drawing=drawing, log=log), arrange)
+    return _advance(state._replace(deal=deal, phase=_PHASE_DRAWING, drawing=drawing, log=log), arrange)
 
 
 def _laid_by(drawing: Drawing, seat: int) -> int:
@@ -107,9 +114,9 @@ def kept_cards(table: TrumpTable, seat: int, boasting: int) -> int:
 
 def _next_kind(drawing: Drawing, kind: PraiseKind, seat: int) -> MoveKind:
     """What the drawing player lays next: face down or face up."""
-    if kind is PraiseKind.TROUSERS:
-        return MoveKind.LAY_DARK if drawing.step < _DARK_IN_TROUSERS else MoveKind.LAY_OPEN
-    return MoveKind.LAY_DARK if not any(move.seat == seat for move in drawing.dark) else MoveKind.LAY_OPEN
+    if kind is _PRAISE_TROUSERS:
+        return _KIND_LAY_DARK if drawing.step < _DARK_IN_TROUSERS else _KIND_LAY_OPEN
+    return _KIND_LAY_DARK if not any(move.seat == seat for move in drawing.dark) else _KIND_LAY_OPEN
 
 
 def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
@@ -223,7 +230,7 @@ def _lay(drawing: Drawing, hands: list[int], move: Move) -> tuple[Drawing, list[
     hands = list(hands)
     hands[move.seat] &= ~move.mask
     laid = {"dark": drawing.dark, "open": drawing.open}
-    side = "dark" if move.kind is MoveKind.LAY_DARK else "open"
+    side = "dark" if move.kind is _KIND_LAY_DARK else "open"
     laid[side] = (*laid[side], move)
     return drawing._replace(pending=drawing.pending & ~move.mask, dark=laid["dark"], open=laid["open"]), hands
 
@@ -239,7 +246,7 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     boasting = (deal.dealer + 1) % players
     won = list(state.won_masks)
     counts = list(state.trick_counts)
-    tricks = [(*drawing.dark, *drawing.open)] if kind is PraiseKind.TROUSERS else [drawing.dark, drawing.open]
+    tricks = [(*drawing.dark, *drawing.open)] if kind is _PRAISE_TROUSERS else [drawing.dark, drawing.open]
     winners = []
     dealt = []
     for trick in tricks:
@@ -248,7 +255,7 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
         won[rules.side_of(winner)] |= sum(move.mask for move in trick)
         counts[rules.side_of(winner)] += 1
         winners.append(winner)
-        turned = tuple(singles(seat, MoveKind.PLAY)[card] for seat, card in plays)  # every card is turned now
+        turned = tuple(singles(seat, _KIND_PLAY)[card] for seat, card in plays)  # every card is turned now
         dealt.append(Trick(leader=turned[0].seat, plays=turned, best=next(m for m in turned if m.seat == winner)))
     hands = list(state.hand_masks)
     deck = list(state.stock)
@@ -269,19 +276,19 @@ def lays(state: GameState) -> tuple[Move, ...]:
         dark, face_up = drawing.dark, drawing.open
     elif deal.praise is not None and deal.praise.is_drawn and deal.dealt_tricks:
         tricks = [trick.plays for trick in deal.dealt_tricks]
-        if deal.praise is PraiseKind.TROUSERS:
+        if deal.praise is _PRAISE_TROUSERS:
             (plays,) = tricks
             tricks = [plays[:_DARK_IN_TROUSERS], plays[_DARK_IN_TROUSERS:]]
         dark, face_up = (
             tuple(singles(play.seat, kind)[play.cards[0]] for play in plays)  # one card each
-            for kind, plays in zip((MoveKind.LAY_DARK, MoveKind.LAY_OPEN), tricks, strict=True)
+            for kind, plays in zip((_KIND_LAY_DARK, _KIND_LAY_OPEN), tricks, strict=True)
         )
     else:
         return ()
     players = state.match.ruleset.players
     boasting = (deal.dealer + 1) % players
     return tuple(
-        sorted((*dark, *face_up), key=lambda move: ((move.seat - boasting) % players, move.kind is MoveKind.LAY_OPEN))
+        sorted((*dark, *face_up), key=lambda move: ((move.seat - boasting) % players, move.kind is _KIND_LAY_OPEN))
     )
 
 

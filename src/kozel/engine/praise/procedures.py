@@ -29,6 +29,13 @@ from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, mak
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
+# Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
+_KIND_LAY_DARK: Final = MoveKind.LAY_DARK
+_KIND_PLAY: Final = MoveKind.PLAY
+_KIND_PRAISE: Final = MoveKind.PRAISE
+_LEAD_HOLDER: Final = LeadSeat.HOLDER
+_PHASE_PRAISE: Final = Phase.PRAISE
+
 __all__ = ["apply_praise", "await_praise", "cut_bottom", "praise_moves"]
 
 _new: Final = tuple.__new__
@@ -45,7 +52,7 @@ def await_praise(match: Match, start: HandStart) -> GameState:
     if leader is None:
         lead = start.lead
         leader = (
-            boasting if lead is LeadSeat.HOLDER else lead_seat(ruleset, lead, dealer, start.last_winner, (0,) * players)
+            boasting if lead is _LEAD_HOLDER else lead_seat(ruleset, lead, dealer, start.last_winner, (0,) * players)
         )
     # Built directly (the fields in ``Deal`` order): a praise deal's waiting state is made for every world sampled.
     base = _new(HandBase, (bytes(start.order), leader, None))
@@ -54,7 +61,7 @@ def await_praise(match: Match, start: HandStart) -> GameState:
     deal = _new(Deal, (*fields, None, (), None))
     nothing = numbers((0,) * ruleset.sides)
     return make_state(
-        match, deal, (0,) * players, start.order, (), boasting, None, nothing, nothing, Phase.PRAISE, None, None, b""
+        match, deal, (0,) * players, start.order, (), boasting, None, nothing, nothing, _PHASE_PRAISE, None, None, b""
     )
 
 
@@ -75,7 +82,7 @@ def praise_moves(state: GameState) -> tuple[Move, ...]:
     if known is not None and known[0] is praise:
         moves: tuple[Move, ...] = known[1]
         return moves
-    moves = tuple(Move(seat, MoveKind.PRAISE, (), kind.value) for kind in praise.choices)
+    moves = tuple(Move(seat, _KIND_PRAISE, (), kind.value) for kind in praise.choices)
     return remember(_PRAISE_MOVES, (id(praise), seat), (praise, moves))[1]
 
 
@@ -108,7 +115,7 @@ class _Table:
         """Give the trick of ``plays`` (and a trick of ``face_down`` cards dealt with it) to its winner; his seat."""
         winner = last_beater(self.table, plays)
         side = self.rules.side_of(winner)
-        for cards, kind in ((face_down, MoveKind.LAY_DARK), (plays, MoveKind.PLAY)):
+        for cards, kind in ((face_down, _KIND_LAY_DARK), (plays, _KIND_PLAY)):
             if cards:
                 moves = tuple(Move(seat, kind, (card,)) for seat, card in cards)
                 best = next(move for move in moves if move.seat == winner)
