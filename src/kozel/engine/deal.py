@@ -55,7 +55,7 @@ def lead_seat(
     rules: Ruleset, rule: LeadSeat, dealer: int, last_trick_winner: int | None, hands: tuple[int, ...]
 ) -> int:
     """The seat that ``rule`` names when ``dealer`` has dealt ``hands``."""
-    players = rules.players
+    players = rules.seating.players
     if rule is _LEAD_DEALER:
         return dealer
     if rule is _LEAD_LEFT_OF_DEALER:

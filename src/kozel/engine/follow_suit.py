@@ -149,8 +149,8 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
 def explain(state: GameState, move: Move) -> IllegalMoveError:
     """The error for a move that is not legal in a follow-suit trick, naming the rule it breaks."""
     rules = state.match.ruleset
-    if not 0 <= move.seat < rules.players:
-        return refuse(move, "seat", f"there is no seat {move.seat} at a table of {rules.players}")
+    if not 0 <= move.seat < rules.seating.players:
+        return refuse(move, "seat", f"there is no seat {move.seat} at a table of {rules.seating.players}")
     if move.kind is not _PLAY_MOVE:
         return refuse(move, "follow suit", f"a {move.kind.word} move has no place in a follow-suit trick")
     if move.seat != state.turn:

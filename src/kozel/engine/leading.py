@@ -54,9 +54,10 @@ def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = No
     rules = state.match.ruleset
     leading = rules.leading
     seating = rules.seating
-    side = seating.side_of(seat)
-    if leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE and side != seating.side_of(
-        (deal.dealer + 1) % seating.players
+    side = seating.side_of_seat[seat]
+    if (
+        leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE
+        and side != seating.side_of_seat[(deal.dealer + 1) % seating.players]
     ):
         return True
     if not (opening(state) if at_opening is None else at_opening):
@@ -64,7 +65,7 @@ def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = No
     if (
         leading.trump_leads is _TRUMP_LEADS_NOT_LAST_OPENERS
         and deal.last_opener is not None
-        and seating.side_of(deal.last_opener) == side
+        and seating.side_of_seat[deal.last_opener] == side
     ):
         return True
     return leading.first_lead_plain and not state.match.hand_results
@@ -114,7 +115,7 @@ def must_swap(state: GameState) -> bool:
         barred_from_trumps(state, seat, True)
         and not state.hand_masks[seat] & ~trumps
         and bool(state.hand_masks[partner] & ~trumps)
-        and (state.window is None or rules.side_of(seat) not in state.window.done)
+        and (state.window is None or rules.seating.side_of_seat[seat] not in state.window.done)
     )
 
 

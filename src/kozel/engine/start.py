@@ -105,8 +105,8 @@ def new_game(
         raise TypeError(f"seed must be a whole number, not {seed!r}")
     elif not -_SEED_BOUND < seed < _SEED_BOUND:
         raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
-    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.players:
-        raise KozelError(f"dealer must be a seat from 0 to {ruleset.players - 1}, not {dealer!r}")
+    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seating.players:
+        raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
     match = Match(
         ruleset=ruleset,
@@ -114,9 +114,9 @@ def new_game(
         first_dealer=dealer,
         opening=None if deck is None else order,
         history=b"",
-        scores=numbers((ruleset.match.start,) * ruleset.sides),
+        scores=numbers((ruleset.match.start,) * ruleset.seating.sides),
         hand_results=(),
-        sets=numbers((0,) * ruleset.sides),
+        sets=numbers((0,) * ruleset.seating.sides),
     )
     return start_hand(match, HandStart(number=0, dealer=dealer, order=order, lead=ruleset.leading.first_hand))
 

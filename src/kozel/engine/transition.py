@@ -79,7 +79,7 @@ def step(state: GameState, move: object) -> tuple[GameState, tuple[Event, ...]]:
     if not isinstance(move, Move):  # typed ``object``, as apply: anything else is refused with the library's error
         return apply(state, move), ()
     trick = state.trick
-    if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != state.match.ruleset.players - 1:
+    if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != state.match.ruleset.seating.players - 1:
         return (after := apply(state, move)), transition_events(state, move, after, _NONE_TAKEN)
     heard: list[int] = []  # the move may end the trick: listen for its winner
     token = LISTENER.set(heard)
@@ -112,7 +112,11 @@ def transition_events(
         and before.phase is _PLAY
         and not taken
         and kind is not _MOLODKA
-        and (taken is not None or before.trick is None or len(before.trick.plays) != before.match.ruleset.players - 1)
+        and (
+            taken is not None
+            or before.trick is None
+            or len(before.trick.plays) != before.match.ruleset.seating.players - 1
+        )
     ):
         return (played,)  # the common case: a play in the middle of a trick, nothing else happened
     return _after_the_move(before, move, after, played, taken)
@@ -227,7 +231,7 @@ def _dealt(state: GameState, hands: tuple[CardSet | None, ...] | None = None) ->
 def _trick_events(before: GameState, move: Move, result: HandResult | None, taken: list[int] | None) -> list[Event]:
     """The trick taken by ``move``, if it was the trick's last play and no catch stopped the hand on it."""
     trick = before.trick
-    if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != before.match.ruleset.players - 1:
+    if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != before.match.ruleset.seating.players - 1:
         return []
     if result is not None and result.caught:
         return []  # a caught trick is not taken, in the match's last hand as in any other

@@ -93,7 +93,7 @@ from kozel.view.inference import Voids
 from kozel.view.praise_orders import by_position, dealt_limits, marked_hands, praise_order
 from kozel.view.seen import seen
 from kozel.view.trick_shape import TrickShape
-from kozel.view.view import PlayerView, made_by_engine, voids_of
+from kozel.view.view import PlayerView, made_by_engine
 
 # Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
 _KIND_DECLINE: Final = MoveKind.DECLINE
@@ -116,6 +116,8 @@ _TRICK_PLAYS: Final = frozenset({MoveKind.LEAD, MoveKind.PLAY, MoveKind.BEAT, Mo
 _TRANSFERS: Final = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
 #: Each praise deal by the name a move or an event gives it (a dictionary: the enumeration's own look-up is slow).
 _PRAISE_KINDS: Final = {kind.value: kind for kind in PraiseKind}
+#: The praise deals dealt by drawing (``PraiseKind.is_drawn``), as a set.
+_DRAWN: Final = frozenset(kind for kind in PraiseKind if kind.is_drawn)
 # The events a history is read by, bound as Final names: compiled code keeps Final names in C variables,
 # where it looks any other name up in the module's dictionary at each use.
 _PLAYED: Final = Played
@@ -154,7 +156,7 @@ class _World:
         self.cards: list[Card | None] = []  # the card of each place, once named
         self.allowed: list[int] = []  # the cards each place may hold, as a bitmask
         self.where: dict[Card, int] = {}  # the place of each named card
-        self.hands: list[list[int]] = [[] for _ in range(rules.players)]
+        self.hands: list[list[int]] = [[] for _ in range(rules.seating.players)]
         self.stock: list[int] = []
         self.talon: list[int] = []
         self.trick: list[tuple[int, list[int]]] = []
@@ -166,7 +168,7 @@ class _World:
         self.drawing_groups: list[list[Event]] = []  # its events, one group per move, until it is dealt
         self.drawn_deal: PraiseDealt | None = None  # its end, once dealt
         self.moves: list[tuple[Played, list[int]]] = []
-        self.won: list[list[int]] = [[] for _ in range(rules.sides)]  # the places each side has taken
+        self.won: list[list[int]] = [[] for _ in range(rules.seating.sides)]  # the places each side has taken
         self.points: tuple[int, ...] | None = None  # each side's card points, when the hand was counted
         self.last_winner = 0
         self.pending: tuple[int, list[int]] | None = None  # a transfer not yet answered: its giver and places
@@ -326,7 +328,7 @@ class _World:
         self.stock = [self.deck[index] for index in stock_bytes(marked)]
         rule = self.lead_rule(dealt)
         holder = rules.leading.holder_card
-        if rule is _LEAD_HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.players:
+        if rule is _LEAD_HOLDER and holder is not None and dealt.leader != (dealt.dealer + 1) % rules.seating.players:
             if holder not in self.where:
                 free = [p for p in self.hands[dealt.leader] if self.cards[p] is None]
                 if not free:
@@ -472,7 +474,7 @@ class _World:
         if leader is not None:
             if self.hands[event.seat]:
                 raise _Failed  # a molodka is the player's whole hand
-            players = self.rules.players
+            players = self.rules.seating.players
             between = [list(self.hands[(leader + step) % players]) for step in range(1, players)]
             self.molodkas.append((len(self.moves) - 1, between[: (event.seat - leader) % players - 1], None, 0))
 
@@ -593,7 +595,7 @@ class _World:
     def follow_move(self, event: Played) -> None:
         """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
         kind = event.kind
-        if kind is _KIND_PRAISE and event.choice is not None and _praise_kind(event.choice).is_drawn:
+        if kind is _KIND_PRAISE and event.choice is not None and _praise_kind(event.choice) in _DRAWN:
             self.drawing = _praise_kind(event.choice)
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
@@ -609,7 +611,7 @@ class _World:
                 spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
                 self.exclude(self.hands[event.seat], self.counted_trumps if spectacled else trumps)
                 to = event.to if event.to is not None else -1
-                partner = list(self.hands[to]) if 0 <= to < self.rules.players else []
+                partner = list(self.hands[to]) if 0 <= to < self.rules.seating.players else []
                 self.transfers.append((_KIND_TRANSFER, places, self.hands[event.seat] + places, partner))
         elif kind is _KIND_TRANSFER_BACK:
             # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
@@ -627,7 +629,7 @@ class _World:
         if kind is _MOLODKA:
             self.follow_molodka(event, places)
         elif kind in (_KIND_TRANSFER, _KIND_TRANSFER_BACK):
-            if event.to is None or not 0 <= event.to < self.rules.players:
+            if event.to is None or not 0 <= event.to < self.rules.seating.players:
                 raise _Failed
             if kind is _KIND_TRANSFER:
                 self.exclude(places, ~trumps)
@@ -662,7 +664,7 @@ class _World:
     def follow_praise_deal(self, event: PraiseDealt) -> None:
         """The hands and the tricks a praise dealt: new places, the deck's places being spent."""
         kind = _praise_kind(event.praise)
-        players = self.rules.players
+        players = self.rules.seating.players
         in_tricks = sum(len(plays) for plays, _ in event.tricks)
         size = (len(self.rules.deck) - in_tricks) // players
         hands = [self.add_places(size) for _ in range(players)]
@@ -975,7 +977,7 @@ class _World:
                 number += 1
             if number != len(history):
                 return None
-        if not _shows(world, seat, voids_of(self.voids), view):
+        if not _shows(world, seat, self.voids.groups, view):
             return None
         return world
 
@@ -1086,7 +1088,7 @@ class _World:
                     return None
                 number += 1
                 voids.see(event)
-        if number != end or not _shows(state, seat, voids_of(voids), view):
+        if number != end or not _shows(state, seat, voids.groups, view):
             return None
         return state
 
@@ -1115,7 +1117,7 @@ class _World:
 
     def gather_known(self, kind: PraiseKind) -> Known:
         """What the rest of the history says of the hands a drawing deal dealt: known cards and cards allowed."""
-        players = self.rules.players
+        players = self.rules.seating.players
         if self.praise is None:
             return Known.from_deal(kind, None, [0] * players, [self.deck_mask] * players)
         unplaced = self.deck_mask & ~sum(BITS[card] for card in self.where)
@@ -1154,14 +1156,18 @@ def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) 
     return tuple(tuple(iter_bits(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
 
 
-def _shows(state: GameState, seat: int, voids: tuple[frozenset[int], ...], view: PlayerView) -> bool:
+def _shows(state: GameState, seat: int, voids: list[set[int]], view: PlayerView) -> bool:
     """Whether ``seat``'s view of ``state`` is ``view``, once its moves are known to give the seat's history and these
-    voids: each field the state holds compared with the view's, first by identity (the ruleset is shared)."""
+    voids (each seat's groups): each field the state holds compared with the view's, first by identity (the ruleset
+    is shared)."""
     for name, mine in seen(state, seat).items():
         theirs = getattr(view, name)
         if mine is not theirs and mine != theirs:
             return False
-    return voids == view.voids
+    shown = view.voids
+    if len(voids) != len(shown):
+        return False
+    return all(groups == shown[index] for index, groups in enumerate(voids))  # a set equals a frozenset of its members
 
 
 def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
@@ -1209,8 +1215,8 @@ class _Checker:
         rules = view.ruleset
         if not isinstance(rules, Ruleset):
             raise StateError(f"determinize: the view's ruleset is not a Ruleset but {type(rules).__name__}")
-        self.players = rules.players
-        self.sides = rules.sides
+        self.players = rules.seating.players
+        self.sides = rules.seating.sides
         self.deck_size = len(rules.deck)
         self.deck = rules.deck.mask
 

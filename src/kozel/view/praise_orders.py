@@ -155,7 +155,7 @@ def _positions(state: GameState, kind: PraiseKind) -> tuple[tuple[list[int], ...
     found = _POSITIONS.get(key)
     if found is None or found[0] is not rules or any(state.hand_masks):
         marked = state._replace(stock=tuple(CARDS[:size]))  # type: ignore[call-arg]  # the stock by its cards
-        dealt = apply(marked, Move((state.deal.dealer + 1) % rules.players, _KIND_PRAISE, (), kind.value))
+        dealt = apply(marked, Move((state.deal.dealer + 1) % rules.seating.players, _KIND_PRAISE, (), kind.value))
         seats = tuple(list(iter_bits(positions)) for positions in dealt.hand_masks)
         in_tricks = tuple([play.cards[0].index for play in trick.plays] for trick in dealt.deal.dealt_tricks)
         if any(state.hand_masks):
@@ -192,7 +192,7 @@ def _trump_yourself(
 ) -> tuple[Card, ...] | None:
     rules = state.match.ruleset
     table = state.deal.table
-    players = rules.players
+    players = rules.seating.players
     size = rules.dealing.hand_size - 1
     boasting = (state.deal.dealer + 1) % players
     (trick,) = tricks
@@ -214,7 +214,7 @@ def _trump_yourself(
 def _mirror(state: GameState, hands: Sequence[int], cutters: int, rng: random.Random) -> tuple[Card, ...] | None:
     rules = state.match.ruleset
     table = state.deal.table
-    players = rules.players
+    players = rules.seating.players
     size = rules.dealing.hand_size
     boasting = (state.deal.dealer + 1) % players
     taken = [0] * players
@@ -261,5 +261,5 @@ _Undo = Callable[[GameState, Sequence[int], Sequence[Sequence[Card]], random.Ran
 _BY_STEPS: Final[dict[PraiseKind, _Undo]] = {
     PraiseKind.TRUMP_YOURSELF: _trump_yourself,
     PraiseKind.MIRROR: lambda state, hands, tricks, rng: _mirror(state, hands, 1, rng),
-    PraiseKind.MIRROR_ALL: lambda state, hands, tricks, rng: _mirror(state, hands, state.ruleset.players, rng),
+    PraiseKind.MIRROR_ALL: lambda state, hands, tricks, rng: _mirror(state, hands, state.ruleset.seating.players, rng),
 }

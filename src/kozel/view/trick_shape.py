@@ -53,7 +53,7 @@ class TrickShape:
         self.side_of_seat = rules.seating.side_of_seat
         self.viewer = viewer
         self.table = table
-        self.players = rules.players
+        self.players = rules.seating.players
         play = rules.play
         self.beat_or_pass = isinstance(play, BeatOrPass)
         self.by_points = isinstance(play, FollowSuit) and play.winner is not _WINNER_HIGHEST_CARD
@@ -78,7 +78,7 @@ class TrickShape:
         self.first_seat: int | None = None  # the seat of the deal's first trick play
         self.turn: int | None = None
         self.plays: list[tuple[int, MoveKind, int, int]] = []  # the trick on the table: seat, kind, cards, count
-        self.side_tricks = [0] * rules.sides  # the tricks each side took in the plays followed
+        self.side_tricks = [0] * rules.seating.sides  # the tricks each side took in the plays followed
         self.best = -1  # the index among ``plays`` of the play taking the trick so far
         self.draw_due = False
         self.after_draw = rules.transfer is not None and rules.transfer.after_draw
@@ -213,7 +213,7 @@ class TrickShape:
             self.fits = False
             return
         if event.kind is _KIND_TRANSFER:
-            side = seating.side_of(seat)
+            side = seating.side_of_seat[seat]
             if self.pending is not None or side in self.window or to != seating.partner(seat):
                 self.fits = False
             self.window.append(side)

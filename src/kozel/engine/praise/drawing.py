@@ -124,7 +124,7 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
     deal = state.deal
     rules = state.match.ruleset
     table = deal.table
-    players = rules.players
+    players = rules.seating.players
     boasting = (deal.dealer + 1) % players
     size = rules.dealing.hand_size
     drawing = state.drawing
@@ -242,7 +242,7 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     drawing = state.drawing
     assert drawing is not None
     kind = drawing.praise
-    players = rules.players
+    players = rules.seating.players
     boasting = (deal.dealer + 1) % players
     won = list(state.won_masks)
     counts = list(state.trick_counts)
@@ -252,8 +252,8 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     for trick in tricks:
         plays: list[tuple[int, Card]] = [(move.seat, move.cards[0]) for move in trick]
         winner = last_beater(deal.table, plays)
-        won[rules.side_of(winner)] |= sum(move.mask for move in trick)
-        counts[rules.side_of(winner)] += 1
+        won[rules.seating.side_of_seat[winner]] |= sum(move.mask for move in trick)
+        counts[rules.seating.side_of_seat[winner]] += 1
         winners.append(winner)
         turned = tuple(singles(seat, _KIND_PLAY)[card] for seat, card in plays)  # every card is turned now
         dealt.append(Trick(leader=turned[0].seat, plays=turned, best=next(m for m in turned if m.seat == winner)))
@@ -285,7 +285,7 @@ def lays(state: GameState) -> tuple[Move, ...]:
         )
     else:
         return ()
-    players = state.match.ruleset.players
+    players = state.match.ruleset.seating.players
     boasting = (deal.dealer + 1) % players
     return tuple(
         sorted((*dark, *face_up), key=lambda move: ((move.seat - boasting) % players, move.kind is _KIND_LAY_OPEN))

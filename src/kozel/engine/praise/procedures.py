@@ -45,7 +45,7 @@ _NO_MOLODKAS: Final[frozenset[int]] = frozenset()  # a praise deal's hands are d
 def await_praise(match: Match, start: HandStart) -> GameState:
     """The state before a hand whose deal the boasting player announces: the shuffled deck face down."""
     ruleset = match.ruleset
-    players = ruleset.players
+    players = ruleset.seating.players
     dealer = start.dealer
     boasting = (dealer + 1) % players
     leader = start.leader
@@ -59,7 +59,7 @@ def await_praise(match: Match, start: HandStart) -> GameState:
     table = ruleset.trumps.table(None)
     fields = (start.number, dealer, None, None, table, _NO_MOLODKAS, leader, base, start.last_opener, start.redeals)
     deal = _new(Deal, (*fields, None, (), None))
-    nothing = numbers((0,) * ruleset.sides)
+    nothing = numbers((0,) * ruleset.seating.sides)
     return make_state(
         match, deal, (0,) * players, start.order, (), boasting, None, nothing, nothing, _PHASE_PRAISE, None, None, b""
     )
@@ -94,13 +94,13 @@ class _Table:
         self.state = state
         self.rules = state.match.ruleset
         self.table = deal.table
-        self.players = self.rules.players
+        self.players = self.rules.seating.players
         self.boasting = (deal.dealer + 1) % self.players
         self.size = self.rules.dealing.hand_size
         self.deck = [CARDS[index] for index in stock_bytes(state)]
         self.hands = [0] * self.players
-        self.won = [0] * self.rules.sides
-        self.counts = [0] * self.rules.sides
+        self.won = [0] * self.rules.seating.sides
+        self.counts = [0] * self.rules.seating.sides
         self.tricks: list[Trick] = []
 
     def seats(self) -> list[int]:
@@ -114,7 +114,7 @@ class _Table:
     def take(self, plays: list[tuple[int, Card]], face_down: Sequence[tuple[int, Card]] = ()) -> int:
         """Give the trick of ``plays`` (and a trick of ``face_down`` cards dealt with it) to its winner; his seat."""
         winner = last_beater(self.table, plays)
-        side = self.rules.side_of(winner)
+        side = self.rules.seating.side_of_seat[winner]
         for cards, kind in ((face_down, _KIND_LAY_DARK), (plays, _KIND_PLAY)):
             if cards:
                 moves = tuple(Move(seat, kind, (card,)) for seat, card in cards)
