@@ -59,6 +59,7 @@ import functools
 import random
 import time
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, Final, cast
 
 from kozel.cards.card import CARDS, Card
@@ -1156,7 +1157,7 @@ def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) 
     return tuple(tuple(iter_bits(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
 
 
-def _shows(state: GameState, seat: int, voids: list[set[int]], view: PlayerView) -> bool:
+def _shows(state: GameState, seat: int, voids: Sequence[AbstractSet[int]], view: PlayerView) -> bool:
     """Whether ``seat``'s view of ``state`` is ``view``, once its moves are known to give the seat's history and these
     voids (each seat's groups): each field the state holds compared with the view's, first by identity (the ruleset
     is shared)."""
