@@ -596,8 +596,9 @@ class _World:
     def follow_move(self, event: Played) -> None:
         """A move: its cards leave the mover's hand for the trick, the partner, or the declarer's pile."""
         kind = event.kind
-        if kind is _KIND_PRAISE and event.choice is not None and _praise_kind(event.choice) in _DRAWN:
-            self.drawing = _praise_kind(event.choice)
+        praise = _praise_kind(event.choice) if kind is _KIND_PRAISE and event.choice is not None else None
+        if praise in _DRAWN:
+            self.drawing = praise
             self.drawing_at = len(self.moves)
             self.drawing_groups = [[event]]
             return
@@ -629,7 +630,7 @@ class _World:
         self.moves.append((event, places))
         if kind is _MOLODKA:
             self.follow_molodka(event, places)
-        elif kind in (_KIND_TRANSFER, _KIND_TRANSFER_BACK):
+        elif kind in _TRANSFERS:
             if event.to is None or not 0 <= event.to < self.rules.seating.players:
                 raise _Failed
             if kind is _KIND_TRANSFER:
