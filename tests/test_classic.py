@@ -193,6 +193,15 @@ def test_beating_is_never_compulsory_and_a_pass_is_face_down():
     assert state.trick.winner == 1
 
 
+def test_one_card_on_top_is_passed_with_exactly_one_card():
+    state = play(start(CLASSIC, ["A♣ 9♣ 8♣ 7♦", "K♠ 6♦ 9♦ 8♦", "10♠ A♦ 9♠ 6♥", "J♣ Q♣ K♣ 6♠"], shown="A♥"), "1 lead K♠")
+    assert "2 pass 9♠ 6♥" not in legal(state)
+    for cards in ("9♠ 6♥", "10♠ A♦ 9♠"):
+        with pytest.raises(IllegalMoveError, match="exactly 1 card"):
+            kozel.apply(state, move(f"2 pass {cards}"))
+    assert str(kozel.apply(state, move("2 pass 6♥")).trick.cards) == "K♠ 6♥"
+
+
 def test_the_next_player_answers_the_last_cards_that_beat():
     hands = ["A♣ 9♣ 8♣ 10♦", "9♠ 6♦ 7♦ 8♦", "K♠ A♦ 7♠ 6♣", "10♠ J♠ 10♣ J♣"]
     state = play(start(CLASSIC, hands, shown="A♥"), "1 lead 9♠", "2 beat K♠")
