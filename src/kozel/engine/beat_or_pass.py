@@ -220,8 +220,11 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     else:
         best: MoveFields = trick.best  # read by position in the compiled build
         top = best.mask
-        if kind is _PASS:  # as many cards as lie on top: one to one card, the common case, without counting
-            if mask & (mask - 1) if top & (top - 1) == 0 else mask.bit_count() != top.bit_count():
+        if kind is _PASS:  # as many cards as lie on top
+            if top & (top - 1) == 0:  # one card on top: the common case, one card under it, without counting
+                if mask & (mask - 1):
+                    raise explain(state, move)
+            elif mask.bit_count() != top.bit_count():
                 raise explain(state, move)
         elif kind is not _BEAT:
             raise explain(state, move)
