@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from kozel import CARDS, Card, CardSet, Deck, DeckError, NotationError, Rank, Suit, format_cards, parse_cards
-from kozel.cards.masks import BITS, RANK_MASKS, cards_of, iter_bits
+from kozel.cards.masks import BITS, RANK_MASKS, bits_of, cards_of, iter_bits
 
 
 def test_every_spelling_of_the_ten_of_hearts_is_the_same_card():
@@ -172,6 +172,19 @@ def test_each_card_s_one_card_mask_is_read_by_its_index():
         assert BITS[card] == card.bit == 1 << card.index
         assert cards_of(BITS[card]) == (card,)
         assert list(iter_bits(BITS[card])) == [card.index]
+
+
+@settings(max_examples=examples(300))
+@given(mask=st.integers(min_value=0, max_value=(1 << len(CARDS)) - 1))
+def test_the_one_card_masks_of_a_mask_are_its_cards_bits_in_order(mask):
+    assert bits_of(mask) == tuple(card.bit for card in cards_of(mask))
+    assert sum(bits_of(mask)) == mask
+
+
+def test_the_one_card_masks_of_a_few_masks():
+    assert bits_of(0) == ()
+    assert bits_of(RANK_MASKS[Rank.ACE]) == tuple(card.bit for card in parse_cards("A♣ A♠ A♥ A♦"))
+    assert bits_of(CardSet("10♦ 6♣ J♥").mask) == tuple(card.bit for card in parse_cards("6♣ J♥ 10♦"))
 
 
 def test_each_rank_s_cards_are_one_mask():

@@ -232,6 +232,14 @@ def test_more_than_60_counts_2_off_or_1_when_the_loser_is_the_dealer(dealer, sea
     assert not state.is_over
 
 
+def test_the_same_points_are_written_by_who_dealt_hand_after_hand():
+    # 61 to 59 for seat 0, four times over, the dealer changing: 2 off when the dealer wins, else 1.
+    for dealer, scores in ((0, (10, 12)), (1, (11, 12)), (0, (10, 12)), (1, (11, 12))):
+        state = last_trick(start(dealer=dealer), "A♣ 10♣ K♣ A♠ 10♠ K♠ A♥", taker=0)
+        assert state.hand_results[-1].points == (61, 59)
+        assert state.scores == scores
+
+
 def test_the_two_left_over_cards_go_to_the_taker_of_the_last_trick():
     # Seat 0 took 50 in tricks; the left-over A♦ 10♦ (21) go with the last trick to seat 1.
     state = last_trick(start(), "A♣ 10♣ K♣ A♠ 10♠ K♠", taker=1, talon="A♦ 10♦")

@@ -384,6 +384,17 @@ def test_every_trick_of_a_later_hand_is_no_blind_goat():
     assert not state.is_over
 
 
+def test_a_later_hand_ending_as_a_blind_first_one_is_written_by_the_table_alone():
+    # The same card points and tricks, first in the first hand (12 written on the opponents: blind), then in a
+    # later one (the table's 4): what the first hand added is not carried over to the hand that ends alike.
+    first = end_hand(start(SIX, FIRST), HONOURS, taker=2, counts=(5, 0))
+    later = end_hand(with_scores(start(SIX, FIRST), (0, 0)), HONOURS, taker=2, counts=(5, 0))
+    again = end_hand(start(SIX, FIRST), HONOURS, taker=2, counts=(5, 0))
+    assert first.hand_results[-1].written == again.hand_results[-1].written == (0, 12)
+    assert later.hand_results[-1].written == (0, 4)
+    assert later.hand_results[-1].points == first.hand_results[-1].points == (120, 0)
+
+
 # --- the match and its titles ------------------------------------------------------------------------
 
 

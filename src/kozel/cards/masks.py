@@ -12,7 +12,7 @@ from typing import Final
 
 from kozel.cards.card import CARDS, Card, Rank
 
-__all__ = ["BITS", "RANK_MASKS", "SUIT_BITS", "cards_of", "iter_bits"]
+__all__ = ["BITS", "RANK_MASKS", "SUIT_BITS", "bits_of", "cards_of", "iter_bits"]
 
 # Module constants read by compiled functions are Final: compiled code keeps them in C variables, where
 # it would look any other module name up in the module's dictionary at every use.
@@ -28,10 +28,16 @@ _SUIT_CARDS: Final = tuple(
     )
     for suit in range(_SUITS)
 )
+#: For each suit and each 9-bit pattern of it, the one-card masks of those cards.
+_SUIT_CARD_BITS: Final = tuple(tuple(tuple(1 << card for card in cards) for cards in suit) for suit in _SUIT_CARDS)
 _CLUBS: Final = _SUIT_CARDS[0]
 _SPADES: Final = _SUIT_CARDS[1]
 _HEARTS: Final = _SUIT_CARDS[2]
 _DIAMONDS: Final = _SUIT_CARDS[3]
+_CLUB_BITS: Final = _SUIT_CARD_BITS[0]
+_SPADE_BITS: Final = _SUIT_CARD_BITS[1]
+_HEART_BITS: Final = _SUIT_CARD_BITS[2]
+_DIAMOND_BITS: Final = _SUIT_CARD_BITS[3]
 
 
 #: The one-card bitmask of each card, by its index: ``BITS[card] == card.bit``, read without the card's
@@ -48,6 +54,16 @@ def cards_of(mask: int) -> tuple[Card, ...]:
         + _SPADES[(mask >> _PER_SUIT) & _LOW]
         + _HEARTS[(mask >> 2 * _PER_SUIT) & _LOW]
         + _DIAMONDS[mask >> 3 * _PER_SUIT]
+    )
+
+
+def bits_of(mask: int) -> tuple[int, ...]:
+    """The one-card masks of the cards of ``mask``, in canonical order (``card.bit`` for each of ``cards_of(mask)``)."""
+    return (
+        _CLUB_BITS[mask & _LOW]
+        + _SPADE_BITS[(mask >> _PER_SUIT) & _LOW]
+        + _HEART_BITS[(mask >> 2 * _PER_SUIT) & _LOW]
+        + _DIAMOND_BITS[mask >> 3 * _PER_SUIT]
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from kozel.cards.masks import SUIT_BITS, cards_of
+from kozel.cards.masks import SUIT_BITS, bits_of, cards_of
 from kozel.engine.explain import refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
@@ -120,27 +120,25 @@ def _answers(table: TrumpTable, seat: int, hand: int, top: int) -> tuple[Move, .
     beatable = hand & union
     if size == 2:  # two cards on top: each answer is the one shared move of its two cards
         passing = _PAIRS.get(_PASS_KEYS[seat]) or pair_moves(seat, _PASS)
-        pairs = list(map(sum, combinations([1 << card for card in cards_of(hand)], 2)))  # in canonical order
-        moves = [passing[mask] for mask in pairs]
+        moves = [passing[low | high] for low, high in combinations(bits_of(hand), 2)]  # in canonical order
         if beatable.bit_count() < 2:
             return tuple(moves)
         beaters = _PAIRS.get(_BEAT_KEYS[seat]) or pair_moves(seat, _BEAT)
         # Two of the beatable cards beat the two on top one to one when each top card is beaten by one of
         # them (the conditions of its one-card subsets; the pair's own condition holds within the beatable).
         first, second = conditions[0][0], conditions[1][0]
-        return (
-            *[beaters[mask] for mask in pairs if not mask & ~beatable and mask & first and mask & second],
-            *moves,
-        )
+        pairs = map(sum, combinations(bits_of(beatable), 2))
+        beating = [beaters[mask] for mask in pairs if mask & first and mask & second]
+        return (*beating, *moves)
     cards = cards_of(hand)
-    bits = [1 << card for card in cards]
+    bits = bits_of(hand)
     moves = [
         _new(_MOVE, (seat, _PASS, combo, mask, None))
         for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
     ]
     if beatable.bit_count() >= size:  # else no group of the hand's cards can beat them all
         cards = cards_of(beatable)
-        bits = [1 << card for card in cards]
+        bits = bits_of(beatable)
         beating = [
             _new(_MOVE, (seat, _BEAT, combo, mask, None))
             for combo, mask in zip(combinations(cards, size), map(sum, combinations(bits, size)), strict=True)
@@ -235,11 +233,11 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             raise explain(state, move)
     players = len(hand_masks)
     hands = list(hand_masks)
-    hands[seat] &= ~mask
+    hands[seat] = hand_masks[seat] & ~mask
     if trick is None:
         new_trick = _new(_TRICK, (seat, (move,), move, False))
     else:
-        plays = (*trick.plays, move)
+        plays = trick.plays + (move,)  # noqa: RUF005 - one new tuple, where unpacking builds a list first
         if len(plays) == players:
             return take_trick(state, hands, plays, seat if kind is _BEAT else best.seat, log)
         new_trick = _new(_TRICK, (trick.leader, plays, move if kind is _BEAT else trick.best, trick.molodka))

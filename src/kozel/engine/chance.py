@@ -30,6 +30,30 @@ DIGEST_BYTES: Final = 64
 #: The orders of each deck size: the shuffle reads the draw's remainder by it.
 _ORDERS: Final = tuple(factorial(size) for size in range(len(CARDS) + 1))
 assert _ORDERS[-1].bit_length() + 256 < 8 * DIGEST_BYTES  # every order equally likely to within 2**-256
+#: Below this, a number is one digit of the interpreter's whole numbers (and a machine word compiled): fast.
+_SMALL: Final = 1 << 30
+
+
+def _groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The divisors of a shuffle of ``size`` cards (``i + 1`` for each position ``i`` from the last down to the
+    second) in runs whose product stays small, each with that product: the draw is taken apart a run at a
+    time, and within a run by small numbers (the same digits as one divisor at a time, found faster)."""
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    divisors: list[int] = []
+    product = 1
+    for divisor in range(size, 1, -1):
+        if product * divisor >= _SMALL:
+            groups.append((product, tuple(divisors)))
+            divisors, product = [], 1
+        divisors.append(divisor)
+        product *= divisor
+    if divisors:
+        groups.append((product, tuple(divisors)))
+    return tuple(groups)
+
+
+#: The runs of divisors of each deck size's shuffle (see ``_groups``).
+_GROUPS: Final = tuple(_groups(size) for size in range(len(CARDS) + 1))
 
 
 def draw(key: str) -> int:
@@ -42,10 +66,12 @@ def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]
     order = list(ruleset.deck)
     size = len(order)
     digits = draw(f"kozel/{seed}/{number}") % _ORDERS[size]
-    for i in range(size - 1, 0, -1):
-        j = digits % (i + 1)
-        digits //= i + 1
-        order[i], order[j] = order[j], order[i]
+    for product, divisors in _GROUPS[size]:
+        digits, run = divmod(digits, product)
+        for divisor in divisors:  # position divisor - 1 takes the card at the remainder
+            j = run % divisor
+            run //= divisor
+            order[divisor - 1], order[j] = order[j], order[divisor - 1]
     return tuple(order)
 
 

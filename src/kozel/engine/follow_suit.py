@@ -99,7 +99,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             raise explain(state, move)
     players = len(hand_masks)
     hands = list(hand_masks)
-    hands[seat] &= ~mask
+    hands[seat] = hand_masks[seat] & ~mask
     if trick is None:
         trick = _new(_TRICK, (seat, (move,), move, False))
     else:
@@ -108,7 +108,7 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
             first_suit is not None and takes_lead(state, best.mask, mask)
         ):
             best = move
-        trick = _new(_TRICK, (trick.leader, (*trick.plays, move), best, False))
+        trick = _new(_TRICK, (trick.leader, trick.plays + (move,), best, False))  # noqa: RUF005 - no list first
         catch = rules.catch
         if catch is not None and mask & catch.mask:
             loser = catch.loser([(play.seat, play.cards[0]) for play in trick.plays], rules.side_of)

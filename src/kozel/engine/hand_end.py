@@ -14,6 +14,7 @@ from kozel.cards.masks import BITS
 from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart
 from kozel.engine.interned import numbers
+from kozel.engine.memo import remember
 from kozel.engine.plan import Plan, plan_of
 from kozel.engine.start import start_hand
 from kozel.engine.within_hand import WITHIN_HAND
@@ -77,8 +78,12 @@ def _written(
             written[declarer] = rules.scoring.side_written(points[declarer], counts[declarer])
         return written, rules.scoring, False
     scoring = rules.scoring
-    written = list(scoring.write(points, counts, total, plan.side_of_seat[deal.dealer]))
-    return written, scoring, scoring.is_eggs(points, total)
+    key = (points, counts, plan.side_of_seat[deal.dealer])
+    known = plan.written.get(key)
+    if known is None:  # the scoring table's answer, kept for the next hand that ends alike
+        answer = (scoring.write(points, counts, total, key[2]), scoring.is_eggs(points, total))
+        known = remember(plan.written, key, answer)
+    return list(known[0]), scoring, known[1]
 
 
 def _tally(

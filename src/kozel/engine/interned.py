@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.card import CARDS
-from kozel.cards.masks import SUIT_BITS, cards_of
+from kozel.cards.masks import SUIT_BITS, bits_of, cards_of
 from kozel.engine.memo import MEMO_LIMIT, remember
 from kozel.game.move import Move, MoveKind
 
@@ -139,12 +139,11 @@ def subsets(seat: int, kind: MoveKind, part: int) -> tuple[Move, ...]:
     key = part | int(kind) << 36 | seat << 41
     moves = _INTERNED.get(key)
     if moves is None:
-        cards = cards_of(part)
-        bits = [1 << card for card in cards]
+        bits = bits_of(part)
         moves = _known(
             tuple(
                 _new(Move, (seat, kind, cards_of(mask), mask, None))
-                for size in range(1, len(cards) + 1)
+                for size in range(1, len(bits) + 1)
                 for mask in map(sum, combinations(bits, size))
             ),
             lasting=False,

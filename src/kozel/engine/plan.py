@@ -60,6 +60,9 @@ class Plan(NamedTuple):
     later_hands: LeadSeat
     #: The hand's trump table and molodka hands, by shown suit, filled by the deal as each is met.
     tables: dict[Suit | None, tuple[TrumpTable, frozenset[int]]]
+    #: What the scoring table writes for a hand played out (points per side, and whether it was eggs), by the
+    #: hand's card points and tricks per side and the dealer's side, filled by the hand's end as each is met.
+    written: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[int, ...], bool]]
 
 
 #: The plan of each ruleset read lately, by the ruleset's id (see ``Plan.ruleset``).
@@ -97,6 +100,7 @@ def plan_of(ruleset: Ruleset) -> Plan:
         -1 if mode is ScoreMode.COUNTDOWN else 1,
         dealing.rotation is DealerRotation.OPENER,
         ruleset.leading.later_hands,
+        {},
         {},
     )
     return remember(_PLANS, id(ruleset), made, PLANS_LIMIT)
