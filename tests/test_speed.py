@@ -168,6 +168,38 @@ def test_a_draw_from_the_stored_stock_is_refill() -> None:
         assert stock[after:] == left
 
 
+def described_refill(hands: list[int], stock: list[int], first: int, size: int) -> None:
+    """The draw as the rules tell it: round after round, clockwise from ``first``, each player short of ``size``
+    cards takes the top card (card indexes, ``stock`` emptied from its front) until all are full or it is empty."""
+    while stock and any(hand.bit_count() < size for hand in hands):
+        for step in range(len(hands)):
+            seat = (first + step) % len(hands)
+            if stock and hands[seat].bit_count() < size:
+                hands[seat] |= 1 << stock.pop(0)
+
+
+def test_a_draw_goes_round_by_round_from_the_winner_as_the_rules_tell_it() -> None:
+    rng = random.Random(11)
+    for _ in range(500):
+        players = rng.randrange(1, 13)
+        size = rng.randrange(1, 9)
+        order = list(range(len(CARDS)))
+        rng.shuffle(order)
+        hands = [0] * players
+        for seat in range(players):
+            for _ in range(rng.randrange(min(size, len(order) // players) + 1)):
+                hands[seat] |= 1 << order.pop()
+        stock = order[: rng.randrange(len(order) + 1)]
+        top = rng.randrange(len(stock) + 1)
+        first = rng.randrange(players)
+        drawn = list(hands)
+        after = refill_from(drawn, bytes(stock), top, first, size)
+        rest = stock[top:]
+        described_refill(hands, rest, first, size)
+        assert drawn == hands
+        assert stock[after:] == rest
+
+
 def test_number_tuples_are_shared() -> None:
     counts = numbers((3, 1))
     assert numbers((3, 1)) is counts

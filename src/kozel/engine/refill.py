@@ -5,9 +5,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from kozel.cards.card import Card
+from kozel.limits import MAX_PLAYERS
 
 __all__ = ["refill", "refill_from"]
+
+#: The seats clockwise from each seat, at a table of each size: ``_CLOCKWISE[players][first]``.
+_CLOCKWISE: Final = tuple(
+    tuple(tuple((first + step) % players for step in range(players)) for first in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
 
 
 def refill(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int) -> tuple[Card, ...]:
@@ -25,16 +34,20 @@ def refill_from(hands: list[int], cards: bytes, top: int, first: int, hand_size:
 
     The same draw as :func:`refill`, read from the card indexes a state stores its stock as.
     """
-    players = len(hands)
+    seats = _CLOCKWISE[len(hands)][first]
     left = len(cards)
     while top < left:
-        drew = False
-        for step in range(players):
-            seat = (first + step) % players
-            if top < left and hands[seat].bit_count() < hand_size:
-                hands[seat] |= 1 << cards[top]
+        short = False  # whether a seat is still short after this round: only then another round
+        for seat in seats:
+            hand = hands[seat]
+            count = hand.bit_count()
+            if count < hand_size:
+                hands[seat] = hand | 1 << cards[top]
                 top += 1
-                drew = True
-        if not drew:
+                if top == left:
+                    return top
+                if count + 1 < hand_size:
+                    short = True
+        if not short:
             break
     return top
