@@ -78,10 +78,11 @@ def _written(
             written[declarer] = rules.scoring.side_written(points[declarer], counts[declarer])
         return written, rules.scoring, False
     scoring = rules.scoring
-    key = (points, counts, plan.side_of_seat[deal.dealer])
+    dealer_side = plan.side_of_seat[deal.dealer]
+    key = (points, counts, dealer_side)
     known = plan.written.get(key)
     if known is None:  # the scoring table's answer, kept for the next hand that ends alike
-        answer = (scoring.write(points, counts, total, key[2]), scoring.is_eggs(points, total))
+        answer = (scoring.write(points, counts, total, dealer_side), scoring.is_eggs(points, total))
         known = remember(plan.written, key, answer)
     return list(known[0]), scoring, known[1]
 
