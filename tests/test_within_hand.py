@@ -7,6 +7,7 @@ import random
 import pytest
 
 import kozel
+from kozel.bots.thumb import TRICK, Costs, trick_score
 from kozel.engine.within_hand import WITHIN_HAND, within_hand
 from kozel.game.state import GameState, Phase
 
@@ -71,3 +72,24 @@ def test_outside_the_context_the_next_hand_is_dealt() -> None:
     assert again == after
     assert again.deal.number == state.deal.number + 1
     assert again.turn is not None
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_trick_is_scored_by_rule_of_thumb_alike_inside_and_outside(name: str) -> None:
+    # The heuristic bot scores its trick moves inside within_hand: a trick that ends the hand is worth the
+    # same there as where apply deals the next hand.
+    ended = 0
+    for state, _, after in _hand_ends(name, matches=2):
+        if len(after.hand_results) == len(state.hand_results) or state.turn is None:
+            continue  # only the moves of the trick that ended a hand
+        costs = Costs(state.ruleset, state.table)
+        seat = state.turn
+        for move in kozel.legal_moves(state):
+            if move.seat != seat or move.kind not in TRICK:
+                continue
+            outside = trick_score(state, move, costs)
+            with within_hand():
+                inside = trick_score(state, move, costs)
+            assert inside == outside, (name, str(move))
+            ended += 1
+    assert ended >= 3, f"{name}: the random matches must end some hands in a trick"

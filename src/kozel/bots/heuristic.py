@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from kozel.bots.base import Bot
 from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer, cost, trick_score, trumps
+from kozel.engine import within_hand
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
@@ -63,7 +64,8 @@ class HeuristicBot(Bot):
         costs = self._costs  # every world of the view has its trump table
         if costs is None or costs.table is not table or costs.rules is not rules:
             costs = self._costs = Costs(rules, table)
-        return max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in worlds))
+        with within_hand():  # a trick that ends the hand is scored without dealing the next one
+            return max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in worlds))
 
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
         try:

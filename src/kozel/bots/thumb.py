@@ -47,14 +47,14 @@ def trick_score(world: GameState, move: Move, costs: Costs) -> float:
     after = apply(world, move)
     steps = 0
     limit = 4 * costs.players
-    while after.trick is not None and after.match.result is None and after.deal.number == number and steps < limit:
+    while after.trick is not None and after.turn is not None and after.deal.number == number and steps < limit:
         reply = answer_with(after, costs)
         if reply is None:
             break
         after = apply(after, reply)
         steps += 1
     spent = TRUMP_COST * trumps(costs.table, move)
-    if after.match.result is not None or after.deal.number != number:  # the hand is over
+    if after.turn is None or after.deal.number != number:  # the hand is over (inside within_hand, no seat to move)
         result = after.match.hand_results[-1]
         sign = 1 if costs.rules.scoring.mode is not _PENALTY else -1
         mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
