@@ -34,21 +34,22 @@ assert _ORDERS[-1].bit_length() + 256 < 8 * DIGEST_BYTES  # every order equally 
 _SMALL: Final = 1 << 30
 
 
-def _groups(size: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _groups(size: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The divisors of a shuffle of ``size`` cards (``i + 1`` for each position ``i`` from the last down to the
-    second) in runs whose product stays small, each with that product: the draw is taken apart a run at a
-    time, and within a run by small numbers (the same digits as one divisor at a time, found faster)."""
-    groups: list[tuple[int, tuple[int, ...]]] = []
-    divisors: list[int] = []
+    second), each with its position, in runs whose product stays small, each with that product: the draw is taken
+    apart a run at a time, and within a run by small numbers (the same digits as one divisor at a time, found
+    faster)."""
+    groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    steps: list[tuple[int, int]] = []
     product = 1
     for divisor in range(size, 1, -1):
         if product * divisor >= _SMALL:
-            groups.append((product, tuple(divisors)))
-            divisors, product = [], 1
-        divisors.append(divisor)
+            groups.append((product, tuple(steps)))
+            steps, product = [], 1
+        steps.append((divisor, divisor - 1))
         product *= divisor
-    if divisors:
-        groups.append((product, tuple(divisors)))
+    if steps:
+        groups.append((product, tuple(steps)))
     return tuple(groups)
 
 
@@ -66,12 +67,12 @@ def shuffled_order(ruleset: Ruleset, seed: int, number: int) -> tuple[Card, ...]
     order = list(ruleset.deck)
     size = len(order)
     digits = draw(f"kozel/{seed}/{number}") % _ORDERS[size]
-    for product, divisors in _GROUPS[size]:
+    for product, steps in _GROUPS[size]:
         digits, run = divmod(digits, product)
-        for divisor in divisors:  # position divisor - 1 takes the card at the remainder
+        for divisor, position in steps:  # the position takes the card at the remainder
             j = run % divisor
             run //= divisor
-            order[divisor - 1], order[j] = order[j], order[divisor - 1]
+            order[position], order[j] = order[j], order[position]
     return tuple(order)
 
 
