@@ -8,6 +8,7 @@ import io
 import json
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 from helpers import play, start
@@ -18,10 +19,12 @@ import kozel
 from kozel import IllegalMoveError, KozelError, Move, MoveKind, PlayerView
 from kozel.bots import BOTS, Bot, HeuristicBot, IsmctsBot, RandomBot, Tournament, make_bot, next_move, play_match
 from kozel.bots import heuristic as heuristic_module
+from kozel.bots import ismcts as ismcts_module
 from kozel.bots.stats import wilson
 from kozel.bots.tournament import match_seed
 from kozel.cli.main import main
 from kozel.cli.runs import Lines
+from kozel.game.results import HandResult
 
 CLASSIC = kozel.variants.get("classic")
 
@@ -574,3 +577,27 @@ def test_the_local_pool_gives_the_same_outcomes_as_before_executors():
     assert digest(tournament.run(processes=2)[1]) == expected
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         assert digest(tournament.run(processes=2, executor=pool)[1]) == expected
+
+
+def _hand_value(name: str, points: tuple[int, ...], written: tuple[int, ...]) -> float:
+    """What the search bot credits side 0 with for a hand that ended with these card points and written points."""
+    rules = kozel.variants.get(name)
+    tricks = tuple(int(side_points > 0) for side_points in points)
+    result = HandResult(points=points, tricks=tricks, written=written, eggs=False, caught=False, forfeited=False)
+    world, ended = SimpleNamespace(hand_results=()), SimpleNamespace(hand_results=(result,))
+    return ismcts_module._values(rules, world, ended, ismcts_module._most_written(rules))[0]
+
+
+def test_the_search_bot_counts_a_hand_written_four_worse_than_one_written_two():
+    # Measured against the most a hand of classic writes (6, a side with no trick), not against what this
+    # hand wrote, so 30 card points (written four) is a good deal worse than 31 (written two).
+    assert ismcts_module._most_written(kozel.variants.get("classic")) == 6
+    two, four = _hand_value("classic", (31, 89), (2, 0)), _hand_value("classic", (30, 90), (4, 0))
+    assert two - four == pytest.approx(0.5 / 120 + 0.25 * 2 / 6)
+    assert _hand_value("classic", (90, 30), (0, 4)) > _hand_value("classic", (89, 31), (0, 2))
+    assert _hand_value("classic", (0, 120), (6, 0)) == pytest.approx(0.0)
+    assert _hand_value("classic", (120, 0), (0, 6)) == pytest.approx(1.0)
+    # A hand a catch stopped writes more than the table ever does: measured against what it wrote, in 0..1.
+    assert ismcts_module._most_written(kozel.variants.get("seven_of_clubs")) == 2
+    assert _hand_value("seven_of_clubs", (0, 0), (4, 0)) == pytest.approx(0.25 * (1 - 4 / 4) + 0.5 * 0)
+    assert _hand_value("seven_of_clubs", (0, 0), (0, 4)) == pytest.approx(0.25 * (1 + 4 / 4) + 0.5 * 0)

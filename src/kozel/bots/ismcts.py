@@ -6,10 +6,11 @@ walks down the tree choosing, among the moves legal in that world, the one with 
 confidence bound, adds one new move, plays the hand out (by the heuristic bot's rule of thumb, or
 at random with ``guided=False``), and credits every move on the way with what the hand's end is
 worth to the side that made it: half its share of the card points, half its written points (for
-it, or against the others).  Moves legal only in some worlds are weighed by how often they were
-available.  The move made is the one visited most.  The tree and play-outs run inside
-:func:`kozel.engine.within_hand`, so a play-out stops at its hand's scored end and the
-engine does not deal the next hand for it.
+it, or against the others), measured against the most a hand can write under the rules, so that a
+hand written four is worse than one written two (a hand a forfeit stopped is measured against what
+it wrote).  Moves legal only in some worlds are weighed by how often they were available.  The move
+made is the one visited most.  The tree and play-outs run inside :func:`kozel.engine.within_hand`,
+so a play-out stops at its hand's scored end and the engine does not deal the next hand for it.
 
 A decision's budget is one of: a number of iterations (the default, 580), a number of moves made in
 the tree and its play-outs (``steps``: a decision late in a hand, whose play-outs are short, gets
@@ -137,22 +138,23 @@ class IsmctsBot(Bot):
             return self.rng.choice(moves)
         root = _Node(side=-1)
         costs: dict[TrumpTable, Costs] = {}  # the cards' costs for the play-outs, worked out once a decision
+        scale = _most_written(view.ruleset)
         mine = set(moves)
         iteration = made = 0
         with within_hand():  # the play-outs stop at the hand's end: the next hand is not dealt
             if self.seconds is not None:
                 deadline = time.perf_counter() + self.seconds
                 while time.perf_counter() < deadline:
-                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
+                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale)
                     iteration += 1
             elif self.iterations is not None:
                 while iteration < self.iterations:
-                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs)
+                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale)
                     iteration += 1
             else:
                 assert self.steps is not None
                 while made < self.steps:  # each iteration counted one move at least, so the budget always ends
-                    made += max(1, self._iterate(root, worlds[iteration % len(worlds)], mine, costs))
+                    made += max(1, self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale))
                     iteration += 1
         tried = [move for move in moves if move in root.children]
         if not tried:
@@ -163,8 +165,11 @@ class IsmctsBot(Bot):
         """Out of turn it plays as the heuristic player does: a molodka, a lone trump to the partner."""
         return out_of_turn(moves)
 
-    def _iterate(self, root: _Node, world: GameState, mine: set[Move], costs: dict[TrumpTable, Costs]) -> int:
-        """One iteration from ``world``: down the tree, one new move, the play-out; how many moves it made."""
+    def _iterate(
+        self, root: _Node, world: GameState, mine: set[Move], costs: dict[TrumpTable, Costs], scale: int
+    ) -> int:
+        """One iteration from ``world``: down the tree, one new move, the play-out; how many moves it made.
+        ``scale`` is the most a hand can write (:func:`_most_written`)."""
         rules = world.ruleset
         rng = self.rng
         state = world
@@ -205,7 +210,7 @@ class IsmctsBot(Bot):
                 guess = answer_with(state, known)
             state = apply(state, guess if guess is not None else rng.choice(legal_moves(state)))
             made += 1
-        values = _values(rules, world, state)
+        values = _values(rules, world, state, scale)
         for child in path:
             child.visits += 1
             child.total += values[child.side]
@@ -218,15 +223,29 @@ def _over(world: GameState, state: GameState) -> bool:
     return state.turn is None or state.deal.number != world.deal.number
 
 
-def _values(rules: Ruleset, world: GameState, state: GameState) -> list[float]:
-    """What the end of the hand is worth to each side, from 0 to 1 (a hand dealt again: a half each)."""
+def _most_written(rules: Ruleset) -> int:
+    """The most a hand played out can write for a side under ``rules`` (by its table, or a talon game's "for less"
+    one), 1 at least: what the search measures a hand's written points against.  (A hand stopped by a forfeit, a
+    catch say, may write more: such a hand is measured against what it wrote.)"""
+    tables = [rules.scoring]
+    talon = rules.talon
+    if talon is not None and talon.bidding is not None and talon.bidding.for_less is not None:
+        tables.append(talon.bidding.for_less)
+    return max(1, *(table.most_written for table in tables))
+
+
+def _values(rules: Ruleset, world: GameState, state: GameState, scale: int) -> list[float]:
+    """What the end of the hand is worth to each side, from 0 to 1 (a hand dealt again: a half each): half its share
+    of the card points, and half its written points against the others', as a share of ``scale``, the most a hand
+    played out can write, or of the most this hand wrote where a forfeit wrote more (so that a hand written four
+    is worse than one written two)."""
     if len(state.hand_results) == len(world.hand_results):
         return [0.5] * rules.sides
     result: HandResult = state.hand_results[-1]
     total = sum(result.points) or 1
     written = result.written
     sign = -1 if rules.scoring.mode is ScoreMode.PENALTY else 1
-    scale = max(1, *written)
+    scale = max(scale, *written)
     values = []
     for side in range(rules.sides):
         share = result.points[side] / total

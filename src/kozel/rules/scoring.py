@@ -138,6 +138,18 @@ class Scoring:
         return min(positive) if positive else None
 
     @property
+    def most_written(self) -> int:
+        """The most points this table ever writes for a side in a hand (0 if it writes none)."""
+        all_tricks = self.all_tricks
+        special = (
+            self.no_trick,
+            self.dealer_loses_written,
+            all_tricks.written if all_tricks else None,
+            all_tricks.first_hand_opponents if all_tricks else None,
+        )
+        return max([row.written for row in self.rows] + [each for each in special if each is not None])
+
+    @property
     def top(self) -> int:
         """The highest card points the table covers."""
         return self.rows[-1].high
