@@ -29,6 +29,7 @@ more to draw (:mod:`kozel.view.drawing_worlds`), so the search there takes at mo
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -38,7 +39,9 @@ from kozel.bots.heuristic import out_of_turn
 from kozel.bots.thumb import Costs, answer_with
 from kozel.engine import within_hand
 from kozel.engine.core import apply, legal_moves
+from kozel.engine.events import HIDDEN_KINDS, Played
 from kozel.engine.praise.drawing import DRAWN_DEALS
+from kozel.engine.transition import played_in
 from kozel.errors import KozelError
 from kozel.game.move import Move
 from kozel.game.results import HandResult
@@ -68,7 +71,7 @@ class _Node:
 
     def __init__(self, side: int) -> None:
         self.side = side
-        self.children: dict[Move, _Node] = {}
+        self.children: dict[Move | Played, _Node] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0
@@ -172,6 +175,7 @@ class IsmctsBot(Bot):
         ``scale`` is the most a hand can write (:func:`_most_written`)."""
         rules = world.ruleset
         rng = self.rng
+        me = self.seat
         state = world
         node = root
         path = []
@@ -182,23 +186,25 @@ class IsmctsBot(Bot):
             legal = legal_moves(state)
             if node is root:
                 legal = tuple(move for move in legal if move in mine)
-            for move in legal:
-                child = node.children.get(move)
+            options = _as_seen(state, legal, me)
+            for key in options:
+                child = node.children.get(key)
                 if child is not None:
                     child.available += 1
-            untried = [move for move in legal if move not in node.children]
+            untried = [key for key in options if key not in node.children]
             if untried:
-                move = rng.choice(untried)
-                child = node.children[move] = _Node(rules.side_of(move.seat))
+                key = rng.choice(untried)
+                move = _one_of(options[key], rng)
+                child = node.children[key] = _Node(rules.side_of(move.seat))
                 child.available = 1
                 path.append(child)
                 state = apply(state, move)
                 made += 1
                 break
-            move = max(legal, key=lambda move: node.children[move].bound())
-            node = node.children[move]
+            key = max(options, key=lambda key: node.children[key].bound())
+            node = node.children[key]
             path.append(node)
-            state = apply(state, move)
+            state = apply(state, _one_of(options[key], rng))
             made += 1
         known: Costs | None = None
         while not _over(world, state):
@@ -215,6 +221,41 @@ class IsmctsBot(Bot):
             child.visits += 1
             child.total += values[child.side]
         return made
+
+
+def _as_seen(state: GameState, legal: tuple[Move, ...], seat: int) -> dict[Move | Played, Move | list[Move]]:
+    """The moves of ``legal`` by what ``seat`` sees of them (:func:`_seen_as`): a move it sees stands for itself;
+    the moves of another seat whose cards it does not see are one, standing for all of them."""
+    if all(move.seat == seat or move.kind not in HIDDEN_KINDS for move in legal):  # the common case
+        return {move: move for move in legal}
+    options: dict[Move | Played, Move | list[Move]] = {}
+    for move in legal:
+        key = _seen_as(state, move, seat)
+        if key is move:
+            options[move] = move
+        else:
+            alike = options.setdefault(key, [])
+            assert isinstance(alike, list)
+            alike.append(move)
+    return options
+
+
+def _seen_as(state: GameState, move: Move, seat: int) -> Move | Played:
+    """``move``, made in ``state``, as ``seat`` sees it: the move itself, or, where its cards are hidden from
+    ``seat`` (another seat's face-down pass, a transfer between others), the event it sees: who, what kind, how
+    many cards."""
+    if move.seat == seat or move.kind not in HIDDEN_KINDS:
+        return move
+    seen = played_in(state, move).for_seat(seat)
+    return move if seen.cards is not None else seen
+
+
+def _one_of(moves: Move | list[Move], rng: random.Random) -> Move:
+    """The move a tree's choice stands for in this world: itself, or one of the hidden moves it stands for, at
+    random (another seat's face-down cards are a chance to the searching seat, not a choice it can tell apart)."""
+    if isinstance(moves, Move):
+        return moves
+    return moves[0] if len(moves) == 1 else rng.choice(moves)
 
 
 def _over(world: GameState, state: GameState) -> bool:

@@ -37,6 +37,8 @@ __all__ = [
 _PRIVATE: Final = frozenset({MoveKind.PASS, MoveKind.LAY_AWAY, MoveKind.LAY_DARK})
 #: Moves whose cards go from one partner to the other.
 BETWEEN_PARTNERS: Final = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
+#: Moves whose cards some seat at the table does not see (laid face down, or handed to a partner).
+HIDDEN_KINDS: Final = _PRIVATE | BETWEEN_PARTNERS
 #: How many shared events a table of them holds before it is emptied.
 PLAYED_LIMIT: Final = 1 << 14
 #: The ``Played`` events with their cards hidden, by what they still show: made once and shared.

@@ -42,7 +42,7 @@ _KIND_TAKE_TALON: Final = MoveKind.TAKE_TALON
 _PHASE_DRAWING: Final = Phase.DRAWING
 _PHASE_PRAISE: Final = Phase.PRAISE
 
-__all__ = ["dealt_for_seat", "opening_events", "played_event", "step", "transition_events"]
+__all__ = ["dealt_for_seat", "opening_events", "played_event", "played_in", "step", "transition_events"]
 
 _PLAY: Final = Phase.PLAY
 _MOLODKA: Final = MoveKind.MOLODKA
@@ -131,6 +131,13 @@ def played_event(move: Move) -> Played:
             _PLAYED.clear()
         _PLAYED[move] = played
     return played
+
+
+def played_in(before: GameState, move: Move) -> Played:
+    """The ``Played`` event of ``move`` made in ``before``, all cards shown (a transfer names the partner it goes to)."""
+    if move.kind is _TRANSFER or move.kind is _TRANSFER_BACK:
+        return _played(before, move)
+    return played_event(move)
 
 
 def _played(before: GameState | None, move: Move) -> Played:
