@@ -24,6 +24,7 @@ from kozel.bots.stats import wilson
 from kozel.bots.tournament import match_seed
 from kozel.cli.main import main
 from kozel.cli.runs import Lines
+from kozel.engine.events import Played
 from kozel.game.results import HandResult
 
 CLASSIC = kozel.variants.get("classic")
@@ -601,3 +602,70 @@ def test_the_search_bot_counts_a_hand_written_four_worse_than_one_written_two():
     assert ismcts_module._most_written(kozel.variants.get("seven_of_clubs")) == 2
     assert _hand_value("seven_of_clubs", (0, 0), (4, 0)) == pytest.approx(0.25 * (1 - 4 / 4) + 0.5 * 0)
     assert _hand_value("seven_of_clubs", (0, 0), (0, 4)) == pytest.approx(0.25 * (1 + 4 / 4) + 0.5 * 0)
+
+
+def test_the_search_bot_sees_another_seats_face_down_pass_as_one_move():
+    # Hearts are trumps; seat 1 leads 7♠.  Seat 2 may beat with 8♠, K♠ or Q♥, or pass any one card face down.
+    hands = ["A♣ 9♠ 8♥ 7♦", "7♠ 10♥ J♦ 6♦", "K♠ Q♥ 10♦ 8♠", "6♣ 7♣ 8♣ 9♦"]
+    state = play(start(CLASSIC, hands, shown="A♥"), "1 lead 7♠")
+    legal = kozel.legal_moves(state)
+    passes = [Move.parse(f"2 pass {card}") for card in ("K♠", "Q♥", "10♦", "8♠")]
+    beats = [Move.parse(f"2 beat {card}") for card in ("8♠", "K♠", "Q♥")]
+    # Seat 2 tells its own moves apart: each stands for itself.
+    assert ismcts_module._as_seen(state, legal, 2) == {move: move for move in legal}
+    # Seat 0 sees the beats, but of a pass only that seat 2 laid one card face down: the four are one choice.
+    seen_by_0 = ismcts_module._as_seen(state, legal, 0)
+    hidden = Played(seat=2, kind=MoveKind.PASS, cards=None, count=1, choice=None, to=None)
+    assert set(seen_by_0) == {*beats, hidden}
+    assert sorted(map(str, seen_by_0[hidden])) == sorted(map(str, passes))
+    assert all(seen_by_0[beat] == beat for beat in beats)
+
+
+def test_the_search_bot_sees_a_transfer_as_its_receiver_does():
+    # hammer_clubs: after the first trick's draw, a seat holding one or two trumps may hand them to its partner.
+    rules = kozel.variants.get("hammer_clubs")
+    state = play(
+        kozel.new_game(rules, seed=0), "0 lead 6♥ 9♥ 10♥", "1 pass 8♣ 7♠ Q♠", "2 pass 6♣ K♠ A♠", "3 pass 9♠ Q♥ 10♦"
+    )
+    transfer = Move.parse("1 transfer J♥")
+    assert transfer in kozel.legal_moves(state)
+    assert ismcts_module._seen_as(state, transfer, 1) == transfer  # the one who hands it over
+    assert ismcts_module._seen_as(state, transfer, 3) == transfer  # the partner who gets it
+    for opponent in (0, 2):
+        assert ismcts_module._seen_as(state, transfer, opponent) == Played(
+            seat=1, kind=MoveKind.TRANSFER, cards=None, count=1, choice=None, to=3
+        )
+
+
+def test_the_search_tree_never_tells_apart_cards_its_seat_cannot_see():
+    # The tree a search grows from seat 1's lead: every face-down move of another seat in it is one node, what
+    # seat 1 sees of it; seat 1's own moves, and every move laid face up, are nodes of their own.
+    hands = ["A♣ 9♠ 8♥ 7♦", "7♠ 10♥ J♦ 6♦", "K♠ Q♥ 10♦ 8♠", "6♣ 7♣ 8♣ 9♦"]
+    state = start(CLASSIC, hands, shown="A♥")
+    bot = IsmctsBot(iterations=300)
+    bot.setup(CLASSIC, 1, seed=5)
+    view = kozel.observe(state, 1)
+    moves = kozel.legal_moves(state)
+    worlds = [kozel.determinize(view, bot.rng, moves=moves) for _ in range(8)]
+    root = ismcts_module._Node(side=-1)
+    scale = ismcts_module._most_written(CLASSIC)
+    with kozel.engine.within_hand():
+        for iteration in range(300):
+            bot._iterate(root, worlds[iteration % len(worlds)], set(moves), {}, scale)
+    grouped = 0
+    nodes = [root]
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children.values())
+        for key in node.children:
+            if isinstance(key, Played):
+                assert key.seat != 1
+                assert key.kind is MoveKind.PASS
+                assert key.cards is None
+                grouped += 1
+            else:
+                assert isinstance(key, Move)
+                assert key.seat == 1 or key.kind is not MoveKind.PASS
+        passers = [key.seat for key in node.children if isinstance(key, Played)]
+        assert len(passers) == len(set(passers))
+    assert grouped > 10  # the tree did reach other seats' passes

@@ -8,7 +8,11 @@ at random with ``guided=False``), and credits every move on the way with what th
 worth to the side that made it: half its share of the card points, half its written points (for
 it, or against the others), measured against the most a hand can write under the rules, so that a
 hand written four is worse than one written two (a hand a forfeit stopped is measured against what
-it wrote).  Moves legal only in some worlds are weighed by how often they were available.  The move
+it wrote).  Moves legal only in some worlds are weighed by how often they were available.  Another
+seat's move whose cards the searching seat would not see (a pass laid face down, trumps handed
+between two other partners) is one move in the tree, what the seat would see of it (who, what kind,
+how many cards); in each world it stands for one of those moves, drawn at random, so that the tree
+never tells apart what its seat could not, and its later choices never depend on it.  The move
 made is the one visited most.  The tree and play-outs run inside :func:`kozel.engine.within_hand`,
 so a play-out stops at its hand's scored end and the engine does not deal the next hand for it.
 

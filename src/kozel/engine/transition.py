@@ -134,7 +134,7 @@ def played_event(move: Move) -> Played:
 
 
 def played_in(before: GameState, move: Move) -> Played:
-    """The ``Played`` event of ``move`` made in ``before``, all cards shown (a transfer names the partner it goes to)."""
+    """The ``Played`` event of ``move`` made in ``before``, all cards shown (a transfer names who gets it)."""
     if move.kind is _TRANSFER or move.kind is _TRANSFER_BACK:
         return _played(before, move)
     return played_event(move)
