@@ -598,10 +598,17 @@ def test_the_search_bot_counts_a_hand_written_four_worse_than_one_written_two():
     assert _hand_value("classic", (90, 30), (0, 4)) > _hand_value("classic", (89, 31), (0, 2))
     assert _hand_value("classic", (0, 120), (6, 0)) == pytest.approx(0.0)
     assert _hand_value("classic", (120, 0), (0, 6)) == pytest.approx(1.0)
-    # A hand a catch stopped writes more than the table ever does: measured against what it wrote, in 0..1.
-    assert ismcts_module._most_written(kozel.variants.get("seven_of_clubs")) == 2
-    assert _hand_value("seven_of_clubs", (0, 0), (4, 0)) == pytest.approx(0.25 * (1 - 4 / 4) + 0.5 * 0)
-    assert _hand_value("seven_of_clubs", (0, 0), (0, 4)) == pytest.approx(0.25 * (1 + 4 / 4) + 0.5 * 0)
+
+    # seven_of_clubs writes 2 on the loser, and 4 on the side that played Q♣ into a catch: the most is the catch.
+    assert ismcts_module._most_written(kozel.variants.get("seven_of_clubs")) == 4
+    won = _hand_value("seven_of_clubs", (70, 50), (0, 2))
+    assert won == pytest.approx(0.5 * 70 / 120 + 0.25 * (1 + 2 / 4))
+    # A catch counts no card points: the catching side is given them all, as it writes the most on the others.
+    caught_them = _hand_value("seven_of_clubs", (0, 0), (0, 4))
+    assert caught_them == pytest.approx(1.0)
+    assert caught_them > _hand_value("seven_of_clubs", (120, 0), (0, 2)) > won
+    assert _hand_value("seven_of_clubs", (0, 0), (4, 0)) == pytest.approx(0.0)
+    assert _hand_value("seven_of_clubs", (0, 0), (4, 0)) < _hand_value("seven_of_clubs", (0, 120), (2, 0))
 
 
 def test_the_search_bot_sees_another_seats_face_down_pass_as_one_move():

@@ -6,11 +6,12 @@ walks down the tree choosing, among the moves legal in that world, the one with 
 confidence bound, adds one new move, plays the hand out (by the heuristic bot's rule of thumb, or
 at random with ``guided=False``), and credits every move on the way with what the hand's end is
 worth to the side that made it: half its share of the card points, half its written points (for
-it, or against the others), measured against the most a hand can write under the rules, so that a
-hand written four is worse than one written two (a hand a forfeit stopped is measured against what
-it wrote).  Moves legal only in some worlds are weighed by how often they were available.  Another
-seat's move whose cards the searching seat would not see (a pass laid face down, trumps handed
-between two other partners) is one move in the tree, what the seat would see of it (who, what kind,
+it, or against the others), measured against the most a hand can write under the rules (a catch and
+a redeal called beyond the limit included), so that a hand written four is worse than one written
+two; a hand that ended with no card points counted (a catch) shares them as it writes.  Moves legal
+only in some worlds are weighed by how often they were available.  Another seat's move whose cards
+the searching seat would not see (a pass laid face down, trumps handed between two other partners)
+is one move in the tree, what the seat would see of it (who, what kind,
 how many cards); in each world it stands for one of those moves, drawn at random, so that the tree
 never tells apart what its seat could not, and its later choices never depend on it.  The move
 made is the one visited most.  The tree and play-outs run inside :func:`kozel.engine.within_hand`,
@@ -269,32 +270,37 @@ def _over(world: GameState, state: GameState) -> bool:
 
 
 def _most_written(rules: Ruleset) -> int:
-    """The most a hand played out can write for a side under ``rules`` (by its table, or a talon game's "for less"
-    one), 1 at least: what the search measures a hand's written points against.  (A hand stopped by a forfeit, a
-    catch say, may write more: such a hand is measured against what it wrote.)"""
-    tables = [rules.scoring]
+    """The most a hand can write for a side under ``rules``, 1 at least: by its scoring table, a talon game's "for
+    less" one, a catch, or a redeal called beyond the limit.  What the search measures a hand's written points
+    against, so that a hand written four is worse than one written two, a catch's four included."""
+    most = [1, rules.scoring.most_written]
     talon = rules.talon
     if talon is not None and talon.bidding is not None and talon.bidding.for_less is not None:
-        tables.append(talon.bidding.for_less)
-    return max(1, *(table.most_written for table in tables))
+        most.append(talon.bidding.for_less.most_written)
+    if rules.catch is not None:
+        most.append(rules.catch.written)
+    if rules.redeal is not None and rules.redeal.limit is not None:
+        most.append(rules.redeal.penalty)
+    return max(most)
 
 
 def _values(rules: Ruleset, world: GameState, state: GameState, scale: int) -> list[float]:
     """What the end of the hand is worth to each side, from 0 to 1 (a hand dealt again: a half each): half its share
     of the card points, and half its written points against the others', as a share of ``scale``, the most a hand
-    played out can write, or of the most this hand wrote where a forfeit wrote more (so that a hand written four
-    is worse than one written two)."""
+    can write (:func:`_most_written`; so that a hand written four is worse than one written two).  A hand that
+    ended with no card points counted (a catch) shares them as it writes: all to a side written nothing while the
+    others were written the most, none to a side written the most."""
     if len(state.hand_results) == len(world.hand_results):
         return [0.5] * rules.sides
     result: HandResult = state.hand_results[-1]
-    total = sum(result.points) or 1
+    total = sum(result.points)
     written = result.written
     sign = -1 if rules.scoring.mode is ScoreMode.PENALTY else 1
-    scale = max(scale, *written)
+    scale = max(scale, *written)  # a safeguard: whatever a hand writes, its value stays within 0..1
     values = []
     for side in range(rules.sides):
-        share = result.points[side] / total
         others = sum(written) - written[side]
         mark = sign * (written[side] - others / max(1, rules.sides - 1)) / scale
+        share = result.points[side] / total if total else (mark + 1) / 2
         values.append(0.5 * share + 0.25 * (mark + 1))
     return values
