@@ -586,13 +586,13 @@ def _hand_value(name: str, points: tuple[int, ...], written: tuple[int, ...]) ->
     tricks = tuple(int(side_points > 0) for side_points in points)
     result = HandResult(points=points, tricks=tricks, written=written, eggs=False, caught=False, forfeited=False)
     world, ended = SimpleNamespace(hand_results=()), SimpleNamespace(hand_results=(result,))
-    return ismcts_module._values(rules, world, ended, ismcts_module._most_written(rules))[0]
+    return ismcts_module._values(rules, world, ended, rules.most_written)[0]
 
 
 def test_the_search_bot_counts_a_hand_written_four_worse_than_one_written_two():
     # Measured against the most a hand of classic writes (6, a side with no trick), not against what this
     # hand wrote, so 30 card points (written four) is a good deal worse than 31 (written two).
-    assert ismcts_module._most_written(kozel.variants.get("classic")) == 6
+    assert kozel.variants.get("classic").most_written == 6
     two, four = _hand_value("classic", (31, 89), (2, 0)), _hand_value("classic", (30, 90), (4, 0))
     assert two - four == pytest.approx(0.5 / 120 + 0.25 * 2 / 6)
     assert _hand_value("classic", (90, 30), (0, 4)) > _hand_value("classic", (89, 31), (0, 2))
@@ -600,7 +600,7 @@ def test_the_search_bot_counts_a_hand_written_four_worse_than_one_written_two():
     assert _hand_value("classic", (120, 0), (0, 6)) == pytest.approx(1.0)
 
     # seven_of_clubs writes 2 on the loser, and 4 on the side that played Q♣ into a catch: the most is the catch.
-    assert ismcts_module._most_written(kozel.variants.get("seven_of_clubs")) == 4
+    assert kozel.variants.get("seven_of_clubs").most_written == 4
     won = _hand_value("seven_of_clubs", (70, 50), (0, 2))
     assert won == pytest.approx(0.5 * 70 / 120 + 0.25 * (1 + 2 / 4))
     # A catch counts no card points: the catching side is given them all, as it writes the most on the others.
@@ -655,7 +655,7 @@ def test_the_search_tree_never_tells_apart_cards_its_seat_cannot_see():
     moves = kozel.legal_moves(state)
     worlds = [kozel.determinize(view, bot.rng, moves=moves) for _ in range(8)]
     root = ismcts_module._Node(side=-1)
-    scale = ismcts_module._most_written(CLASSIC)
+    scale = CLASSIC.most_written
     with kozel.engine.within_hand():
         for iteration in range(300):
             bot._iterate(root, worlds[iteration % len(worlds)], set(moves), {}, scale)

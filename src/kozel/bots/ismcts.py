@@ -146,7 +146,7 @@ class IsmctsBot(Bot):
             return self.rng.choice(moves)
         root = _Node(side=-1)
         costs: dict[TrumpTable, Costs] = {}  # the cards' costs for the play-outs, worked out once a decision
-        scale = _most_written(view.ruleset)
+        scale = view.ruleset.most_written
         mine = set(moves)
         iteration = made = 0
         with within_hand():  # the play-outs stop at the hand's end: the next hand is not dealt
@@ -177,7 +177,7 @@ class IsmctsBot(Bot):
         self, root: _Node, world: GameState, mine: set[Move], costs: dict[TrumpTable, Costs], scale: int
     ) -> int:
         """One iteration from ``world``: down the tree, one new move, the play-out; how many moves it made.
-        ``scale`` is the most a hand can write (:func:`_most_written`)."""
+        ``scale`` is the most a hand can write (``Ruleset.most_written``)."""
         rules = world.ruleset
         rng = self.rng
         me = self.seat
@@ -231,11 +231,9 @@ class IsmctsBot(Bot):
 def _as_seen(state: GameState, legal: tuple[Move, ...], seat: int) -> dict[Move | Played, Move | list[Move]]:
     """The moves of ``legal`` by what ``seat`` sees of them (:func:`_seen_as`): a move it sees stands for itself;
     the moves of another seat whose cards it does not see are one, standing for all of them."""
-    if all(move.seat == seat or move.kind not in HIDDEN_KINDS for move in legal):  # the common case
-        return {move: move for move in legal}
     options: dict[Move | Played, Move | list[Move]] = {}
     for move in legal:
-        key = _seen_as(state, move, seat)
+        key = move if move.seat == seat or move.kind not in HIDDEN_KINDS else _seen_as(state, move, seat)
         if key is move:
             options[move] = move
         else:
@@ -269,25 +267,10 @@ def _over(world: GameState, state: GameState) -> bool:
     return state.turn is None or state.deal.number != world.deal.number
 
 
-def _most_written(rules: Ruleset) -> int:
-    """The most a hand can write for a side under ``rules``, 1 at least: by its scoring table, a talon game's "for
-    less" one, a catch, or a redeal called beyond the limit.  What the search measures a hand's written points
-    against, so that a hand written four is worse than one written two, a catch's four included."""
-    most = [1, rules.scoring.most_written]
-    talon = rules.talon
-    if talon is not None and talon.bidding is not None and talon.bidding.for_less is not None:
-        most.append(talon.bidding.for_less.most_written)
-    if rules.catch is not None:
-        most.append(rules.catch.written)
-    if rules.redeal is not None and rules.redeal.limit is not None:
-        most.append(rules.redeal.penalty)
-    return max(most)
-
-
 def _values(rules: Ruleset, world: GameState, state: GameState, scale: int) -> list[float]:
     """What the end of the hand is worth to each side, from 0 to 1 (a hand dealt again: a half each): half its share
     of the card points, and half its written points against the others', as a share of ``scale``, the most a hand
-    can write (:func:`_most_written`; so that a hand written four is worse than one written two).  A hand that
+    can write (``Ruleset.most_written``; so that a hand written four is worse than one written two).  A hand that
     ended with no card points counted (a catch) shares them as it writes: all to a side written nothing while the
     others were written the most, none to a side written the most."""
     if len(state.hand_results) == len(world.hand_results):

@@ -280,6 +280,20 @@ class Ruleset:
         """The card points of the whole deck (120 in every built-in ruleset)."""
         return self.points.of_mask(self.deck.mask)
 
+    @property
+    def most_written(self) -> int:
+        """The most a hand can write for a side, 1 at least: by the scoring table, a talon game's "for less" one, a
+        catch, or a redeal called beyond the limit."""
+        most = [1, self.scoring.most_written]
+        talon = self.talon
+        if talon is not None and talon.bidding is not None and talon.bidding.for_less is not None:
+            most.append(talon.bidding.for_less.most_written)
+        if self.catch is not None:
+            most.append(self.catch.written)
+        if self.redeal is not None and self.redeal.limit is not None:
+            most.append(self.redeal.penalty)
+        return max(most)
+
     def card_points(self, card: Card) -> int:
         """The points ``card`` counts when the tricks are added up."""
         return self.points.table[card.index]
