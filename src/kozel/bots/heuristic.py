@@ -1,11 +1,11 @@
-"""HeuristicBot: plays like a sensible club player, by rules of thumb checked on a sampled world.
+"""HeuristicBot: plays like a sensible club player, by rules of thumb checked on sampled worlds.
 
-How it plays a trick: it samples a world its view allows (:func:`kozel.determinize`) and, for
-each move it may make, plays the trick out in that world, the players after it answering by the
-club player's rule of thumb (take the trick as cheaply as you can if your side is not taking it,
-else throw your least valuable cards).  A move scores the card points its side gains from the
-trick, less the points it loses, less what the trumps spent were worth; ending a hand scores its
-written points.  The move with the best score over a few worlds is played.  So it beats cheaply,
+How it plays a trick: it samples worlds its view allows (:func:`kozel.determinize`; two by default,
+``worlds``) and, for each move it may make, plays the trick out in each world, the players after it
+answering by the club player's rule of thumb (take the trick as cheaply as you can if your side is
+not taking it, else throw your least valuable cards).  A move scores the card points its side
+gains from the trick, less the points it loses, less what the trumps spent were worth; ending a
+hand scores its written points.  The move with the best score over the worlds is played.  So it beats cheaply,
 gives its partner points when the partner is taking the trick, gives the opponents none, keeps its
 trumps, and catches a card when it can (a catch ends the hand in the catcher's favour).
 
