@@ -2,6 +2,7 @@
 
     python bench/decisions.py classic iterations=580
     python bench/decisions.py seven_of_clubs iterations=480 steps=12000 --matches 3
+    python bench/decisions.py classic iterations=580,worlds=40 iterations=580
 
 The decisions are those of seats 0 and 2 (one side) wherever they had more than one move, in
 ``--matches`` matches of four heuristic bots (seeds 100, 101, ...): the same set for every budget
@@ -41,17 +42,27 @@ def decisions(rules: kozel.Ruleset, matches: int) -> list[tuple[PlayerView, tupl
 
 
 def budget(text: str) -> dict[str, float]:
-    """``iterations=N``, ``steps=N`` or ``seconds=X`` as keyword arguments of ``IsmctsBot``."""
-    name, _, value = text.partition("=")
-    if name not in ("iterations", "steps", "seconds") or not value:
-        raise argparse.ArgumentTypeError(f"a budget is iterations=N, steps=N or seconds=X, not {text!r}")
-    return {name: float(value) if name == "seconds" else int(value)}
+    """``iterations=N``, ``steps=N`` or ``seconds=X`` (and ``,worlds=N``) as keyword arguments of ``IsmctsBot``."""
+    keywords: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        if name not in ("iterations", "steps", "seconds", "worlds") or not value or name in keywords:
+            raise argparse.ArgumentTypeError(
+                f"a budget is iterations=N, steps=N or seconds=X, and ,worlds=N if given, not {text!r}"
+            )
+        try:
+            keywords[name] = float(value) if name == "seconds" else int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} is a number, not {value!r}") from None
+    return keywords
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ruleset", help="a built-in ruleset")
-    parser.add_argument("budgets", nargs="+", type=budget, help="iterations=N, steps=N or seconds=X")
+    parser.add_argument(
+        "budgets", nargs="+", type=budget, help="iterations=N, steps=N or seconds=X, and ,worlds=N if given"
+    )
     parser.add_argument("--matches", type=int, default=3, help="heuristic matches the decisions come from")
     args = parser.parse_args()
     rules = kozel.variants.get(args.ruleset)

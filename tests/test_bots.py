@@ -247,8 +247,8 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
     assert (timed.seconds, timed.guided) == (0.5, False)
     default = make_bot("ismcts")
     # the budget measured in docs/bots.md
-    assert (default.iterations, default.seconds, default.steps, default.worlds) == (580, None, None, 40)
-    assert repr(default) == "IsmctsBot(iterations=580, worlds=40)"
+    assert (default.iterations, default.seconds, default.steps, default.worlds) == (580, None, None, 160)
+    assert repr(default) == "IsmctsBot(iterations=580, worlds=160)"
     moved = make_bot("ismcts(steps=900)")
     assert (moved.iterations, moved.seconds, moved.steps) == (None, None, 900)
     for bad, message in [
@@ -419,6 +419,28 @@ def test_the_search_bot_keeps_to_a_budget_of_moves(monkeypatch):
     again = IsmctsBot(steps=500, worlds=3)
     again.setup(CLASSIC, state.turn, 1)
     assert again.choose(kozel.observe(state, state.turn), moves) == chosen  # a budget of moves is reproducible
+
+
+@pytest.mark.parametrize(
+    ("budget", "expected"), [({"iterations": 5}, 5), ({"iterations": 200}, 160), ({"steps": 40, "worlds": 7}, 7)]
+)
+def test_the_search_bot_draws_no_world_that_no_iteration_takes(monkeypatch, budget, expected):
+    # 160 worlds by default, but never more than a budget of iterations can take; a budget of moves has no
+    # such count, so it draws all of its worlds.
+    state = kozel.new_game(CLASSIC, seed=4)
+    moves = [m for m in kozel.legal_moves(state) if m.seat == state.turn]
+    drawn = []
+    real = kozel.determinize
+
+    def counted(view, rng, moves):
+        drawn.append(view.seat)
+        return real(view, rng, moves=moves)
+
+    monkeypatch.setattr("kozel.bots.ismcts.determinize", counted)
+    bot = IsmctsBot(**budget)
+    bot.setup(CLASSIC, state.turn, 1)
+    assert bot.choose(kozel.observe(state, state.turn), moves) in moves
+    assert len(drawn) == expected
 
 
 @pytest.mark.parametrize(("praise", "expected"), [("regular", 6), ("trousers", 4)])

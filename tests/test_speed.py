@@ -225,8 +225,12 @@ def test_the_decision_set_of_the_search_bench_is_the_same_every_time():
     assert all(len(moves) > 1 for _, moves in first)
     assert decisions.budget("steps=900") == {"steps": 900}
     assert decisions.budget("seconds=0.5") == {"seconds": 0.5}
-    with pytest.raises(argparse.ArgumentTypeError, match="iterations=N, steps=N or seconds=X"):
-        decisions.budget("depth=3")
+    assert decisions.budget("iterations=580,worlds=40") == {"iterations": 580, "worlds": 40}
+    for bad in ("depth=3", "iterations=5,iterations=6", "worlds="):
+        with pytest.raises(argparse.ArgumentTypeError, match="iterations=N, steps=N or seconds=X"):
+            decisions.budget(bad)
+    with pytest.raises(argparse.ArgumentTypeError, match="worlds is a number, not 'x'"):
+        decisions.budget("iterations=5,worlds=x")
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())

@@ -1,9 +1,10 @@
 """IsmctsBot: information-set Monte Carlo tree search over worlds sampled from its view.
 
 Each decision grows one search tree over the moves of the hand being played.  Every iteration
-takes a world its view allows (a few are drawn with :func:`kozel.determinize` and used in turn),
-walks down the tree choosing, among the moves legal in that world, the one with the best upper
-confidence bound, adds one new move, plays the hand out (by the heuristic bot's rule of thumb, or
+takes a world its view allows (160 by default, :data:`DEFAULT_WORLDS`, are drawn with
+:func:`kozel.determinize` and used in turn; never more than the decision's iterations), walks down
+the tree choosing, among the moves legal in that world, the one with the best upper confidence
+bound, adds one new move, plays the hand out (by the heuristic bot's rule of thumb, or
 at random with ``guided=False``), and credits every move on the way with what the hand's end is
 worth to the side that made it: half its share of the card points, half its written points (for
 it, or against the others), measured against the most a hand can write under the rules (a catch and
@@ -67,6 +68,9 @@ DRAWN_WORLDS: Final = 4
 #: The default budget: iterations per decision (chosen to take the time 480 iterations took before the search's
 #: play-outs got cheaper, about 0.15 s a decision in ``classic`` on one core of the development machine).
 DEFAULT_ITERATIONS: Final = 580
+#: The default number of worlds drawn per decision (never more than the decision's iterations, where
+#: they are its budget: a world no iteration takes is not drawn).
+DEFAULT_WORLDS: Final = 160
 
 
 class _Node:
@@ -94,7 +98,7 @@ class IsmctsBot(Bot):
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        worlds: int = 40,
+        worlds: int = DEFAULT_WORLDS,
         *,
         steps: int | None = None,
         guided: bool = True,
@@ -121,7 +125,8 @@ class IsmctsBot(Bot):
         self.seconds = seconds
         #: Moves made per decision in the tree and its play-outs, where that is the budget (else None).
         self.steps = steps
-        #: How many worlds are drawn for each decision (the iterations take them in turn).
+        #: How many worlds are drawn for each decision (the iterations take them in turn; never more than a budget of
+        #: iterations).
         self.worlds = worlds
 
     def __repr__(self) -> str:
@@ -137,7 +142,7 @@ class IsmctsBot(Bot):
         """The move visited most by the search."""
         if len(moves) == 1:
             return moves[0]
-        count = self.worlds
+        count = self.worlds if self.iterations is None else min(self.worlds, self.iterations)
         if view.praise is not None and PraiseKind(view.praise) in DRAWN_DEALS:
             count = min(count, DRAWN_WORLDS)
         try:
