@@ -62,9 +62,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     assert seat is not None
     trick = state.trick
     if trick is None:
-        if must_swap(state):
+        if any(state.trick_counts) and state.match.ruleset.leading.trump_leads is not _TRUMP_LEADS_BOASTING_SIDE:
+            allowed = state.hand_masks[seat]  # a later lead, the common case of lead_options, inline: any card
+        elif must_swap(state):
             return swap_moves(state)
-        allowed = lead_options(state, seat, state.hand_masks[seat])
+        else:
+            allowed = lead_options(state, seat, state.hand_masks[seat])
     elif state.match.ruleset.play.first_trick_suit is not None and not any(state.trick_counts):  # type: ignore[union-attr]
         allowed = follow_options(state, state.hand_masks[seat], trick)
     else:  # the common case, inline: the led suit (trumps for a trump lead), else any card
@@ -89,8 +92,14 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
     table = deal.table
     rules = match.ruleset
     first_suit = rules.play.first_trick_suit  # type: ignore[union-attr]
-    if trick is None or (first_suit is not None and not any(counts)):
-        if not mask & _allowed(state, seat):
+    if trick is None:
+        # A later lead may be any card (the common case of lead_options, inline); the opening lead is checked whole.
+        if (not any(counts) or rules.leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE) and not mask & lead_options(
+            state, seat, hand_masks[seat]
+        ):
+            raise explain(state, move)
+    elif first_suit is not None and not any(counts):
+        if not mask & follow_options(state, hand_masks[seat], trick):
             raise explain(state, move)
     else:  # the common case, checked inline: follow the led suit when you can
         lead: MoveFields = trick.plays[0]  # read by position in the compiled build
