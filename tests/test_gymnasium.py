@@ -10,6 +10,7 @@ import kozel
 
 MISSING = any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy"))
 if not MISSING:
+    import numpy
     from gymnasium.utils.env_checker import check_env
 
     from kozel.integrations.gymnasium import KozelSeatEnv
@@ -47,3 +48,20 @@ def test_a_match_against_the_heuristic_bots():
     assert info["illegal_action"]
     assert reward == 0.0
     assert not done
+
+
+def test_a_bad_action_or_setting_is_refused_with_a_kozel_error_and_never_rounded():
+    with pytest.raises(kozel.KozelError, match="rules= is a Ruleset or the name of one, not int"):
+        KozelSeatEnv(5)  # type: ignore[arg-type]
+    with pytest.raises(kozel.KozelError, match="seat= is a seat from 0 to 3, not True"):
+        KozelSeatEnv("classic", seat=True)
+    environment = KozelSeatEnv("classic", bots="random")
+    _, info = environment.reset(seed=0)
+    legal = next(action for action, bit in enumerate(info["action_mask"]) if bit)
+    before = environment._tracker.state
+    for action in (legal + 0.7, float(legal), True, "1", None, [legal]):  # never rounded, never read as text
+        with pytest.raises(kozel.KozelError, match="an action is a whole number from 0 to"):
+            environment.step(action)
+    assert environment._tracker.state == before  # nothing was played
+    _, _, _, _, info = environment.step(numpy.int64(legal))  # a NumPy integer is a whole number
+    assert "illegal_action" not in info

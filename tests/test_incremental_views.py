@@ -66,10 +66,12 @@ def test_a_view_read_before_its_history_equals_one_read_after():
 
 def test_observe_and_a_tracker_refuse_a_seat_that_is_not_at_the_table():
     tracker = ViewTracker(kozel.new_game(kozel.variants.get("classic"), seed=1))
-    with pytest.raises(ValueError, match="seat must be a seat from 0 to 3"):
+    with pytest.raises(kozel.SeatError, match="no seat 4 at a table of 4: seats are 0 to 3"):
         tracker.view(4)
-    with pytest.raises(ValueError, match="seat must be a seat from 0 to 3"):
+    with pytest.raises(kozel.SeatError, match="no seat -1 at a table of 4: seats are 0 to 3"):
         tracker.view(-1)
+    with pytest.raises(kozel.WrongTypeError, match="a seat is a whole number, not True"):
+        tracker.view(True)
 
 
 def test_a_trick_stopped_by_a_catch_in_the_last_hand_is_not_taken():

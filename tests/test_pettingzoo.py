@@ -13,6 +13,7 @@ import kozel
 
 MISSING = any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy"))
 if not MISSING:
+    import numpy
     from pettingzoo.test import api_test, render_test, seed_test
     from pettingzoo.utils.wrappers import BaseWrapper
 
@@ -94,3 +95,23 @@ def test_a_match_through_the_environment_ends_with_rewards_that_add_up():
 def test_bad_render_mode_is_refused():
     with pytest.raises(kozel.KozelError, match="render_mode"):
         env("classic", render_mode="rgb_array")
+
+
+def test_a_bad_action_is_refused_with_a_kozel_error_and_changes_nothing():
+    environment = env("classic")
+    environment.reset(seed=1)
+    agent = environment.agent_selection
+    observation, *_ = environment.last()
+    legal = next(action for action, bit in enumerate(observation["action_mask"]) if bit)
+    wrong = next(action for action, bit in enumerate(observation["action_mask"]) if not bit)
+    before = environment.unwrapped.state_
+    for action in (-1, 10**6, wrong):
+        with pytest.raises(kozel.KozelError, match="is no answer of seat"):
+            environment.step(action)
+    for action in (legal + 0.5, float(legal), True, "x", numpy.array([legal])):
+        with pytest.raises(kozel.KozelError, match="an action is a whole number"):
+            environment.step(action)
+    assert environment.unwrapped.state_ == before
+    assert environment.agent_selection == agent
+    environment.step(numpy.int64(legal))  # a NumPy integer is a whole number
+    assert environment.unwrapped.state_ != before

@@ -234,8 +234,12 @@ def test_the_end_of_a_hand_and_of_the_match_are_events():
 
 
 def test_observe_refuses_a_seat_that_is_not_at_the_table():
-    with pytest.raises(ValueError, match="seat must be"):
-        kozel.observe(kozel.new_game(CLASSIC, seed=1), 4)
+    state = kozel.new_game(CLASSIC, seed=1)
+    with pytest.raises(kozel.SeatError, match="there is no seat 4 at a table of 4"):
+        kozel.observe(state, 4)
+    for seat in (True, 1.0, "0", None):
+        with pytest.raises(kozel.WrongTypeError, match="a seat is a whole number"):
+            kozel.observe(state, seat)  # type: ignore[arg-type]
 
 
 def test_the_log_packs_every_kind_of_move():

@@ -19,13 +19,14 @@ if _sys.argv[:1] == ["-m"]:  # ``python -m ...`` is still loading its module: an
 from kozel import record, variants
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
-from kozel.engine import core as _engine_core
+from kozel.engine.build import COMPILED as _COMPILED
 from kozel.errors import (
     DeckError,
     IllegalMoveError,
     KozelError,
     NotationError,
     RulesetError,
+    SeatError,
     StateError,
     WrongTypeError,
 )
@@ -41,8 +42,8 @@ from kozel.view import PlayerView, ViewTracker, determinize, observe, step
 __version__ = "0.1.0"
 
 #: Whether the engine running is the compiled build (mypyc, ``KOZEL_COMPILE=1``) rather than pure Python.
-__compiled__: bool = not str(_engine_core.__file__).endswith(".py")
-del _engine_core
+__compiled__: bool = _COMPILED
+del _COMPILED
 
 __all__ = [
     "CARDS",
@@ -67,6 +68,7 @@ __all__ = [
     "Rank",
     "Ruleset",
     "RulesetError",
+    "SeatError",
     "StateError",
     "Suit",
     "Trick",

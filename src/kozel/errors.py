@@ -12,6 +12,7 @@ __all__ = [
     "KozelError",
     "NotationError",
     "RulesetError",
+    "SeatError",
     "StateError",
     "WrongTypeError",
 ]
@@ -51,6 +52,10 @@ class IllegalMoveError(KozelError, ValueError):
         self.move = move
         #: A short name of the table rule the move breaks, such as ``"beat"``.
         self.rule = rule
+
+
+class SeatError(KozelError, ValueError):
+    """A seat number that is not at the table: below 0, or not below the number of players."""
 
 
 class WrongTypeError(KozelError, TypeError):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from kozel.bots.base import Bot
 from kozel.engine.start import new_game
-from kozel.errors import IllegalMoveError, KozelError
+from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.move import Move
 from kozel.game.state import GameState
 from kozel.play.decision import decision
@@ -36,7 +36,26 @@ def next_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | Non
 
     ``views``, a tracker whose state is ``state``, gives the bots their views (else ``observe`` does).
     """
+    _check_position("next_move", state, bots)
     return _next(state, bots, _views_of(state, views))
+
+
+def _check_position(caller: str, state: GameState, bots: Sequence[Bot]) -> None:
+    """Refuse anything but a state and one Bot a seat."""
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"{caller} needs a GameState, not {type(state).__name__}")
+    _check_bots(state.ruleset, bots)
+
+
+def _check_bots(rules: Ruleset, bots: Sequence[Bot]) -> None:
+    """Refuse anything but one Bot a seat."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise WrongTypeError(f"bots: one Bot a seat, in a list, not {type(bots).__name__}")
+    if len(bots) != rules.players:
+        raise KozelError(f"{rules.name} is played by {rules.players}; {len(bots)} bots were given")
+    for seat, bot in enumerate(bots):
+        if not isinstance(bot, Bot):
+            raise WrongTypeError(f"bots: seat {seat}'s player is a Bot, not {type(bot).__name__}")
 
 
 def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerView]) -> Move:
@@ -59,6 +78,7 @@ def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerVie
 
 def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | None = None) -> Move | None:
     """The out-of-turn move some bot takes now (asked clockwise from the seat to move), or None if none does."""
+    _check_position("interrupting_move", state, bots)
     view = _views_of(state, views)
     waited: tuple[int, ...] = ()
     while True:
@@ -91,8 +111,9 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
 
     Each bot is set up with its seat and a seed derived from ``seed``, and reset at the end.
     """
-    if len(bots) != rules.players:
-        raise KozelError(f"{rules.name} is played by {rules.players}; {len(bots)} bots were given")
+    if not isinstance(rules, Ruleset):
+        raise WrongTypeError(f"play_match plays by a Ruleset, not {type(rules).__name__}")
+    _check_bots(rules, bots)
     for seat, bot in enumerate(bots):
         bot.setup(rules, seat, seed)
     state = new_game(rules, seed=seed)

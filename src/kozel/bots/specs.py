@@ -36,7 +36,7 @@ from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
 
 __all__ = ["BOTS", "BotLike", "Entrant", "add_current_folder", "entrant", "make_bot", "unique_names"]
 
@@ -47,6 +47,8 @@ _SPEC: Final = re.compile(r"\s*([\w.:]+)\s*(?:\((.*)\))?\s*", re.DOTALL)
 
 def make_bot(spec: str) -> Bot:
     """The bot named by ``spec``: a built-in name or ``module:Class``, with ``(keyword=value, ...)`` if wanted."""
+    if not isinstance(spec, str):
+        raise WrongTypeError(f"a bot is named by text such as 'heuristic' or 'module:Class', not {type(spec).__name__}")
     match = _SPEC.fullmatch(spec)
     if match is None:
         raise KozelError(f"{spec!r} does not name a bot: give a name ({', '.join(BOTS)}) or module:Class")
@@ -54,6 +56,8 @@ def make_bot(spec: str) -> Bot:
     kind: Any
     if ":" in name:
         module, _, attribute = name.partition(":")
+        if not module or not attribute:
+            raise KozelError(f"{spec!r} does not name a bot: module:Class names both, such as mybots:Cautious")
         try:
             kind = getattr(importlib.import_module(module), attribute)
         except ModuleNotFoundError as error:

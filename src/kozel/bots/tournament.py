@@ -36,8 +36,9 @@ from kozel.bots.pool import check_processes, start_worker
 from kozel.bots.runner import play_match
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
 from kozel.game.state import GameState
+from kozel.limits import SEED_DIGITS
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
@@ -59,6 +60,9 @@ _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 #: :class:`concurrent.futures.Future` (a ``ProcessPoolExecutor``, a ``RayExecutor``...).
 Executor = concurrent.futures.Executor
 _Batch = TypeVar("_Batch")
+
+#: Seeds are whole numbers of at most SEED_DIGITS digits, as for a match.
+_SEED_BOUND: Final = 10**SEED_DIGITS
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -298,6 +302,12 @@ class Tournament:
     duplicate: bool = False
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise WrongTypeError(f"a tournament is played by a Ruleset, not {type(self.rules).__name__}")
+        if type(self.seed) is not int or not -_SEED_BOUND < self.seed < _SEED_BOUND:
+            raise KozelError(
+                f"a tournament's seed is a whole number of at most {SEED_DIGITS} digits, not {self.seed!r}"
+            )
         if len(self.bots) != self.rules.sides:
             raise KozelError(
                 f"{self.rules.name} is played by {self.rules.sides} sides: name {self.rules.sides} bots, "

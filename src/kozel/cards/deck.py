@@ -9,7 +9,7 @@ from typing import final, overload
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.cards.notation import parse_cards
-from kozel.errors import DeckError
+from kozel.errors import DeckError, WrongTypeError
 
 __all__ = ["Deck"]
 
@@ -30,11 +30,14 @@ class Deck:
     def __init__(self, cards: Iterable[Card] | str) -> None:
         if isinstance(cards, str):
             cards = parse_cards(cards)
-        ordered = tuple(cards)
+        try:
+            ordered = tuple(cards)
+        except TypeError:
+            raise WrongTypeError(f"a Deck holds cards or card text, not {type(cards).__name__}") from None
         mask = 0
         for card in ordered:
             if not isinstance(card, Card):
-                raise TypeError(f"a Deck holds cards, not {card!r}")
+                raise WrongTypeError(f"a Deck holds cards, not {card!r}")
             if mask & card.bit:
                 raise DeckError(f"a deck holds each card once, but {card} appears twice")
             mask |= card.bit

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from kozel.cards.card import Card
-from kozel.errors import NotationError
+from kozel.errors import NotationError, WrongTypeError
 
 __all__ = ["format_cards", "parse_cards"]
 
@@ -32,5 +32,17 @@ def format_cards(cards: Iterable[Card]) -> str:
 
     >>> format_cards(parse_cards("ah th 7c"))
     'A♥ 10♥ 7♣'
+
+    Anything but cards (text, numbers, None) raises :class:`~kozel.WrongTypeError`: text is read
+    with :func:`parse_cards`.
     """
-    return " ".join(str(card) for card in cards)
+    if isinstance(cards, str):
+        raise WrongTypeError("format_cards writes cards, not text; read card text with kozel.parse_cards")
+    try:
+        listed = tuple(cards)
+    except TypeError:
+        raise WrongTypeError(f"format_cards writes cards, not {type(cards).__name__}") from None
+    for card in listed:
+        if not isinstance(card, Card):
+            raise WrongTypeError(f"format_cards writes cards, not {card!r}")
+    return " ".join(map(str, listed))

@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.masks import SUIT_BITS, bits_of, cards_of
+from kozel.engine.build import COMPILED
 from kozel.engine.explain import refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
@@ -53,8 +54,7 @@ _PASS_KEYS: Final = tuple(subset_key(seat, _PASS) for seat in range(MAX_PLAYERS)
 _PAIRS: Final = PAIRS
 _SIEVE: Final = SIEVE
 _SIEVES: Final = sieves()
-#: Whether this module runs compiled (an extension module, not a ``.py`` file): the molodka test differs.
-_COMPILED: Final = not __file__.endswith(".py")
+_COMPILED: Final = COMPILED  # the molodka test differs between the builds
 
 #: For beating a set of top cards: the union of their beaters, and for every non-empty subset of
 #: them, the union of its beaters with the subset's size (Hall's condition for a one-to-one beat).

@@ -17,6 +17,7 @@ from kozel.cards.card import Card
 from kozel.cards.masks import cards_of
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
+from kozel.engine.build import COMPILED
 from kozel.engine.explain import refuse
 from kozel.engine.interned import KNOWN
 from kozel.engine.praise.drawing import apply_lay, lay_moves
@@ -30,7 +31,7 @@ from kozel.game.state import GameState, Phase, renewed_match, with_match
 from kozel.limits import SEAT_DIGITS
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 
-__all__ = ["PHASES", "PhaseRules", "apply", "legal_moves"]
+__all__ = ["PHASES", "PhaseRules", "apply", "legal_moves", "not_a_state"]
 
 #: The engine module that plays each kind of trick-play component.
 _TRICK_ENGINES: Final[dict[type, ModuleType]] = {BeatOrPass: beat_or_pass, FollowSuit: follow_suit}
@@ -51,6 +52,7 @@ _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
 _TRANSFER: Final = MoveKind.TRANSFER
 _REDEAL: Final = MoveKind.REDEAL
 _KNOWN: Final = KNOWN
+_COMPILED: Final = COMPILED
 
 
 class PhaseRules(NamedTuple):
@@ -104,28 +106,39 @@ PHASES: Final[dict[Phase, PhaseRules]] = {
 }
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every move any seat may make now; empty exactly when the match is over.
+
+    Anything but a GameState raises :class:`~kozel.WrongTypeError` (a ``TypeError``).
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
     >>> [str(move) for move in kozel.legal_moves(state)]
     ['1 lead 7♥', '1 lead K♥', '1 lead 7♥ K♥', '1 lead 7♦', '1 lead A♦', '1 lead 7♦ A♦']
     """
-    phase = state.phase
-    if phase is _PLAY:  # the common case, ahead of the table
-        if state.trick is not None:
-            moves: tuple[Move, ...] = _TRICK_MOVES[type(state.match.ruleset.play)](state)
-            return moves
-        return _play_moves(state)
-    return PHASES[phase].moves(state)
+    try:  # typed ``object``: anything but a state is refused with the library's error (see not_a_state)
+        game: GameState = state  # type: ignore[assignment]  # compiled, this checks that it is a tuple
+        if _COMPILED and type(game) is not GameState:  # compiled reads by position: a plain tuple would do
+            raise TypeError
+        phase = game.phase
+        if phase is _PLAY:  # the common case, ahead of the table
+            if game.trick is not None:
+                moves: tuple[Move, ...] = _TRICK_MOVES[type(game.match.ruleset.play)](game)
+                return moves
+            return _play_moves(game)
+        return PHASES[phase].moves(game)
+    except (AttributeError, TypeError, IndexError):  # compiled, a state's fields are read by position
+        if type(state) is GameState:  # the engine's own error, not the caller's
+            raise
+        raise not_a_state(state, "legal_moves") from None
 
 
-def apply(state: GameState, move: object) -> GameState:
+def apply(state: object, move: object) -> GameState:
     """The state after ``move`` (a Move); ``state`` is unchanged.
 
-    ``move`` is typed ``object`` because anything may be passed and is answered with the library's
-    error (the compiled build would otherwise refuse a non-Move with its own ``TypeError``).
+    ``state`` and ``move`` are typed ``object`` because anything may be passed and is answered with
+    the library's error (the compiled build would otherwise refuse a non-Move or a non-state with its
+    own ``TypeError``): anything but a GameState raises :class:`~kozel.WrongTypeError`.
 
     Exactly the moves of ``legal_moves(state)`` are accepted, compared as values.  Any other move
     raises :class:`~kozel.IllegalMoveError` naming the broken rule (``rule="move"`` for a Move built
@@ -143,55 +156,74 @@ def apply(state: GameState, move: object) -> GameState:
     ...
     kozel.errors.IllegalMoveError: 1 lead 7♦ is not allowed: it is seat 2's turn
     """
-    known = _KNOWN.get(id(move))
-    if known is not None and known[0] is move:  # one of the engine's own moves: well formed, its log entry made
-        move = known[0]
-        log = state.log + known[1]
-        kind = known[2]
-    else:
-        if type(move) is not Move or len(move) != 5:
-            raise _not_a_move(move)
-        # Read as plain objects: a compiled build would convert fields typed ``int`` (a bool to an int).
-        fields: Any = move
-        seat, kind, cards, mask, choice = fields
-        # The invariants of a Move, checked cheaply: a hand-built one may break any of them.  The
-        # engine's own moves hold the very card tuple ``cards_of`` gives (checked by identity).
-        if (
-            type(seat) is not int
-            or type(kind) is not MoveKind
-            or type(mask) is not int
-            or not 0 <= seat <= _MAX_SEAT
-            or not 0 <= mask <= _ALL_CARDS
-        ):
-            raise _not_a_move(move)
-        canonical = cards_of(mask)
-        if cards is not canonical:
-            if type(cards) is not tuple or cards != canonical:
-                raise _not_a_move(move)
-            for card in cards:
-                if type(card) is not Card:
-                    raise _not_a_move(move)
-        if choice is not None and (kind is not _PRAISE or type(choice) is not str):
-            raise _not_a_move(move)
-        if choice is None and seat < _PACKED_SEATS:  # the common case of log_append, inline
-            log = state.log + _pack(mask | kind << 36 | seat << 41)
+    try:  # typed ``object``: anything but a state is refused with the library's error (see not_a_state)
+        game: GameState = state  # type: ignore[assignment]  # compiled, this checks that it is a tuple
+        if _COMPILED and type(game) is not GameState:  # compiled reads by position: a plain tuple would do
+            raise TypeError
+        log = game.log
+        known = _KNOWN.get(id(move))
+        if known is not None and known[0] is move:  # one of the engine's own moves: well formed, its log entry made
+            move = known[0]
+            log += known[1]
+            kind = known[2]
         else:
-            try:
-                log = log_append(state.log, move)
-            except (KeyError, OverflowError, struct.error):  # no legal move fails to pack: the transition refuses it
-                log = state.log
-    if state.phase is _PLAY and kind is not _TRANSFER and kind is not _REDEAL:  # trick play: the common case
-        after: GameState = _TRICK_APPLY[type(state.match.ruleset.play)](state, move, log)
-    else:
-        after = PHASES[state.phase].transition(state, move, log)
-    if after.deal is state.deal or after.deal.number == state.deal.number:
-        return after
-    # A new deal: the moves of the one that ended join the match's history.
-    m = after.match
-    history = state.match.history + log
-    return with_match(
-        after, renewed_match(m, history=history, scores=m.scores, hand_results=m.hand_results, sets=m.sets)
-    )
+            if type(move) is not Move or len(move) != 5:
+                raise _not_a_move(move)
+            # Read as plain objects: a compiled build would convert fields typed ``int`` (a bool to an int).
+            fields: Any = move
+            seat, kind, cards, mask, choice = fields
+            # The invariants of a Move, checked cheaply: a hand-built one may break any of them.  The
+            # engine's own moves hold the very card tuple ``cards_of`` gives (checked by identity).
+            if (
+                type(seat) is not int
+                or type(kind) is not MoveKind
+                or type(mask) is not int
+                or not 0 <= seat <= _MAX_SEAT
+                or not 0 <= mask <= _ALL_CARDS
+            ):
+                raise _not_a_move(move)
+            canonical = cards_of(mask)
+            if cards is not canonical:
+                if type(cards) is not tuple or cards != canonical:
+                    raise _not_a_move(move)
+                for card in cards:
+                    if type(card) is not Card:
+                        raise _not_a_move(move)
+            if choice is not None and (kind is not _PRAISE or type(choice) is not str):
+                raise _not_a_move(move)
+            if choice is None and seat < _PACKED_SEATS:  # the common case of log_append, inline
+                log += _pack(mask | kind << 36 | seat << 41)
+            else:
+                try:
+                    log = log_append(log, move)
+                except (
+                    KeyError,
+                    OverflowError,
+                    struct.error,
+                ):  # no legal move fails to pack: the transition refuses it
+                    log = game.log
+        if game.phase is _PLAY and kind is not _TRANSFER and kind is not _REDEAL:  # trick play: the common case
+            after: GameState = _TRICK_APPLY[type(game.match.ruleset.play)](game, move, log)
+        else:
+            after = PHASES[game.phase].transition(game, move, log)
+        if after.deal is game.deal or after.deal.number == game.deal.number:
+            return after
+        # A new deal: the moves of the one that ended join the match's history.
+        m = after.match
+        history = game.match.history + log
+        return with_match(
+            after, renewed_match(m, history=history, scores=m.scores, hand_results=m.hand_results, sets=m.sets)
+        )
+    except (AttributeError, TypeError, IndexError):  # compiled, a state's fields are read by position
+        if type(state) is GameState:  # the engine's own error, not the caller's
+            raise
+        raise not_a_state(state, "apply") from None
+
+
+def not_a_state(state: object, caller: str) -> WrongTypeError:
+    """The error for something the engine cannot read as a state (only a GameState is one)."""
+    hint = "; read a saved state with kozel.record.from_json" if isinstance(state, str | bytes | dict) else ""
+    return WrongTypeError(f"{caller} needs a GameState, not {type(state).__name__}{hint}")
 
 
 def _not_a_move(move: object) -> Exception:

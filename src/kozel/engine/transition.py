@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Final
 
 from kozel.cards.cardset import CardSet, cardset_from_mask
-from kozel.engine.core import apply
+from kozel.engine.build import COMPILED
+from kozel.engine.core import apply, not_a_state
 from kozel.engine.events import (
     BETWEEN_PARTNERS,
     PLAYED_LIMIT,
@@ -51,6 +52,7 @@ _TRICK_ANSWERS: Final = frozenset({MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY})
 _TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
 #: What a step that takes no trick heard (never appended to).
 _NONE_TAKEN: Final[list[int]] = []
+_COMPILED: Final = COMPILED
 #: The ``Played`` event of each move seen (a move's event is the same value every time, but for
 #: the receiver of a transfer): built once and shared, emptied when full.
 _PLAYED: Final[dict[Move, Played]] = {}
@@ -61,7 +63,7 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
     return (_dealt(state),)
 
 
-def step(state: GameState, move: object) -> tuple[GameState, tuple[Event, ...]]:
+def step(state: object, move: object) -> tuple[GameState, tuple[Event, ...]]:
     """The state after ``move`` (as :func:`kozel.apply`) and the events of the transition, all cards shown.
 
     Send each seat ``tuple(event.for_seat(seat) for event in events)``: the same events with the
@@ -76,18 +78,30 @@ def step(state: GameState, move: object) -> tuple[GameState, tuple[Event, ...]]:
     >>> [type(event).__name__ for event in events], after.turn
     (['Played'], 2)
     """
-    if not isinstance(move, Move):  # typed ``object``, as apply: anything else is refused with the library's error
-        return apply(state, move), ()
-    trick = state.trick
-    if trick is None or move.kind not in _TRICK_ANSWERS or len(trick.plays) != state.match.ruleset.seating.players - 1:
-        return (after := apply(state, move)), transition_events(state, move, after, _NONE_TAKEN)
-    heard: list[int] = []  # the move may end the trick: listen for its winner
-    token = LISTENER.set(heard)
-    try:
-        after = apply(state, move)
-    finally:
-        LISTENER.reset(token)
-    return after, transition_events(state, move, after, heard)
+    try:  # typed ``object``: anything but a state is refused with the library's error (see not_a_state)
+        game: GameState = state  # type: ignore[assignment]  # compiled, this checks that it is a tuple
+        if _COMPILED and type(game) is not GameState:  # compiled reads by position: a plain tuple would do
+            raise TypeError
+        trick = game.trick
+        if not isinstance(move, Move):
+            return apply(game, move), ()
+        if (
+            trick is None
+            or move.kind not in _TRICK_ANSWERS
+            or len(trick.plays) != game.match.ruleset.seating.players - 1
+        ):
+            return (after := apply(game, move)), transition_events(game, move, after, _NONE_TAKEN)
+        heard: list[int] = []  # the move may end the trick: listen for its winner
+        token = LISTENER.set(heard)
+        try:
+            after = apply(game, move)
+        finally:
+            LISTENER.reset(token)
+        return after, transition_events(game, move, after, heard)
+    except (AttributeError, TypeError, IndexError):  # compiled, a state's fields are read by position
+        if type(state) is GameState:  # the engine's own error, not the caller's
+            raise
+        raise not_a_state(state, "step") from None
 
 
 def transition_events(

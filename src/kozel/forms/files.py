@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, Literal, NoReturn
 
-from kozel.errors import RulesetError
+from kozel.errors import RulesetError, WrongTypeError
 from kozel.forms.data import from_data, to_data
 from kozel.limits import MAX_DEPTH, depth
 from kozel.plain_types import error_text
@@ -77,6 +77,8 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     A file that cannot be read raises :class:`OSError`; one whose text makes no ruleset raises
     :class:`~kozel.RulesetError` starting with the file's name.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise WrongTypeError(f"load_ruleset reads the file at a path (text or a Path), not {type(path).__name__}")
     file = Path(path)
     format = _SUFFIXES.get(file.suffix.lower())
     if format is None:

@@ -113,7 +113,13 @@ class Move(MoveFields):
             raise WrongTypeError(f"a move's seat is a seat number from 0 to {_MAX_SEAT}, not {_show_seat(seat)}")
         if not isinstance(kind, MoveKind):
             raise WrongTypeError(f"a move's kind is a MoveKind, not {kind!r}")
-        listed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        if isinstance(cards, str):
+            listed = parse_cards(cards)
+        else:
+            try:
+                listed = tuple(cards)
+            except TypeError:
+                raise WrongTypeError(f"a move's cards are cards or card text, not {type(cards).__name__}") from None
         mask = 0
         for card in listed:
             if not isinstance(card, Card):
@@ -131,7 +137,13 @@ class Move(MoveFields):
     @classmethod
     def _make(cls, iterable: Iterable[Any]) -> Move:  # type: ignore[override]
         """A move from ``(seat, kind, cards[, mask[, choice]])``, checked like any other."""
-        seat, kind, cards, *rest = tuple(iterable)
+        try:
+            fields = tuple(iterable)
+        except TypeError:
+            raise WrongTypeError(f"Move._make reads the fields of a move, not {type(iterable).__name__}") from None
+        if not 3 <= len(fields) <= 5:
+            raise WrongTypeError(f"Move._make reads (seat, kind, cards[, mask[, choice]]), not {len(fields)} values")
+        seat, kind, cards, *rest = fields
         move = cls(seat, kind, cards, rest[1] if len(rest) > 1 else None)
         if rest and rest[0] != move.mask:
             raise NotationError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
@@ -141,6 +153,9 @@ class Move(MoveFields):
         """A copy with some of ``seat``, ``kind`` and ``cards`` changed, checked like any other move."""
         if "mask" in changes:
             raise WrongTypeError("a move's mask follows from its cards; change the cards instead")
+        unknown = sorted(changes.keys() - {"seat", "kind", "cards", "choice"})
+        if unknown:
+            raise WrongTypeError(f"a move has no field {', '.join(unknown)}: only seat, kind, cards and choice change")
         fields = {"seat": self.seat, "kind": self.kind, "cards": self.cards, "choice": self.choice, **changes}
         return Move(**fields)  # type: ignore[arg-type]
 

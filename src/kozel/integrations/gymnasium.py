@@ -23,7 +23,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.play.actions import actions
+from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
 from kozel.play.episodes import hand_ended
@@ -51,9 +51,11 @@ class KozelSeatEnv(gymnasium.Env):
     ) -> None:
         """The learner at ``seat`` of ``rules`` against ``bots`` (``"heuristic"`` or ``"random"``)."""
         self.rules = get_variant(rules) if isinstance(rules, str) else rules
+        if not isinstance(self.rules, Ruleset):
+            raise KozelError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
         if bots not in _BOTS:
             raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {bots!r}")
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
             raise KozelError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {seat!r}")
         if render_mode not in (None, "ansi"):
             raise KozelError(f"render_mode is None or 'ansi', not {render_mode!r}")
@@ -152,10 +154,7 @@ class KozelSeatEnv(gymnasium.Env):
         """The learner answers ``action``; the bots play until the learner is asked again or the match ends."""
         if self._tracker.state.is_over:
             raise KozelError("the match is over: call reset()")
-        try:
-            number = int(action)
-        except (TypeError, ValueError):
-            raise KozelError(f"an action is a number from 0 to {self._numbering.size - 1}, not {action!r}") from None
+        number = action_number(action, self._numbering.size)  # never rounded: 18.7 is not action 18
         move = self._answers().get(number)
         asked = self._asked
         if move is None or asked is None:

@@ -24,7 +24,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.play.actions import actions
+from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
 from kozel.play.episodes import hand_ended
@@ -140,7 +140,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             return
         asked = self._asked
         assert asked is not None
-        move = self._answers().get(int(action))  # type: ignore[arg-type]
+        move = self._answers().get(action_number(action, self._numbering.size))
         if move is None:
             raise KozelError(f"action {action} is no answer of seat {asked.seat}, the seat asked now; see the mask")
         self._cumulative_rewards[agent] = 0.0
@@ -199,6 +199,11 @@ def raw_env(rules: Ruleset | str = "classic", render_mode: str | None = None) ->
 
 
 def env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> Any:
-    """The environment of ``rules`` wrapped in PettingZoo's order and bounds checks."""
-    wrapped: Any = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(KozelEnv(rules, render_mode)))
+    """The environment of ``rules`` wrapped in PettingZoo's order check.
+
+    PettingZoo's bounds check (``AssertOutOfBoundsWrapper``) is left out: it answers a bad action with
+    an ``AssertionError`` (and not at all under ``python -O``), where the environment itself refuses
+    any action that is not a whole number, or not an answer of the seat asked, with a ``KozelError``.
+    """
+    wrapped: Any = wrappers.OrderEnforcingWrapper(KozelEnv(rules, render_mode))
     return wrapped

@@ -23,6 +23,7 @@ How the numbers are laid out (the rule the golden files pin, stable for an uncha
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -36,7 +37,7 @@ from kozel.game.move import Move, MoveKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 
-__all__ = ["Actions", "Block", "CompactActions", "actions", "largest_hand"]
+__all__ = ["Actions", "Block", "CompactActions", "action_number", "actions", "largest_hand"]
 
 #: The largest numbering ``mask`` writes out as a list (beyond it, use ``indices``).
 MASK_LIMIT: Final = 1 << 20
@@ -59,6 +60,20 @@ class Block(NamedTuple):
     high: int
     #: How many numbers the block holds.
     size: int
+
+
+def action_number(action: object, size: int) -> int:
+    """The action a learner hands an environment, as a whole number: an int or a NumPy integer, never rounded.
+
+    A bool, a float (even 18.0), text or an array of several raises :class:`~kozel.KozelError`
+    naming the range ``0`` to ``size - 1``; whether the number is in range is the caller's to say.
+    """
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {action!r}") from None
 
 
 def largest_hand(rules: Ruleset) -> int:

@@ -34,13 +34,13 @@ from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.deal import HandStart
 from kozel.engine.start import new_game, start_hand
-from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
+from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.files import dumps_ruleset, loads_ruleset
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
-from kozel.limits import MAX_DEPTH, depth
+from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, depth
 from kozel.record.plain import dump, load
 from kozel.record.view_check import check_view
 from kozel.rules.ruleset import Ruleset
@@ -77,7 +77,7 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
         body = {"move": _move_data(value)}
         what = "move"
     else:
-        raise TypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
+        raise WrongTypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
     return json.dumps({"kozel": what, "format": FORMAT, **body}, ensure_ascii=False, indent=indent)
 
 
@@ -271,6 +271,11 @@ def _deal_start(
     for name, seat in (("dealer", whole["dealer"]), ("leader", whole["leader"]), ("last_opener", last_opener)):
         if seat is not None and not 0 <= seat < rules.players:
             raise StateError(f"state.deal.{name}: a seat from 0 to {rules.players - 1}, not {seat}")
+    if not len(results) <= whole["number"] < 10**NUMBER_DIGITS:  # each finished hand was a deal of its own
+        raise StateError(
+            f"state.deal.number: the deals before this one, at least one per finished hand ({len(results)}) and "
+            f"at most {NUMBER_DIGITS} digits, not {whole['number']}"
+        )
     for name in ("scores", "sets"):
         if len(lists[name]) != rules.sides:
             raise StateError(f"state.deal.{name}: one number per side ({rules.sides}), not {len(lists[name])}")

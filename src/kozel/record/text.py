@@ -47,7 +47,7 @@ import attrs
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.start import new_game
-from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
+from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
@@ -62,6 +62,19 @@ FORMAT: Final = 1
 _HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _UNKNOWN_DATE: Final = "????.??.??"
 _DATE: Final = re.compile(r"[0-9]{4}\.[0-9]{2}\.[0-9]{2}")
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a day of the calendar written ``YYYY.MM.DD`` (2026.13.40 is not)."""
+    if not _DATE.fullmatch(text):
+        return False
+    try:
+        datetime.date(int(text[:4]), int(text[5:7]), int(text[8:]))
+    except ValueError:
+        return False
+    return True
+
+
 _WHOLE: Final = re.compile(r"[0-9]+")
 _SEED: Final = re.compile(r"-?[0-9]+")
 _ESCAPES: Final = {'"': '"', "\\": "\\", "n": "\n"}
@@ -115,9 +128,9 @@ def _date_text(date: datetime.date | str | None) -> str:
         return _UNKNOWN_DATE
     if isinstance(date, datetime.date):
         return date.strftime("%Y.%m.%d")
-    if isinstance(date, str) and (_DATE.fullmatch(date) or date == _UNKNOWN_DATE):
+    if isinstance(date, str) and (_is_date(date) or date == _UNKNOWN_DATE):
         return date
-    raise NotationError(f"a record's date is a datetime.date or 'YYYY.MM.DD', not {date!r}", str(date))
+    raise NotationError(f"a record's date is a datetime.date or a day written 'YYYY.MM.DD', not {date!r}", str(date))
 
 
 def _same_as_catalog(rules: Ruleset) -> bool:
@@ -162,7 +175,7 @@ def dumps(
     True
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"a record is written from a GameState, not {type(state).__name__}")
+        raise WrongTypeError(f"a record is written from a GameState, not {type(state).__name__}")
     deal, match = state.deal, state.match
     rules = match.ruleset
     if deal.number and not match.history:
@@ -182,8 +195,13 @@ def dumps(
         headers.append(("Deck", format_cards(match.opening)))
     headers.append(("Date", _date_text(date)))
     if names is not None:
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise WrongTypeError(f"names: a list of one name (or None) a seat, not {type(names).__name__}")
         if len(names) != rules.players:
             raise KozelError(f"names: give one name (or None) for each of the {rules.players} seats, not {len(names)}")
+        for name in names:
+            if name is not None and not isinstance(name, str):
+                raise WrongTypeError(f"names: each is a player's name as text (or None), not {name!r}")
         headers += [(f"Seat{seat}", str(name)) for seat, name in enumerate(names) if name is not None]
     headers.append(("Result", result_text(state)))
     if state.is_over:
@@ -220,6 +238,8 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
     """
     if not isinstance(text, str):
         raise NotationError(f"a record is read from text, not from {type(text).__name__}")
+    if ruleset is not None and not isinstance(ruleset, Ruleset):
+        raise WrongTypeError(f"ruleset= is a Ruleset (or None), not {type(ruleset).__name__}")
     headers: dict[str, str] = {}
     moves: list[tuple[int, Move]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -342,5 +362,5 @@ def _check_result(headers: Mapping[str, str], state: GameState) -> None:
     if scores is not None and scores != " ".join(map(str, state.scores)):
         raise StateError(f"the Scores header says {scores!r}, but the moves lead to {' '.join(map(str, state.scores))}")
     date = headers.get("Date")
-    if date is not None and date != _UNKNOWN_DATE and not _DATE.fullmatch(date):
-        raise StateError(f"the Date header is 'YYYY.MM.DD' or {_UNKNOWN_DATE!r}, not {date!r}")
+    if date is not None and date != _UNKNOWN_DATE and not _is_date(date):
+        raise StateError(f"the Date header is a day written 'YYYY.MM.DD' or {_UNKNOWN_DATE!r}, not {date!r}")

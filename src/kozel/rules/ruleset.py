@@ -6,7 +6,7 @@ import attrs
 
 from kozel.cards.card import Card, Rank
 from kozel.cards.deck import Deck
-from kozel.errors import RulesetError
+from kozel.errors import RulesetError, WrongTypeError
 from kozel.limits import MAX_SET_HANDS
 from kozel.rules import checks
 from kozel.rules.catch import Catch
@@ -312,6 +312,9 @@ class Ruleset:
         >>> kozel.variants.get("classic").for_players(6).seating
         Seating(players=6, sides=2)
         """
+        for name, value in (("players", players), ("sides", sides)):
+            if (value is not None or name == "players") and (type(value) is not int):
+                raise WrongTypeError(f"for_players: {name} is a whole number, not {value!r}")
         if sides is None:
             sides = 2 if players % 2 == 0 and players >= 4 else players
         return attrs.evolve(self, seating=Seating(players, sides))

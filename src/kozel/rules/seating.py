@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from kozel.errors import RulesetError
+from kozel.errors import RulesetError, SeatError, WrongTypeError
 from kozel.limits import MAX_PLAYERS
 from kozel.rules import checks
 
@@ -43,6 +43,14 @@ class Seating:
     def team_size(self) -> int:
         """How many players sit on each side."""
         return self.players // self.sides
+
+    def checked_seat(self, seat: object) -> int:
+        """``seat`` where it is a seat at this table (else a SeatError, or a WrongTypeError for a non-number)."""
+        if type(seat) is not int:
+            raise WrongTypeError(f"a seat is a whole number, not {seat!r}")
+        if not 0 <= seat < self.players:
+            raise SeatError(f"there is no seat {seat} at a table of {self.players}: seats are 0 to {self.players - 1}")
+        return seat
 
     def side_of(self, seat: int) -> int:
         """The side (team or single player) that ``seat`` plays for."""

@@ -24,6 +24,7 @@ from typing import Final
 from kozel.engine.core import apply
 from kozel.engine.events import Dealt, Event, Played
 from kozel.engine.transition import opening_events, step, transition_events
+from kozel.errors import WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.view.events import CardsDrawn
@@ -59,6 +60,8 @@ class ViewTracker:
     )
 
     def __init__(self, state: GameState) -> None:
+        if not isinstance(state, GameState):
+            raise WrongTypeError(f"ViewTracker follows a GameState, not {type(state).__name__}")
         self._players = state.match.ruleset.players
         self._state = state
         self._views: list[PlayerView | None] = [None] * self._players
@@ -145,8 +148,8 @@ class ViewTracker:
         if self._views_at is not state:
             views = self._views = [None] * self._players
             self._views_at = state
-        if not isinstance(seat, int) or not 0 <= seat < self._players:
-            raise ValueError(f"seat must be a seat from 0 to {self._players - 1}, not {seat!r}")
+        if type(seat) is not int or not 0 <= seat < self._players:
+            state.match.ruleset.seating.checked_seat(seat)
         view = views[seat]
         if view is None:
             view = views[seat] = self._made(seat) if now else unmade(_Kept(self, state, seat))

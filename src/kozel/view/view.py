@@ -29,6 +29,7 @@ import attrs
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.engine import start_of_deal, step
+from kozel.errors import WrongTypeError
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
@@ -278,9 +279,10 @@ def observe(state: GameState, seat: int) -> PlayerView:
     >>> str(view.hand), view.hand_sizes, str(view.trump_card)
     ('7♥ K♥ 7♦ A♦', (4, 4, 4, 4), 'J♠')
     """
-    players = state.match.ruleset.players
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"observe needs a GameState, not {type(state).__name__}")
+    if type(seat) is not int or not 0 <= seat < state.match.ruleset.players:
+        state.match.ruleset.seating.checked_seat(seat)
     return make_view(state, seat, _Replay(state, seat), None)
 
 

@@ -1,0 +1,179 @@
+"""Wrong input to the public API is refused with a KozelError that says what was wrong, and changes nothing.
+
+Each case here is a value of the wrong kind (None, text, a plain tuple, a view where a state
+belongs, a float where a whole number belongs) or a value out of range, passed where a user's
+program could pass it by mistake.  The refusal is the library's own error in both builds: the
+compiled build would otherwise answer some of them with its own ``TypeError`` before kozel's code
+runs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import kozel
+from kozel import Card, Deck, KozelError, Move, MoveKind, SeatError, StateError, WrongTypeError
+from kozel.bots import RandomBot, Tournament, make_bot, next_move
+from kozel.bots.runner import interrupting_move, play_match
+from kozel.record import dumps, from_json, read, to_json
+
+CLASSIC = kozel.variants.get("classic")
+
+
+def _state() -> kozel.GameState:
+    return kozel.new_game(CLASSIC, seed=7)
+
+
+@pytest.mark.parametrize(
+    "value", [None, "state", 5, {"state": {}}, b"", ()], ids=["None", "text", "int", "dict", "bytes", "tuple"]
+)
+def test_the_engine_refuses_anything_but_a_state(value: Any):
+    move = kozel.legal_moves(_state())[0]
+    for call, name in ((kozel.apply, "apply"), (kozel.step, "step")):
+        with pytest.raises(WrongTypeError, match=f"{name} needs a GameState, not {type(value).__name__}"):
+            call(value, move)
+    with pytest.raises(WrongTypeError, match=f"legal_moves needs a GameState, not {type(value).__name__}"):
+        kozel.legal_moves(value)
+    with pytest.raises(WrongTypeError, match="ViewTracker follows a GameState"):
+        kozel.ViewTracker(value)
+    with pytest.raises(WrongTypeError, match="observe needs a GameState"):
+        kozel.observe(value, 0)
+
+
+def test_the_engine_refuses_a_state_copied_into_a_plain_tuple_or_a_view_in_its_place():
+    state = _state()
+    move = kozel.legal_moves(state)[0]
+    view = kozel.observe(state, 1)
+    for value in (tuple(state), view):
+        with pytest.raises(WrongTypeError, match="apply needs a GameState"):
+            kozel.apply(value, move)
+        with pytest.raises(WrongTypeError, match="legal_moves needs a GameState"):
+            kozel.legal_moves(value)
+    with pytest.raises(WrongTypeError, match=r"read a saved state with kozel.record.from_json"):
+        kozel.apply(to_json(state), move)
+
+
+def test_a_seat_off_the_table_or_not_a_number_is_refused():
+    state = _state()
+    assert CLASSIC.seating.checked_seat(3) == 3
+    for seat in (-1, 4, 10**100):
+        with pytest.raises(SeatError, match=f"there is no seat {seat} at a table of 4: seats are 0 to 3"):
+            kozel.observe(state, seat)
+        assert isinstance(SeatError("x"), ValueError)  # a ValueError, as before it had its own class
+    for seat in (True, 1.0, "0", None):
+        with pytest.raises(WrongTypeError, match="a seat is a whole number"):
+            kozel.ViewTracker(state).view(seat)  # type: ignore[arg-type]
+
+
+def test_a_move_with_cards_of_the_wrong_kind_is_refused():
+    for cards in (None, 5):
+        with pytest.raises(WrongTypeError, match=f"a move's cards are cards or card text, not {type(cards).__name__}"):
+            Move(0, MoveKind.LEAD, cards)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"Move._make reads \(seat, kind, cards\[, mask\[, choice\]\]\), not 1"):
+        Move._make([0])
+    with pytest.raises(WrongTypeError, match=r"Move._make reads the fields of a move, not int"):
+        Move._make(5)  # type: ignore[arg-type]
+    lead = Move(0, MoveKind.LEAD, "7♠")
+    assert Move._make(tuple(lead)) == lead
+    with pytest.raises(WrongTypeError, match="a move has no field foo: only seat, kind, cards and choice change"):
+        lead._replace(foo=1)
+    assert lead._replace(seat=2) == Move(2, MoveKind.LEAD, "7♠")
+
+
+def test_for_players_takes_whole_numbers():
+    for players in ("4", True, 4.0, None):
+        with pytest.raises(WrongTypeError, match="for_players: players is a whole number"):
+            CLASSIC.for_players(players)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="for_players: sides is a whole number, not '2'"):
+        CLASSIC.for_players(4, "2")  # type: ignore[arg-type]
+    assert CLASSIC.for_players(6).players == 6
+
+
+def test_decks_and_card_lists_hold_cards():
+    for cards, shown in (([1, 2], "1"), (None, "NoneType"), (5, "int")):
+        with pytest.raises(WrongTypeError, match=f"a Deck holds cards.*{shown}"):
+            Deck(cards)  # type: ignore[arg-type]
+        with pytest.raises(WrongTypeError, match=f"format_cards writes cards, not {shown}"):
+            kozel.format_cards(cards)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"not text; read card text with kozel.parse_cards"):
+        kozel.format_cards("7♠")  # type: ignore[arg-type]
+    assert kozel.format_cards(kozel.parse_cards("A♠ 7♣")) == "A♠ 7♣"
+    assert kozel.format_cards(card for card in (Card.parse("10♥"),)) == "10♥"
+
+
+def test_files_and_records_refuse_arguments_of_the_wrong_kind():
+    for path in (None, 5):
+        with pytest.raises(WrongTypeError, match="load_ruleset reads the file at a path"):
+            kozel.load_ruleset(path)  # type: ignore[arg-type]
+    state = _state()
+    text = dumps(state)
+    with pytest.raises(WrongTypeError, match="ruleset= is a Ruleset"):
+        read(text, ruleset=5)  # type: ignore[arg-type]
+    for value in (None, tuple(state)):
+        with pytest.raises(WrongTypeError, match="a record is written from a GameState"):
+            dumps(value)  # type: ignore[arg-type]
+        with pytest.raises(WrongTypeError, match="to_json writes a GameState, PlayerView, Move or Ruleset"):
+            to_json(value)
+    with pytest.raises(WrongTypeError, match="names: each is a player's name as text"):
+        dumps(state, names=[1, 2, 3, 4])  # type: ignore[list-item]
+    with pytest.raises(WrongTypeError, match="names: a list of one name"):
+        dumps(state, names="abcd")
+    assert '[Seat2 "Olga"]' in dumps(state, names=[None, None, "Olga", None])
+
+
+@pytest.mark.parametrize("date", ["2026.13.40", "2026.02.30", "0000.01.01"])
+def test_a_date_that_is_no_day_is_refused_when_written_and_when_read(date: str):
+    state = _state()
+    with pytest.raises(kozel.NotationError, match=r"a day written 'YYYY.MM.DD'"):
+        dumps(state, date=date)
+    text = dumps(state, date="2026.02.28").replace("2026.02.28", date)
+    with pytest.raises(StateError, match=r"the Date header is a day written 'YYYY.MM.DD'"):
+        read(text)
+    assert read(dumps(state, date="2024.02.29")).state == state
+
+
+def test_a_state_document_whose_deal_number_no_match_could_reach_is_refused():
+    state = kozel.new_game(CLASSIC, seed=3)
+    while state.hand_number < 1:  # the second hand: one finished hand, so at least one deal before
+        state = kozel.apply(state, kozel.legal_moves(state)[0])
+    document = json.loads(to_json(state))
+    assert from_json(json.dumps(document)) == state
+    for number in (-1, 0, 10**100):
+        edited = json.loads(json.dumps(document))
+        edited["state"]["earlier_moves"] = []
+        edited["state"]["deal"]["number"] = number
+        with pytest.raises(StateError, match=r"state.deal.number: the deals before this one, at least one per"):
+            from_json(json.dumps(edited))
+
+
+def test_the_bot_runners_refuse_anything_but_one_bot_a_seat():
+    state = _state()
+    bots = [RandomBot() for _ in range(4)]
+    for call in (next_move, interrupting_move):
+        with pytest.raises(KozelError, match="classic is played by 4; 1 bots were given"):
+            call(state, bots[:1])
+        with pytest.raises(WrongTypeError, match="bots: seat 0's player is a Bot, not NoneType"):
+            call(state, [None] * 4)  # type: ignore[list-item]
+        with pytest.raises(WrongTypeError, match="needs a GameState, not NoneType"):
+            call(None, bots)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="play_match plays by a Ruleset, not NoneType"):
+        play_match(None, bots, seed=1)  # type: ignore[arg-type]
+    assert next_move(state, bots) in kozel.legal_moves(state)
+
+
+def test_bot_specs_and_tournaments_refuse_what_names_no_bot_or_no_seed():
+    for spec in (":", ":b", "a:"):
+        with pytest.raises(KozelError, match=r"module:Class names both|cannot load the bot"):
+            make_bot(spec)
+    for spec in (None, 5):
+        with pytest.raises(WrongTypeError, match="a bot is named by text"):
+            make_bot(spec)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="a tournament is played by a Ruleset, not NoneType"):
+        Tournament(None, ["random", "random"], 1)  # type: ignore[arg-type]
+    for seed in ("x", 10**200, 1.5, True):
+        with pytest.raises(KozelError, match="a tournament's seed is a whole number of at most 100 digits"):
+            Tournament(CLASSIC, ["random", "random"], 1, seed=seed)  # type: ignore[arg-type]
+    assert Tournament(CLASSIC, ["random", "random"], 1, seed=-(10**99)).seed == -(10**99)
