@@ -261,15 +261,20 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
         ("ismcts(iterations=abc)", "or quoted text; text goes in quotes: iterations='abc'"),
         ("ismcts(iterations=1, iterations=2)", "iterations is given twice"),
         ("ismcts(**{'iterations': 1})", "keyword=value, separated by commas, not \\*\\*"),
-        ("ismcts(iterations='abc')", "IsmctsBot: iterations is a whole number, 1 or more, not 'abc'"),
-        ("ismcts(iterations=0)", "iterations is a whole number, 1 or more, not 0"),
-        ("ismcts(worlds=2.5)", "worlds is a whole number, 1 or more, not 2.5"),
-        ("ismcts(seconds=-1)", "seconds is a number above 0, or None, not -1"),
-        ("ismcts(steps=0)", "steps is a whole number, 1 or more, not 0"),
+        ("ismcts(iterations='abc')", "IsmctsBot: iterations is a whole number from 1 to 10000000, not 'abc'"),
+        ("ismcts(iterations=0)", "iterations is a whole number from 1 to 10000000, not 0"),
+        ("ismcts(iterations=99999999999999999999)", "iterations is a whole number from 1 to 10000000, not 9999"),
+        ("ismcts(worlds=2.5)", "worlds is a whole number from 1 to 100000, not 2.5"),
+        ("ismcts(worlds=100001)", "worlds is a whole number from 1 to 100000, not 100001"),
+        ("ismcts(seconds=-1)", "seconds is a number above 0 and at most 3600, or None, not -1"),
+        ("ismcts(seconds=1e300)", "seconds is a number above 0 and at most 3600, or None, not 1e\\+300"),
+        ("ismcts(steps=0)", "steps is a whole number from 1 to 1000000000, not 0"),
+        ("ismcts(steps=10**10)", "keyword=value|is not a number"),
         ("ismcts(iterations=5, seconds=1)", "give one budget, iterations, seconds or steps, not iterations and"),
         ("ismcts(seconds=1, steps=100)", "not seconds and steps"),
         ("ismcts(guided=1)", "guided is True or False, not 1"),
-        ("heuristic(worlds=True)", "HeuristicBot: worlds is a whole number, 1 or more, not True"),
+        ("heuristic(worlds=True)", "HeuristicBot: worlds is a whole number from 1 to 100000, not True"),
+        ("heuristic(worlds=99999999999999999999)", "HeuristicBot: worlds is a whole number from 1 to 100000, not 9999"),
     ]:
         with pytest.raises(KozelError, match=message):
             make_bot(bad)
@@ -309,8 +314,9 @@ def test_a_tournament_seats_the_bots_in_turn_and_is_the_same_in_any_number_of_pr
     assert match_seed(3, 0) != match_seed(3, 1) == match_seed(3, 1)
     with pytest.raises(KozelError, match="played by 2 sides"):
         Tournament(CLASSIC, ("heuristic",), matches=1)
-    with pytest.raises(KozelError, match="at least one match"):
-        Tournament(CLASSIC, ("heuristic", "random"), matches=0)
+    for matches in (0, 10**7 + 1, 99999999999999999999):
+        with pytest.raises(KozelError, match=f"a tournament plays from 1 to 10000000 matches, not {matches}"):
+            Tournament(CLASSIC, ("heuristic", "random"), matches=matches)
 
 
 def test_kozel_simulate_prints_the_table_and_writes_json(capsys, tmp_path):

@@ -166,6 +166,10 @@ def test_plot_draws_png_files_of_a_simulation_and_a_league(capsys, tmp_path):
         assert len(data) > 5000
     assert main(["simulate", "-n", "2", "--plot", str(tmp_path / "none" / "p.png")]) == 2
     assert "cannot write the plot" in capsys.readouterr().err
+    log = tmp_path / "run.log"
+    assert main(["simulate", "-n", "2", "--log", str(log), "--plot", str(tmp_path / "p.txt")]) == 2
+    assert "p.txt: matplotlib draws " in capsys.readouterr().err
+    assert not log.exists()  # refused before any match: the log was not begun
 
 
 # --- a league's logs: stopped, taken up again ------------------------------------------------------

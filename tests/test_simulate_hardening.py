@@ -107,7 +107,7 @@ def test_a_bot_argument_that_is_a_bare_word_is_refused_saying_how_to_write_text(
     assert simulate("--bots", "ismcts(iterations=true)", "random", "-n", "1") == 2  # Python's True, not JSON's
     assert "iterations='true'" in capsys.readouterr().err
     assert simulate("--bots", "ismcts(iterations='abc')", "random", "-n", "1") == 2  # text, but not a number
-    assert "IsmctsBot: iterations is a whole number, 1 or more, not 'abc'" in capsys.readouterr().err
+    assert "IsmctsBot: iterations is a whole number from 1 to 10000000, not 'abc'" in capsys.readouterr().err
 
 
 # --- processes ---------------------------------------------------------------------------------
@@ -592,3 +592,29 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
     lines = log.read_text(encoding="utf-8").splitlines()
     assert 4 <= len(lines) < 401
     assert len(read_log(log, Tournament(CLASSIC, RANDOMS, matches=400), replay=0)) == len(lines) - 1
+
+
+def test_output_files_that_are_no_regular_files_and_empty_values_are_refused_before_any_match(tmp_path, capsys):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in (str(fifo), "/dev/null"):
+        assert main(["simulate", "classic", "--bots", "random", "random", "-n", "2", "--json", path]) == 2
+        assert f"cannot write the results to {path}: it is not a regular file (give - for standard output)" in (
+            capsys.readouterr().err
+        )
+    for option in ("--log", "--json", "--plot"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["simulate", "classic", "--bots", "random", "random", "-n", "2", option, ""])
+        assert stopped.value.code == 2
+        assert f"argument {option}: an empty value names nothing" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "classic", "--opponents", " "])
+    assert "argument --opponents: an empty value names nothing" in capsys.readouterr().err
+
+
+def test_a_bot_module_named_relative_to_another_and_a_run_too_long_to_keep_are_refused(capsys):
+    for spec in (".x:Y", "..x:Y", ".:X"):
+        assert main(["simulate", "classic", "--bots", spec, "random", "-n", "2"]) == 2
+        assert "a bot's module is named in full (mypackage.mybots), not relative to another" in capsys.readouterr().err
+    assert main(["simulate", "classic", "--bots", "random", "random", "-n", "99999999999999999999"]) == 2
+    assert "a tournament plays from 1 to 10000000 matches, not 99999999999999999999" in capsys.readouterr().err

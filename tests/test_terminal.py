@@ -347,3 +347,39 @@ def test_kozel_imported_by_another_program_leaves_ctrl_c_alone():
 @pytest.mark.parametrize("delay", [0.1, 0.25, 0.6])
 def test_a_ctrl_c_soon_after_python_m_kozel_starts_ends_it_cleanly(delay):
     _interrupted_after(delay, sys.executable, "-m", "kozel")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="this system has no /dev/full to fill")
+@pytest.mark.parametrize(
+    "args",
+    [["match", "classic", "--seed", "7"], ["rules", "classic"], ["rules"], ["check", "classic", "-n", "1"]],
+    ids=" ".join,
+)
+def test_output_to_a_full_disk_ends_with_a_line_saying_so(args):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*KOZEL, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+    assert "kozel: cannot write the output: No space left on device" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "Exception ignored" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [["rules"], ["--version"], ["--help"], ["rules", "classic"]], ids=" ".join)
+def test_output_to_a_pipe_closed_before_it_is_written_ends_quietly(args):
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody will read: the output, small enough to wait in the buffer, fails as it leaves
+    try:
+        done = subprocess.run(
+            [*KOZEL, *args], stdout=writer, stderr=subprocess.PIPE, text=True, timeout=120, check=False
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode == 0
+    assert done.stderr == ""
+
+
+def test_a_closed_standard_output_is_refused_before_the_command_starts():
+    code = "import sys; sys.stdout = None; from kozel.cli.main import main; sys.exit(main(['rules', 'classic']))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+    assert done.stderr == "kozel: standard output is closed: there is nowhere to write\n"

@@ -14,10 +14,15 @@ from typing import Final
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_ITERATIONS",
+    "MAX_MATCHES",
     "MAX_PLAYERS",
     "MAX_POINTS",
+    "MAX_SEARCH_SECONDS",
     "MAX_SETS",
     "MAX_SET_HANDS",
+    "MAX_STEPS",
+    "MAX_WORLDS",
     "NUMBER_DIGITS",
     "SEAT_DIGITS",
     "SEED_DIGITS",
@@ -41,6 +46,16 @@ MAX_SETS: Final = 5
 #: A side reaches the target in at most this many hands in which it is written points (each
 #: writes at least the least positive number of points the scoring table writes).
 MAX_SET_HANDS: Final = 100
+#: The most matches one tournament (``kozel simulate -n``, a league's pairing) plays: its outcomes are kept in memory.
+MAX_MATCHES: Final = 10**7
+#: The most worlds a bot draws a decision (``HeuristicBot(worlds=)``, ``IsmctsBot(worlds=)``).
+MAX_WORLDS: Final = 100_000
+#: The most iterations of the search bot a decision (``IsmctsBot(iterations=)``).
+MAX_ITERATIONS: Final = 10**7
+#: The most moves the search bot makes a decision, in its tree and play-outs (``IsmctsBot(steps=)``).
+MAX_STEPS: Final = 10**9
+#: The most seconds the search bot thinks a decision (``IsmctsBot(seconds=)``): an hour.
+MAX_SEARCH_SECONDS: Final = 3600
 
 _TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
 _OPENERS: Final = frozenset("[{")

@@ -25,6 +25,7 @@ from kozel.engine import within_hand
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
+from kozel.limits import MAX_WORLDS
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
 from kozel.view.determinize import determinize
@@ -41,8 +42,8 @@ class HeuristicBot(Bot):
 
     def __init__(self, worlds: int = 2) -> None:
         super().__init__()
-        if type(worlds) is not int or worlds < 1:
-            raise KozelError(f"HeuristicBot: worlds is a whole number, 1 or more, not {worlds!r}")
+        if type(worlds) is not int or not 1 <= worlds <= MAX_WORLDS:
+            raise KozelError(f"HeuristicBot: worlds is a whole number from 1 to {MAX_WORLDS}, not {worlds!r}")
         #: How many sampled worlds each trick move is scored in.
         self.worlds = worlds
         self._costs: Costs | None = None  # the last hand's card costs, kept while its rules and trump table hold

@@ -52,6 +52,7 @@ from kozel.errors import KozelError
 from kozel.game.move import Move
 from kozel.game.results import HandResult
 from kozel.game.state import GameState
+from kozel.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS, MAX_STEPS, MAX_WORLDS
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
@@ -104,11 +105,17 @@ class IsmctsBot(Bot):
         guided: bool = True,
     ) -> None:
         super().__init__()
-        for name, value in (("iterations", iterations), ("steps", steps), ("worlds", worlds)):
-            if value is not None and (type(value) is not int or value < 1):
-                raise KozelError(f"IsmctsBot: {name} is a whole number, 1 or more, not {value!r}")
-        if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds < math.inf):
-            raise KozelError(f"IsmctsBot: seconds is a number above 0, or None, not {seconds!r}")
+        for name, value, most in (
+            ("iterations", iterations, MAX_ITERATIONS),
+            ("steps", steps, MAX_STEPS),
+            ("worlds", worlds, MAX_WORLDS),
+        ):
+            if value is not None and (type(value) is not int or not 1 <= value <= most):
+                raise KozelError(f"IsmctsBot: {name} is a whole number from 1 to {most}, not {value!r}")
+        if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds <= MAX_SEARCH_SECONDS):
+            raise KozelError(
+                f"IsmctsBot: seconds is a number above 0 and at most {MAX_SEARCH_SECONDS}, or None, not {seconds!r}"
+            )
         if type(guided) is not bool:
             raise KozelError(f"IsmctsBot: guided is True or False, not {guided!r}")
         budgets = (("iterations", iterations), ("seconds", seconds), ("steps", steps))

@@ -58,6 +58,8 @@ def make_bot(spec: str) -> Bot:
         module, _, attribute = name.partition(":")
         if not module or not attribute:
             raise KozelError(f"{spec!r} does not name a bot: module:Class names both, such as mybots:Cautious")
+        if module.startswith("."):
+            raise KozelError(f"{spec!r}: a bot's module is named in full (mypackage.mybots), not relative to another")
         try:
             kind = getattr(importlib.import_module(module), attribute)
         except ModuleNotFoundError as error:

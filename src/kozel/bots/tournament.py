@@ -38,7 +38,7 @@ from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.state import GameState
-from kozel.limits import SEED_DIGITS
+from kozel.limits import MAX_MATCHES, SEED_DIGITS
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
@@ -313,8 +313,8 @@ class Tournament:
                 f"{self.rules.name} is played by {self.rules.sides} sides: name {self.rules.sides} bots, "
                 f"not {len(self.bots)}"
             )
-        if type(self.matches) is not int or self.matches < 1:
-            raise KozelError(f"a tournament plays at least one match, not {self.matches}")
+        if type(self.matches) is not int or not 1 <= self.matches <= MAX_MATCHES:
+            raise KozelError(f"a tournament plays from 1 to {MAX_MATCHES} matches, not {self.matches}")
 
     @property
     def specs(self) -> tuple[str, ...]:

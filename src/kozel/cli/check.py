@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import kozel
 from kozel.cli.rules_command import _ruleset, _Unknown
-from kozel.cli.runs import progress
+from kozel.cli.runs import given, progress
 from kozel.errors import KozelError
 from kozel.testing import InvariantError, check_ruleset
 
@@ -52,7 +52,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole check (default 0)")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     parser.add_argument(
-        "--save", metavar="PATH", default=None, help="on a failure, write the reproducing record to PATH"
+        "--save", metavar="PATH", type=given, default=None, help="on a failure, write the reproducing record to PATH"
     )
 
 

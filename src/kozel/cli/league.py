@@ -26,6 +26,7 @@ from kozel.cli.runs import (
     bot_specs,
     check_plot,
     check_writable,
+    given,
     progress,
 )
 from kozel.errors import KozelError
@@ -88,6 +89,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--log",
         metavar="DIR",
+        type=given,
         default=None,
         help="write each match's outcome as it ends to a log per pairing in the folder DIR (made if missing), and "
         "play only the matches those logs lack (resume a league)",
@@ -96,6 +98,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
+        type=given,
         default=None,
         help="also draw the ratings and head-to-head win rates with their 95%% intervals (needs kozel[plot])",
     )

@@ -6,7 +6,9 @@ matches checking every invariant."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
+import os
 import random
 import signal
 import sys
@@ -90,10 +92,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     as shells report it) and a line saying so; an input that is closed or ends is the end of the
     game; a reader that stops early (``kozel match | head``) ends the output quietly.  Run with the
     process's own arguments, a Ctrl-C that comes once the command is done is ignored.
+
+    Output that cannot be written (a full disk, a closed standard output) ends the command with status 1
+    and a line on standard error saying why, never a traceback; a closed standard output is refused
+    before the command starts.
     """
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("kozel: standard output is closed: there is nowhere to write", file=sys.stderr)
+        return 1
     try:
         try:
-            return _main(argv)
+            try:
+                status = _main(argv)
+            except SystemExit as done:  # argparse's --help, --version and usage errors: still an exit, once flushed
+                code = done.code if isinstance(done.code, int) else 0 if done.code is None else 2
+                if _flushed(code) != code:
+                    raise SystemExit(1) from None
+                raise
+            return _flushed(status)
         finally:
             if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -101,6 +118,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
         _say_stopped()
         return play.INTERRUPTED
+
+
+def _flushed(status: int) -> int:
+    """``status``, once what the command wrote has left the buffer; else why it could not (and 0 for a closed pipe).
+
+    Output small enough to stay in the buffer would otherwise fail as Python exits, past any handler:
+    standard output is then pointed at the null device, so that nothing is left to fail."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early: the command's output is not wanted, as with `| head`
+        _silence_stdout()
+        return status
+    except OSError as error:
+        _silence_stdout()
+        return _cannot_write(error)
+    return status
+
+
+def _cannot_write(error: OSError) -> int:
+    """Say that the output could not be written, and why; the exit status."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # standard error may be gone too
+        print(f"kozel: cannot write the output: {error.strerror or error}", file=sys.stderr)
+    return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device: what is left in its buffer is dropped there."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # not a real file: nothing left at exit
+        pass
 
 
 def _say_stopped() -> None:
@@ -134,8 +184,12 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"kozel: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader stopped early, as `kozel match | head` does
+        _silence_stdout()
         sys.stderr.close()
         return 0
+    except OSError as error:  # the output cannot be written: a full disk, a device that fails
+        _silence_stdout()
+        return _cannot_write(error)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,6 +29,7 @@ import kozel
 from kozel.bots.base import Bot
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.runner import interrupting_move, next_move
+from kozel.cli.runs import given
 from kozel.cli.table import (
     Style,
     TableLines,
@@ -169,7 +170,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0: the first dealer)")
     play.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the bots' choices")
     play.add_argument(
-        "--opponents", default=None, help="the bots at the other seats (default: heuristic if available, else random)"
+        "--opponents",
+        type=given,
+        default=None,
+        help="the bots at the other seats (default: heuristic if available, else random)",
     )
     play.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     play.add_argument(

@@ -48,7 +48,9 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "matches played at once (default: the cluster's CPUs)",
     )
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
-    parser.add_argument("--json", metavar="PATH", default=None, help="also write the results as JSON (- for stdout)")
+    parser.add_argument(
+        "--json", metavar="PATH", type=given, default=None, help="also write the results as JSON (- for stdout)"
+    )
     parser.add_argument(
         "--backend",
         choices=("process", "ray"),
@@ -73,6 +75,13 @@ def add_replay_argument(parser: argparse.ArgumentParser, what: str) -> None:
         help=f"with --log: how many of the {what} to play again and compare first (default {REPLAYED}; "
         "'all' for every one, 0 for none: then only each line's seal is checked)",
     )
+
+
+def given(text: str) -> str:
+    """An option's text as given, never empty: an empty path or list names nothing, and is not the option left out."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value names nothing: give one, or leave the option out")
+    return text
 
 
 def replay_count(text: str) -> int | None:
@@ -126,12 +135,20 @@ def check_plot(path: str | None, *others: str | None) -> None:
         if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
             raise KozelError(f"--plot names a file given to another option too, {path}")
     check_writable(Path(path), "the plot")
+    from matplotlib.backend_bases import FigureCanvasBase  # noqa: PLC0415 - the plot extra is needed only here
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    suffix = Path(path).suffix.lower().removeprefix(".")
+    if suffix and suffix not in formats:
+        raise KozelError(f"--plot {path}: matplotlib draws {', '.join(sorted(formats))}; end the file's name so")
 
 
 def check_writable(path: Path, what: str = "the results") -> None:
     """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission)."""
     if path.is_dir():
         raise KozelError(f"cannot write {what} to {path}: it is a folder")
+    if path.exists() and not path.is_file():  # a FIFO would wait for a reader, a device (/dev/full) fail at the end
+        raise KozelError(f"cannot write {what} to {path}: it is not a regular file (give - for standard output)")
     folder = path.resolve().parent
     if not folder.is_dir():
         raise KozelError(f"cannot write {what} to {path}: its folder does not exist")

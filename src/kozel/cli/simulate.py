@@ -24,6 +24,7 @@ from kozel.cli.runs import (
     bot_specs,
     check_plot,
     check_writable,
+    given,
     progress,
 )
 from kozel.errors import KozelError
@@ -93,12 +94,14 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--log",
         metavar="PATH",
+        type=given,
         default=None,
         help="write each match's outcome to PATH as it ends, and play only the matches PATH lacks (resume a run)",
     )
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
+        type=given,
         default=None,
         help="also draw the win rates with their 95%% intervals to FILE (.png, .svg or .pdf; needs kozel[plot])",
     )
