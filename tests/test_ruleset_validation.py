@@ -330,7 +330,8 @@ BAD_FIELDS = [
         _case(lambda v=v: _ruleset(version=v), f"ruleset: version {AT_LEAST_1}", f"version={v!r}")
         for v in (0, -1, True, "1", 1.5, None)
     ),
-    *(_case(lambda f=f: _ruleset(**{f: 5}), f"ruleset: {f} must be text", f"ruleset.{f}") for f in ("name", "doc")),
+    _case(lambda: _ruleset(name=5), "ruleset: name must be printable text of one line", "ruleset.name"),
+    _case(lambda: _ruleset(doc=5), "ruleset: doc must be text", "ruleset.doc"),
     _case(lambda: _ruleset(seating=4), "ruleset: seating must be a Seating, not 4", "ruleset.seating"),
     _case(lambda: _ruleset(play=None), "ruleset: play must be a BeatOrPass or a FollowSuit, not None", "ruleset.play"),
     _case(lambda: _ruleset(transfer="x"), "ruleset: transfer must be a TrumpTransfer, or None", "ruleset.transfer"),
@@ -464,3 +465,11 @@ def test_false_in_a_toml_file_still_means_none_for_an_optional_number():
     house = kozel.loads_ruleset('base = "pairs"\n[redeal]\nlimit = false\n', format="toml")
     assert house.redeal is not None
     assert house.redeal.limit is None
+
+
+@pytest.mark.parametrize("name", ["\x1b[2J\x1b[31mpwn", "a\nb", "tab\there", "\u200bzero\u2028line"])
+def test_a_ruleset_name_is_printable_text_of_one_line(name):
+    # A name is printed as it is (rule sheets, tables, a terminal's title lines): no control characters.
+    with pytest.raises(kozel.RulesetError, match="name must be printable text of one line"):
+        attrs.evolve(kozel.variants.get("classic"), name=name)
+    assert attrs.evolve(kozel.variants.get("classic"), name="Дача, house rules").name == "Дача, house rules"

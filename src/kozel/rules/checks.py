@@ -23,6 +23,7 @@ __all__ = [
     "flag",
     "instance",
     "is_whole",
+    "line",
     "member",
     "members",
     "optional",
@@ -132,6 +133,15 @@ def card(component: str) -> Check:
 def text(component: str) -> Check:
     """A validator: the field is text."""
     return Check(component, "text", lambda value: isinstance(value, str))
+
+
+def line(component: str) -> Check:
+    """A validator: the field is text of one line with no control characters (it is printed as it is)."""
+    return Check(
+        component,
+        "printable text of one line (no control characters)",
+        lambda value: isinstance(value, str) and value.isprintable(),
+    )
 
 
 def optional(check: Check) -> Check:

@@ -40,7 +40,7 @@ class Ruleset:
     """
 
     #: Short name of the ruleset, as in the catalog (``kozel.variants.names()``).
-    name: str = attrs.field(validator=checks.text("ruleset"))
+    name: str = attrs.field(validator=checks.line("ruleset"))
     #: The cards played with.
     deck: Deck = attrs.field(validator=_of(Deck))
     #: Players and sides.
