@@ -618,3 +618,35 @@ def test_a_bot_module_named_relative_to_another_and_a_run_too_long_to_keep_are_r
         assert "a bot's module is named in full (mypackage.mybots), not relative to another" in capsys.readouterr().err
     assert main(["simulate", "classic", "--bots", "random", "random", "-n", "99999999999999999999"]) == 2
     assert "a tournament plays from 1 to 10000000 matches, not 99999999999999999999" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_pooled_run_of_slow_matches_without_waiting_for_the_batches_under_way(tmp_path):
+    """The workers ignore Ctrl-C; a batch of slow matches would keep them busy for minutes: they are ended."""
+    log = tmp_path / "slow.log"
+    command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", "ismcts(iterations=5000)", "heuristic"]
+    running = subprocess.Popen(
+        [*command, "-n", "100", "--processes", "2", "--log", str(log)],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        begun = time.monotonic()
+        while not log.exists() and time.monotonic() - begun < 60:
+            time.sleep(0.02)
+        time.sleep(1.0)  # the workers are in their first batches, each many seconds of search
+        os.killpg(running.pid, signal.SIGINT)
+        _, err = running.communicate(timeout=30)  # it waited for the batches: minutes
+        stopped = time.monotonic()
+        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
+            time.sleep(0.05)
+        assert alive_in_group(running.pid) == []
+    finally:
+        for pid in alive_in_group(running.pid):
+            os.kill(pid, signal.SIGKILL)
+        running.kill()
+    assert running.returncode == 130
+    assert "Traceback" not in err
+    assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")

@@ -216,11 +216,21 @@ def batches(
             finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
             for future in finished:
                 yield future.result()
-    finally:  # stopped early (an error, the caller gone): the matches not yet begun are not played
+    finally:  # stopped early (an error, Ctrl-C, the caller gone): the matches not yet begun are not played
         for future in running:
             future.cancel()
         if owned:
+            if running:  # batches under way: their processes are ended now, not waited for (a batch may take minutes)
+                _end_workers(pool)
             pool.shutdown(cancel_futures=True)
+
+
+def _end_workers(pool: concurrent.futures.Executor) -> None:
+    """End a local pool's worker processes at once (they ignore Ctrl-C; the matches they were playing are lost)."""
+    workers: dict[int, Any] = getattr(pool, "_processes", None) or {}  # the pool's own record of its processes
+    for process in list(workers.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone
+            process.terminate()
 
 
 @attrs.frozen
