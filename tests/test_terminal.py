@@ -352,7 +352,15 @@ def test_a_ctrl_c_soon_after_python_m_kozel_starts_ends_it_cleanly(delay):
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="this system has no /dev/full to fill")
 @pytest.mark.parametrize(
     "args",
-    [["match", "classic", "--seed", "7"], ["rules", "classic"], ["rules"], ["check", "classic", "-n", "1"]],
+    [
+        ["match", "classic", "--seed", "7"],
+        ["rules", "classic"],
+        ["rules"],
+        ["check", "classic", "-n", "1"],
+        ["--help"],
+        ["--version"],
+        ["simulate", "--help"],
+    ],
     ids=" ".join,
 )
 def test_output_to_a_full_disk_ends_with_a_line_saying_so(args):

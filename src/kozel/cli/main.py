@@ -13,16 +13,34 @@ import random
 import signal
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import kozel
 from kozel.cli import check, league, play, rules_command, simulate
 from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
 from kozel.errors import KozelError
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 __all__ = ["main"]
 
 
-class _Command(argparse.ArgumentParser):
+class _Parser(argparse.ArgumentParser):
+    """``kozel``'s parser: help and usage that cannot be written are an error, not silently lost.
+
+    (argparse drops an ``OSError`` raised while it prints, so ``kozel --help > /dev/full`` would end
+    with status 0 and nothing written; :func:`main` says why instead.)
+    """
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            stream = file or sys.stderr
+            if stream is not None:
+                stream.write(message)
+
+
+class _Command(_Parser):
     """The parser of one ``kozel`` command: an option it does not know is an error in its own usage.
 
     A subcommand's parser hands the arguments it does not know back to ``kozel``'s parser, which
@@ -40,7 +58,7 @@ class _Command(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kozel", description="Rules of the card game Kozel (Goat, Козёл).")
+    parser = _Parser(prog="kozel", description="Rules of the card game Kozel (Goat, Козёл).")
     build = "compiled" if kozel.__compiled__ else "pure Python"
     parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__} ({build})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Command)
@@ -110,6 +128,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if _flushed(code) != code:
                     raise SystemExit(1) from None
                 raise
+            except BrokenPipeError:  # help or usage read by a reader that stopped early
+                _silence_stdout()
+                return 0
+            except OSError as error:  # help or usage that could not be written (the commands' own output: _main)
+                _silence_stdout()
+                return _cannot_write(error)
             return _flushed(status)
         finally:
             if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
