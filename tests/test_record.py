@@ -243,3 +243,15 @@ def test_records_made_of_plausible_lines_read_back_or_raise_a_documented_error(l
     except (NotationError, StateError):
         return
     assert loads(dumps(state)) == state
+
+
+def test_a_record_written_by_hand_needs_only_its_ruleset_and_seed():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=11)
+    move = kozel.legal_moves(state)[2]
+    text = f'[Ruleset "classic"]\n[Seed "11"]\n\n{move}\n'
+    record = kozel.record.read(text)
+    assert record.state == kozel.apply(state, move)  # Game Kozel, Format 1, Players 4, Dealer 0 by default
+    with pytest.raises(kozel.StateError, match="the record has no Seed header"):
+        kozel.record.read('[Ruleset "classic"]\n')
+    with pytest.raises(kozel.StateError, match="the record has no Ruleset header"):
+        kozel.record.read('[Seed "11"]\n')
