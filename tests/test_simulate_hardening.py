@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -559,12 +560,11 @@ def test_ctrl_c_while_the_log_is_replayed_stops_cleanly_and_leaves_the_log(tmp_p
     assert log.read_bytes() == text
 
 
-def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
-    """Ctrl-C reaches the whole foreground group, workers included: one line, no traceback, no worker left."""
-    log = tmp_path / "run.log"
-    command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", *RANDOMS, "-n", "400"]
+def _interrupted(arguments: list[str], log: Path, ready: Callable[[], bool], timeout: float) -> tuple[int, str, str]:
+    """``kozel simulate ARGUMENTS --log LOG`` in a session of its own, sent Ctrl-C as the terminal sends it (to
+    the whole group) once ``ready()``: its status, output and errors, once no process of the group is left."""
     running = subprocess.Popen(
-        [*command, "--processes", "2", "--log", str(log)],
+        [sys.executable, "-m", "kozel", "simulate", *arguments, "--log", str(log)],
         start_new_session=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -573,10 +573,10 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
     )
     try:
         begun = time.monotonic()
-        while (not log.exists() or len(log.read_bytes().splitlines()) < 4) and time.monotonic() - begun < 60:
+        while not ready() and time.monotonic() - begun < 60:
             time.sleep(0.02)
         os.killpg(running.pid, signal.SIGINT)
-        out, err = running.communicate(timeout=60)
+        out, err = running.communicate(timeout=timeout)
         stopped = time.monotonic()
         while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
             time.sleep(0.05)
@@ -585,7 +585,17 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
         for pid in alive_in_group(running.pid):
             os.kill(pid, signal.SIGKILL)
         running.kill()
-    assert running.returncode == 130
+    return running.returncode, out, err
+
+
+def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
+    """Ctrl-C reaches the whole foreground group, workers included: one line, no traceback, no worker left."""
+    log = tmp_path / "run.log"
+    arguments = ["classic", "--bots", *RANDOMS, "-n", "400", "--processes", "2"]
+    status, out, err = _interrupted(
+        arguments, log, lambda: log.exists() and len(log.read_bytes().splitlines()) >= 4, timeout=60
+    )
+    assert status == 130
     assert "Traceback" not in err
     assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")
     assert out == ""
@@ -623,30 +633,15 @@ def test_a_bot_module_named_relative_to_another_and_a_run_too_long_to_keep_are_r
 def test_ctrl_c_stops_a_pooled_run_of_slow_matches_without_waiting_for_the_batches_under_way(tmp_path):
     """The workers ignore Ctrl-C; a batch of slow matches would keep them busy for minutes: they are ended."""
     log = tmp_path / "slow.log"
-    command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", "ismcts(iterations=5000)", "heuristic"]
-    running = subprocess.Popen(
-        [*command, "-n", "100", "--processes", "2", "--log", str(log)],
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        begun = time.monotonic()
-        while not log.exists() and time.monotonic() - begun < 60:
-            time.sleep(0.02)
-        time.sleep(1.0)  # the workers are in their first batches, each many seconds of search
-        os.killpg(running.pid, signal.SIGINT)
-        _, err = running.communicate(timeout=30)  # it waited for the batches: minutes
-        stopped = time.monotonic()
-        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
-            time.sleep(0.05)
-        assert alive_in_group(running.pid) == []
-    finally:
-        for pid in alive_in_group(running.pid):
-            os.kill(pid, signal.SIGKILL)
-        running.kill()
-    assert running.returncode == 130
+    arguments = ["classic", "--bots", "ismcts(iterations=5000)", "heuristic", "-n", "100", "--processes", "2"]
+    begun: list[float] = []
+
+    def ready() -> bool:  # a second into the first batches, each many seconds of search
+        if log.exists() and not begun:
+            begun.append(time.monotonic())
+        return bool(begun) and time.monotonic() - begun[0] > 1.0
+
+    status, _, err = _interrupted(arguments, log, ready, timeout=30)  # waiting for the batches took minutes
+    assert status == 130
     assert "Traceback" not in err
     assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")
