@@ -305,3 +305,23 @@ def test_a_praise_deal_of_too_few_hands_is_refused():
     dealt["hands"] = dealt["hands"][:3]
     with pytest.raises(StateError, match=r"hands: one entry per seat \(4\), not 3"):
         from_json(json.dumps(data, ensure_ascii=False))
+
+
+def test_a_view_whose_sets_or_hand_number_no_match_reaches_is_refused():
+    state = kozel.new_game(CLASSIC, seed=7)
+    data = json.loads(to_json(kozel.observe(state, 2)))
+    assert data["view"]["history"][0]["type"] == "dealt"
+    for place, value, message in (
+        (("sets",), [-1, 0], r"view\.sets\[0\]: sets won before the match is won, 0 to 0, not -1"),
+        (("sets",), [0, 1], r"view\.sets\[1\]: sets won before the match is won, 0 to 0, not 1"),
+        (("history", 0, "hand_number"), -1, r"view\.history\[0\]\.hand_number: the hands played before, 0 or more"),
+    ):
+        changed = replaced(data, ("view", *place), value)
+        with pytest.raises(StateError, match=message):
+            from_json(json.dumps(changed, ensure_ascii=False))
+    simple = kozel.variants.get("simple")  # a match of sets: one won set is a match still going on
+    assert simple.match.sets > 1
+    view = kozel.observe(kozel.new_game(simple, seed=3), 0)
+    data = json.loads(to_json(view))
+    won = simple.match.sets - 1
+    assert from_json(json.dumps(replaced(data, ("view", "sets"), [won, 0]))).sets[0] == won

@@ -20,6 +20,7 @@ from kozel.errors import StateError
 from kozel.game.move import MoveKind
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Phase
+from kozel.limits import NUMBER_DIGITS
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import (
@@ -70,6 +71,13 @@ class _Checker:
     def size(self, value: int, path: str, most: int) -> None:
         if not 0 <= value <= most:
             raise StateError(f"{path}: a number of cards from 0 to {most}, not {value}")
+
+    def sets(self, values: tuple[int, ...], path: str) -> None:
+        """Sets won per side: none below 0, none at the number that wins the match (it would be over)."""
+        most = self.rules.match.sets - 1
+        for side, won in enumerate(values):
+            if not 0 <= won <= most:
+                raise StateError(f"{path}[{side}]: sets won before the match is won, 0 to {most}, not {won}")
 
     def count(self, values: tuple[object, ...] | None, path: str, per: str) -> None:
         wanted = self.players if per == "seat" else self.sides
@@ -138,6 +146,9 @@ class _Checker:
                 self.count(event.scores, f"{path}.scores", "side")
             if event.sets:
                 self.count(event.sets, f"{path}.sets", "side")
+                self.sets(event.sets, f"{path}.sets")
+            if not 0 <= event.hand_number < 10**NUMBER_DIGITS:
+                raise StateError(f"{path}.hand_number: the hands played before, 0 or more, not {event.hand_number}")
             self.size(event.stock, f"{path}.stock", self.deck)
             self.size(event.talon, f"{path}.talon", self.rules.talon_size)
             places = {}
@@ -225,6 +236,8 @@ def check_view(view: PlayerView) -> None:
         check.count(getattr(view, name), f"view.{name}", "seat")
     for name in ("trick_counts", "won_sizes", "scores", "sets"):
         check.count(getattr(view, name), f"view.{name}", "side")
+    if view.result is None:  # once the match is over, the winner's last set counts
+        check.sets(view.sets, "view.sets")
     for seat, groups in enumerate(view.voids):
         if not groups <= _GROUPS:
             raise StateError(f"view.voids[{seat}]: groups are 0-3 (the plain suits) and 4 (trumps)")
