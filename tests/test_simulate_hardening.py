@@ -604,14 +604,17 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
     assert len(read_log(log, Tournament(CLASSIC, RANDOMS, matches=400), replay=0)) == len(lines) - 1
 
 
-def test_output_files_that_are_no_regular_files_and_empty_values_are_refused_before_any_match(tmp_path, capsys):
-    fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-    for path in (str(fifo), "/dev/null"):
-        assert main(["simulate", "classic", "--bots", "random", "random", "-n", "2", "--json", path]) == 2
-        assert f"cannot write the results to {path}: it is not a regular file (give - for standard output)" in (
+def test_output_files_that_are_devices_and_empty_values_are_refused_before_any_match(tmp_path, capsys):
+    if os.path.exists("/dev/full"):
+        log = tmp_path / "run.log"
+        arguments = ["simulate", "classic", "--bots", "random", "random", "-n", "2", "--log", str(log)]
+        assert main([*arguments, "--json", "/dev/full"]) == 2
+        assert "cannot write the results to /dev/full: it is a device, not a file (give - for standard output)" in (
             capsys.readouterr().err
         )
+        assert not log.exists()  # refused before any match
+    assert main(["simulate", "classic", "--bots", "random", "random", "-n", "2", "--json", os.devnull]) == 0
+    capsys.readouterr()
     for option in ("--log", "--json", "--plot"):
         with pytest.raises(SystemExit) as stopped:
             main(["simulate", "classic", "--bots", "random", "random", "-n", "2", option, ""])
@@ -645,3 +648,19 @@ def test_ctrl_c_stops_a_pooled_run_of_slow_matches_without_waiting_for_the_batch
     assert status == 130
     assert "Traceback" not in err
     assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")
+
+
+class MissingFileBot(RandomBot):
+    """A bot whose own file is missing: its first decision raises FileNotFoundError."""
+
+    def choose(self, view, moves):
+        raise FileNotFoundError(2, "No such file or directory", "my-bot-weights.bin")
+
+
+def test_an_error_from_the_system_that_is_not_the_output_s_is_said_as_it_is(capsys):
+    spec = "test_simulate_hardening:MissingFileBot"
+    assert main(["simulate", "classic", "--bots", spec, "random", "-n", "1", "--processes", "1"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.endswith("kozel: [Errno 2] No such file or directory: 'my-bot-weights.bin'\n")
+    print("still here")  # called from Python, standard output is left as it was
+    assert capsys.readouterr().out == "still here\n"

@@ -10,6 +10,8 @@ runs.
 from __future__ import annotations
 
 import json
+import random
+import types
 from typing import Any
 
 import pytest
@@ -177,3 +179,24 @@ def test_bot_specs_and_tournaments_refuse_what_names_no_bot_or_no_seed():
         with pytest.raises(KozelError, match="a tournament's seed is a whole number of at most 100 digits"):
             Tournament(CLASSIC, ["random", "random"], 1, seed=seed)  # type: ignore[arg-type]
     assert Tournament(CLASSIC, ["random", "random"], 1, seed=-(10**99)).seed == -(10**99)
+
+
+def test_the_other_entry_points_refuse_values_of_the_wrong_kind_too():
+    with pytest.raises(WrongTypeError, match="new_game needs a Ruleset, not NoneType"):
+        kozel.new_game(None, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="seed must be a whole number, not 'x'"):
+        kozel.new_game(CLASSIC, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="determinize needs a PlayerView, not NoneType"):
+        kozel.determinize(None, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="a CardSet holds cards or card text, not NoneType"):
+        kozel.CardSet(None)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="legal_moves needs a GameState, not SimpleNamespace"):
+        kozel.legal_moves(types.SimpleNamespace(phase=None))
+
+
+def test_a_real_state_s_own_error_is_not_taken_for_a_wrong_argument():
+    state = kozel.apply(_state(), kozel.legal_moves(_state())[0])
+    broken = state._replace(trick="not a trick")  # a state, broken inside: the engine's error, as it is
+    with pytest.raises((AttributeError, TypeError)) as raised:
+        kozel.legal_moves(broken)
+    assert not isinstance(raised.value, KozelError)

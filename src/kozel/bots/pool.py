@@ -71,8 +71,9 @@ def start_worker() -> None:
     """The start of a worker process: it leaves Ctrl-C to the process that started it, and ends with it.
 
     Ctrl-C at a terminal reaches the whole foreground group, workers included.  A worker ignores it:
-    the parent stops the run, cancels the matches not begun and waits for those in play (one match a
-    worker with a log), so no worker dies with a match half sent and no pool is left hanging.
+    the parent stops the run, so that it, not each worker, decides what happens: the matches not
+    begun are not played, and the workers still playing are ended (their matches are lost; only
+    matches that ended and reached the parent are in its log), so no pool is left hanging.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()

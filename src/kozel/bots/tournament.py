@@ -217,11 +217,15 @@ def batches(
             for future in finished:
                 yield future.result()
     finally:  # stopped early (an error, Ctrl-C, the caller gone): the matches not yet begun are not played
-        for future in running:
-            future.cancel()
+        if owned and running:
+            # Batches under way: their processes are ended now, not waited for (a batch may take minutes).  The
+            # pool then fails every call it holds itself; none is cancelled here first, since a pool that finds
+            # its processes gone fails its calls, and failing one already cancelled is an error in its thread.
+            _end_workers(pool)
+        else:
+            for future in running:
+                future.cancel()
         if owned:
-            if running:  # batches under way: their processes are ended now, not waited for (a batch may take minutes)
-                _end_workers(pool)
             pool.shutdown(cancel_futures=True)
 
 

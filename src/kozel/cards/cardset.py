@@ -14,6 +14,7 @@ from typing import Any, Final, cast, final
 from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import SUIT_BITS, cards_of, iter_bits
 from kozel.cards.notation import parse_cards
+from kozel.errors import WrongTypeError
 
 __all__ = ["SUIT_BITS", "CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
 
@@ -37,10 +38,14 @@ class CardSet:
     def __init__(self, cards: Iterable[Card] | str = ()) -> None:
         if isinstance(cards, str):
             cards = parse_cards(cards)
+        try:
+            listed = tuple(cards)
+        except TypeError:
+            raise WrongTypeError(f"a CardSet holds cards or card text, not {type(cards).__name__}") from None
         mask = 0
-        for card in cards:
+        for card in listed:
             if not isinstance(card, Card):
-                raise TypeError(f"a CardSet holds cards, not {card!r}")
+                raise WrongTypeError(f"a CardSet holds cards, not {card!r}")
             mask |= card.bit
         _set_mask(self, mask)
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import os
 import random
 import signal
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import kozel
 from kozel.cli import check, league, play, rules_command, simulate
@@ -119,22 +120,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if sys.stderr is not None:
             print("kozel: standard output is closed: there is nowhere to write", file=sys.stderr)
         return 1
+    real = argv is None  # the process's own command, whose standard output may be pointed elsewhere at the end
     try:
         try:
             try:
                 status = _main(argv)
             except SystemExit as done:  # argparse's --help, --version and usage errors: still an exit, once flushed
                 code = done.code if isinstance(done.code, int) else 0 if done.code is None else 2
-                if _flushed(code) != code:
+                if _flushed(code, real=real) != code:
                     raise SystemExit(1) from None
                 raise
-            except BrokenPipeError:  # help or usage read by a reader that stopped early
-                _silence_stdout()
-                return 0
-            except OSError as error:  # help or usage that could not be written (the commands' own output: _main)
-                _silence_stdout()
-                return _cannot_write(error)
-            return _flushed(status)
+            except OSError as error:
+                return _failed(error, real=real)
+            return _flushed(status, real=real)
         finally:
             if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -144,20 +142,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         return play.INTERRUPTED
 
 
-def _flushed(status: int) -> int:
+#: The errors of writing to a stream that is gone or full: the output's, where no file is named.
+_OUTPUT_ERRORS: Final = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EBADF})
+
+
+def _flushed(status: int, *, real: bool) -> int:
     """``status``, once what the command wrote has left the buffer; else why it could not (and 0 for a closed pipe).
 
     Output small enough to stay in the buffer would otherwise fail as Python exits, past any handler:
-    standard output is then pointed at the null device, so that nothing is left to fail."""
+    the real command's standard output is then pointed at the null device, so that nothing is left to fail."""
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped early: the command's output is not wanted, as with `| head`
-        _silence_stdout()
+        if real:
+            _silence_stdout()
         return status
     except OSError as error:
-        _silence_stdout()
+        if real:
+            _silence_stdout()
         return _cannot_write(error)
     return status
+
+
+def _failed(error: OSError, *, real: bool) -> int:
+    """The exit status for an error from the system that stopped the command, said on standard error.
+
+    An error of writing with no file named (a closed pipe, a full disk, a failing device) is the
+    output's: a reader that stopped early ends the command quietly (status 0, as with `| head`), and
+    anything else is said as the output that could not be written.  Any other error (a file named, a
+    bot's own) is said as it is.  Either way status 1, and never a traceback."""
+    if error.filename is not None or error.errno not in _OUTPUT_ERRORS:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print(f"kozel: {error}", file=sys.stderr)
+        return 1
+    if real:
+        _silence_stdout()
+    if isinstance(error, BrokenPipeError):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            sys.stderr.close()  # it may share the closed pipe: nothing more is said there
+        return 0
+    return _cannot_write(error)
 
 
 def _cannot_write(error: OSError) -> int:
@@ -207,13 +231,6 @@ def _main(argv: Sequence[str] | None) -> int:
     except KozelError as error:
         print(f"kozel: {error}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # the reader stopped early, as `kozel match | head` does
-        _silence_stdout()
-        sys.stderr.close()
-        return 0
-    except OSError as error:  # the output cannot be written: a full disk, a device that fails
-        _silence_stdout()
-        return _cannot_write(error)
 
 
 if __name__ == "__main__":  # pragma: no cover

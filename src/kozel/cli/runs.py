@@ -147,8 +147,10 @@ def check_writable(path: Path, what: str = "the results") -> None:
     """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission)."""
     if path.is_dir():
         raise KozelError(f"cannot write {what} to {path}: it is a folder")
-    if path.exists() and not path.is_file():  # a FIFO would wait for a reader, a device (/dev/full) fail at the end
-        raise KozelError(f"cannot write {what} to {path}: it is not a regular file (give - for standard output)")
+    if path.exists() and not path.is_file() and not path.is_fifo() and not path.samefile(os.devnull):
+        # A device other than the null one (/dev/full, a terminal) would fail, or scramble, only at the end.
+        # A FIFO (a pipe, such as bash's >(...)) is written as a reader takes it, as by any program.
+        raise KozelError(f"cannot write {what} to {path}: it is a device, not a file (give - for standard output)")
     folder = path.resolve().parent
     if not folder.is_dir():
         raise KozelError(f"cannot write {what} to {path}: its folder does not exist")

@@ -127,7 +127,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
                 return moves
             return _play_moves(game)
         return PHASES[phase].moves(game)
-    except (AttributeError, TypeError, IndexError):  # compiled, a state's fields are read by position
+    except (AttributeError, TypeError, IndexError, KeyError):  # compiled, a state's fields are read by position
         if type(state) is GameState:  # the engine's own error, not the caller's
             raise
         raise not_a_state(state, "legal_moves") from None
@@ -214,7 +214,7 @@ def apply(state: object, move: object) -> GameState:
         return with_match(
             after, renewed_match(m, history=history, scores=m.scores, hand_results=m.hand_results, sets=m.sets)
         )
-    except (AttributeError, TypeError, IndexError):  # compiled, a state's fields are read by position
+    except (AttributeError, TypeError, IndexError, KeyError):  # compiled, a state's fields are read by position
         if type(state) is GameState:  # the engine's own error, not the caller's
             raise
         raise not_a_state(state, "apply") from None

@@ -12,7 +12,7 @@ from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart, deal_hand
 from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
-from kozel.errors import DeckError, KozelError
+from kozel.errors import DeckError, KozelError, WrongTypeError
 from kozel.game.state import GameState, Match
 from kozel.limits import MAX_POINTS, SEED_DIGITS
 from kozel.rules.leading import LeadSeat
@@ -98,11 +98,11 @@ def new_game(
     (1, 'J♠', '7♥ K♥ 7♦ A♦')
     """
     if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
+        raise WrongTypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be a whole number, not {seed!r}")
+        raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
     elif not -_SEED_BOUND < seed < _SEED_BOUND:
         raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
     if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seating.players:

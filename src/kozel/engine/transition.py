@@ -98,7 +98,7 @@ def step(state: object, move: object) -> tuple[GameState, tuple[Event, ...]]:
         finally:
             LISTENER.reset(token)
         return after, transition_events(game, move, after, heard)
-    except (AttributeError, TypeError, IndexError):  # compiled, a state's fields are read by position
+    except (AttributeError, TypeError, IndexError, KeyError):  # compiled, a state's fields are read by position
         if type(state) is GameState:  # the engine's own error, not the caller's
             raise
         raise not_a_state(state, "step") from None

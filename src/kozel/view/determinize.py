@@ -68,7 +68,7 @@ from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
-from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError
+from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError, WrongTypeError
 from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
@@ -1448,7 +1448,7 @@ def determinize(
     True
     """
     if not isinstance(view, PlayerView):
-        raise TypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
+        raise WrongTypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
     if not isinstance(tries, int) or tries < 1:
         raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
     if not isinstance(budget, int | float) or not budget > 0:
