@@ -186,6 +186,9 @@ def test_the_other_entry_points_refuse_values_of_the_wrong_kind_too():
         kozel.new_game(None, seed=1)  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="seed must be a whole number, not 'x'"):
         kozel.new_game(CLASSIC, seed="x")  # type: ignore[arg-type]
+    for dealer in ("0", True, 4):
+        with pytest.raises(KozelError, match="dealer must be a seat from 0 to 3"):
+            kozel.new_game(CLASSIC, seed=1, dealer=dealer)
     with pytest.raises(WrongTypeError, match="determinize needs a PlayerView, not NoneType"):
         kozel.determinize(None, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="a CardSet holds cards or card text, not NoneType"):

@@ -81,16 +81,22 @@ _SEED_BOUND: Final = 10**SEED_DIGITS
 
 def new_game(
     ruleset: Ruleset,
-    seed: int | None = None,
+    seed: object = None,
     *,
     deck: Iterable[Card] | str | None = None,
-    dealer: int = 0,
+    dealer: object = 0,
 ) -> GameState:
     """Start a match: its first hand is dealt and the first leader (or bidder) is to move.
 
     Every shuffle comes from ``seed``, so a seed and the moves replay a whole match; without a seed
     one is drawn at random and kept in ``state.seed``.  ``deck`` fixes the first hand's deck order,
     top card first (later deals are shuffled from the seed).  ``dealer`` is the first hand's dealer.
+
+    ``seed`` is a whole number or None, ``dealer`` a seat; they are typed ``object`` because
+    anything may be passed and is answered with the library's error (a compiled build would
+    otherwise refuse text with its own ``TypeError``): :class:`~kozel.WrongTypeError` for a seed
+    that is not a whole number, :class:`~kozel.KozelError` for one of over 100 digits or a dealer
+    that is no seat.
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -105,7 +111,7 @@ def new_game(
         raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
     elif not -_SEED_BOUND < seed < _SEED_BOUND:
         raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
-    if not isinstance(dealer, int) or not 0 <= dealer < ruleset.seating.players:
+    if type(dealer) is not int or not 0 <= dealer < ruleset.seating.players:
         raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
     match = Match(
