@@ -112,3 +112,13 @@ def test_any_text_reads_as_a_move_that_round_trips_or_raises_notation_error(text
 def test_every_move_reads_back_from_its_notation(seat, kind, cards, choice):
     move = Move(seat, kind, sorted(cards), choice)
     assert parse_move(str(move)) == move
+
+
+def test_the_kind_and_the_cards_are_apart_and_any_white_space_separates_the_words():
+    with pytest.raises(kozel.NotationError, match="a space goes between the kind \\(lead\\) and the cards"):
+        kozel.parse_move("1 lead7♠")
+    with pytest.raises(kozel.NotationError, match="a space goes between the kind \\(beat\\) and the cards"):
+        kozel.parse_move("2 beat,A♠")
+    assert kozel.parse_move("1\tlead\t7♠") == kozel.parse_move("1 lead 7♠")
+    assert kozel.parse_move("1 praise mirror\t7♠") == kozel.parse_move("1 praise mirror 7♠")
+    assert kozel.parse_move("1 praise mirror").choice == "mirror"

@@ -238,14 +238,23 @@ def parse_move(text: str) -> Move:
             f"{_short(text)} is not a move: write '<seat> <kind> <cards>', as in '2 beat A♠ 10♥'",
             text,
         )
-    word, rest = match.group(), parts[1][match.end() :].strip()
+    word, after = match.group(), parts[1][match.end() :]
+    if after and not after[0].isspace():  # "1 lead7♠": the kind and the cards run together
+        raise NotationError(
+            f"{_short(text)} is not a move: a space goes between the kind ({word}) and the cards, "
+            "as in '2 beat A♠ 10♥'",
+            text,
+        )
+    rest = after.strip()
     if len(seat) > SEAT_DIGITS:
         raise NotationError(f"a seat is written with at most {SEAT_DIGITS} digits, not {len(seat)}", seat)
     kind = _KINDS.get(word.lower())
     if kind is None:
         raise NotationError(f"{_short(word)} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
     choice = None
-    first, _, others = rest.partition(" ")
+    pieces = rest.split(None, 1)  # the first word, and the rest after any white space (as between the others)
+    first = pieces[0] if pieces else ""
+    others = pieces[1] if len(pieces) == 2 else ""
     if _CHOICE.fullmatch(first):  # a word too long to be a card: the move's choice
         choice, rest = first, others
     return Move(int(seat), kind, parse_cards(rest), choice)
