@@ -47,6 +47,15 @@ def test_an_unknown_name_is_refused_with_the_catalog():
         kozel.variants.get("goat")
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("clasic", "classic"), ("Classic", "classic"), ("sevens", "seven_of_clubs"), ("hamer", "hammer")],
+)
+def test_a_misspelt_name_is_answered_with_the_closest_built_in(typed, meant):
+    with pytest.raises(RulesetError, match=re.escape(f"called {typed!r} (did you mean {meant}?); the catalog has")):
+        kozel.variants.get(typed)
+
+
 @pytest.mark.parametrize("name", kozel.variants.names())
 def test_every_ruleset_tells_its_rules_and_names_its_source_in_words(name):
     rules = kozel.variants.get(name)

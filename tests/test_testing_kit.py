@@ -307,7 +307,7 @@ def test_kozel_check_refuses_a_broken_ruleset_file_in_one_line(tmp_path, capsys)
     assert "cannot form 2 equal sides" in err
     assert "Traceback" not in err
     assert main(["check", "no_such_rules"]) == 2
-    assert "no ruleset is called 'no_such_rules'" in capsys.readouterr().err
+    assert "no built-in ruleset is called 'no_such_rules'" in capsys.readouterr().err
 
 
 def test_a_broken_ruleset_file_from_the_shell_prints_no_traceback(tmp_path):

@@ -5,7 +5,9 @@ The log is a text file of JSON lines.  The first line names the run::
     {"kozel tournament": 3, "kozel": "(its version)", "ruleset": "classic", "players": 4,
      "bots": ["ismcts", "heuristic"], "seed": 1}
 
-(on one line), and each further line is one match's outcome
+(on one line; a ruleset that is not a built-in one, or a built-in one seated for its players, is
+named by its name and the SHA-256 of its whole JSON form, ``{"name": "house", "sha256": "..."}``, so that
+a changed house ruleset is another run), and each further line is one match's outcome
 (:meth:`~kozel.bots.tournament.MatchOutcome.as_data`, with the SHA-256 of the match's record text)
 and its ``"seal"``: the SHA-256 of the run's first line and the outcome together (:func:`seal`).  A
 run given the same log plays only the matches the log lacks; since each match depends only on the
@@ -37,6 +39,7 @@ run whose log would grow past the limit stops with :class:`LogError` before writ
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -50,6 +53,8 @@ from typing import IO, Any, Final
 import kozel
 from kozel.bots.tournament import Executor, MatchOutcome, Tournament
 from kozel.errors import KozelError
+from kozel.forms.files import dumps_ruleset
+from kozel.rules.ruleset import Ruleset
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -83,13 +88,23 @@ def _header(tournament: Tournament) -> dict[str, Any]:
     return {
         _FORMAT: 3,
         "kozel": kozel.__version__,
-        "ruleset": rules.name,
+        "ruleset": _ruleset_name(rules),
         "players": rules.players,
         "bots": list(tournament.specs),
         "names": list(tournament.names),
         "duplicate": tournament.duplicate,
         "seed": tournament.seed,
     }
+
+
+@functools.lru_cache(maxsize=16)
+def _ruleset_name(rules: Ruleset) -> str | dict[str, str]:
+    """The ruleset as a log's first line names it: a built-in one (seated for any players) by its name, any other by
+    its name and the SHA-256 of its whole JSON form."""
+    built_in = kozel.variants.CATALOG.get(rules.name)
+    if built_in is not None and (rules == built_in or rules == built_in.for_players(rules.players)):
+        return rules.name
+    return {"name": rules.name, "sha256": hashlib.sha256(dumps_ruleset(rules, indent=None).encode("utf-8")).hexdigest()}
 
 
 def seal(tournament: Tournament, outcome: MatchOutcome) -> str:

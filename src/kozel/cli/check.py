@@ -10,8 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-import kozel
-from kozel.cli.rules_command import _ruleset, _Unknown
+from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import given, progress
 from kozel.errors import KozelError
 from kozel.testing import InvariantError, check_ruleset
@@ -47,7 +46,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("ruleset", help=f"one of: {', '.join(kozel.variants.names())}; or a .toml or .json file")
+    add_ruleset_argument(parser, required=True)
     parser.add_argument("-n", "--matches", type=int, default=20, help="how many matches (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole check (default 0)")
     parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
@@ -59,10 +58,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel check`` with parsed ``args``; the exit status."""
     try:
-        rules = _ruleset(args.ruleset)
-        if args.players is not None:
-            rules = rules.for_players(args.players)
-    except (_Unknown, KozelError, OSError) as error:
+        rules = named_ruleset(args.ruleset, args.players)
+    except KozelError as error:
         print(f"kozel check: {' '.join(str(error).split())}", file=err)
         return 2
     if args.matches < 1:

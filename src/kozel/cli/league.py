@@ -14,11 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-import kozel
 from kozel.bots.league import League, LeagueResult
 from kozel.bots.ratings import PRIOR
 from kozel.bots.tournament import Executor, MatchOutcome
 from kozel.bots.tournament_log import read_log, writing_log
+from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import (
     add_replay_argument,
     add_run_arguments,
@@ -73,7 +73,7 @@ def add_parser(subparsers: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    add_ruleset_argument(parser)
     parser.add_argument(
         "--bots",
         nargs="+",
@@ -106,9 +106,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel league`` with parsed ``args``; the exit status."""
-    rules = kozel.variants.get(args.ruleset)
-    if args.players is not None:
-        rules = rules.for_players(args.players)
+    rules = named_ruleset(args.ruleset, args.players)
     league = League(rules, bot_specs(args.bots), args.matches, args.seed)
     if args.json not in (None, "-"):
         check_writable(Path(args.json))

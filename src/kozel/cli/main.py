@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 import kozel
 from kozel.cli import check, league, play, rules_command, simulate
 from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
+from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.errors import KozelError
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__} ({build})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Command)
     match = commands.add_parser("match", help="play a whole match between random players, trick by trick")
-    match.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    add_ruleset_argument(match)
     match.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the players' choices")
     match.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     match.add_argument("--quiet", action="store_true", help="print only the hand results and the outcome")
@@ -77,9 +78,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _play(ruleset_name: str, seed: int | None, players: int | None, quiet: bool) -> int:
-    rules = kozel.variants.get(ruleset_name)
-    if players is not None:
-        rules = rules.for_players(players)
+    rules = named_ruleset(ruleset_name, players)
     state = kozel.new_game(rules, seed=seed)
     rng = random.Random(state.seed)
     print(f"kozel {kozel.__version__}: {rules.name}, {rules.players} players, seed {state.seed}")

@@ -29,6 +29,7 @@ import kozel
 from kozel.bots.base import Bot
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.runner import interrupting_move, next_move
+from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import given
 from kozel.cli.table import (
     Style,
@@ -166,7 +167,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
             "the output is not a terminal)."
         ),
     )
-    play.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    add_ruleset_argument(play)
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0: the first dealer)")
     play.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the bots' choices")
     play.add_argument(
@@ -221,9 +222,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: 
         errors.write(f"kozel play: no bot is called {name!r}; the bots are {', '.join(registry)}\n")
         return 2
     try:
-        rules = kozel.variants.get(args.ruleset)
-        if args.players is not None:
-            rules = rules.for_players(args.players)
+        rules = named_ruleset(args.ruleset, args.players)
         if not 0 <= args.seat < rules.players:
             errors.write(f"kozel play: --seat must be a seat from 0 to {rules.players - 1}, not {args.seat}\n")
             return 2

@@ -13,10 +13,10 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-import kozel
 from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
+from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import (
     add_replay_argument,
     add_run_arguments,
@@ -79,7 +79,7 @@ def add_parser(subparsers: Any) -> None:
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("ruleset", nargs="?", default="classic", help=f"one of: {', '.join(kozel.variants.names())}")
+    add_ruleset_argument(parser)
     parser.add_argument(
         "--bots",
         nargs="+",
@@ -110,9 +110,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel simulate`` with parsed ``args``; the exit status."""
-    rules = kozel.variants.get(args.ruleset)
-    if args.players is not None:
-        rules = rules.for_players(args.players)
+    rules = named_ruleset(args.ruleset, args.players)
     specs = bot_specs(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
     if args.json not in (None, "-"):

@@ -6,6 +6,7 @@ taken wherever the source text is unclear.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -52,12 +53,21 @@ def names() -> tuple[str, ...]:
 
 
 def get(name: str) -> Ruleset:
-    """The built-in ruleset called ``name``; an unknown name raises :class:`~kozel.RulesetError`.
+    """The built-in ruleset called ``name``; an unknown name raises :class:`~kozel.RulesetError`, naming the
+    closest built-in where one is close (a misspelling).
 
     >>> get("classic").players, get("threesome").players
     (4, 3)
+    >>> get("clasic")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kozel.errors.RulesetError: no built-in ruleset is called 'clasic' (did you mean classic?); the catalog has ...
     """
     try:
         return CATALOG[name]
     except (KeyError, TypeError):
-        raise RulesetError(f"no built-in ruleset is called {name!r}; the catalog has {', '.join(CATALOG)}") from None
+        close = difflib.get_close_matches(name, CATALOG, n=1) if isinstance(name, str) else []
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise RulesetError(
+            f"no built-in ruleset is called {name!r}{hint}; the catalog has {', '.join(CATALOG)}"
+        ) from None
