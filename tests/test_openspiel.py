@@ -7,6 +7,7 @@ import random
 import runpy
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import settings
 from profiles import DEFAULT_EXAMPLES
@@ -213,3 +214,84 @@ def test_an_action_that_is_no_answer_is_refused_and_changes_nothing():
     assert state.table is table
     assert state.legal_actions() == legal
     assert state.history() == history
+
+
+def test_each_game_keeps_its_own_rules_and_a_ruleset_posing_as_a_built_in_is_refused():
+    classic = pyspiel.load_game("kozel_hand_classic")
+    two = kozel.variants.get("classic").for_players(2)  # the same name, other rules
+    with pytest.raises(kozel.KozelError, match="called 'classic' but is not the built-in classic"):
+        openspiel.load(two)
+    with pytest.raises(kozel.KozelError, match="give it a name of its own"):
+        openspiel.register(two)
+    renamed = openspiel.load(attrs.evolve(two, name="classic_2"))
+    assert renamed.num_players() == 2
+    state = classic.new_initial_state()
+    deal(state, random.Random(4))
+    assert (classic.num_players(), state.table.ruleset.players, len(state.returns())) == (4, 4, 4)
+    assert state.kgame is classic.kozel
+    assert renamed.new_initial_state().kgame is renamed.kozel
+
+
+@pytest.mark.parametrize("bad", [5, None, b"classic"])
+def test_load_and_game_name_refuse_what_is_no_ruleset(bad):
+    with pytest.raises(kozel.WrongTypeError, match="Ruleset"):
+        openspiel.load(bad)
+    with pytest.raises(kozel.WrongTypeError, match="Ruleset"):
+        openspiel.game_name(bad)
+    with pytest.raises(kozel.WrongTypeError, match="match is True"):
+        openspiel.load("classic", match="yes")
+
+
+@pytest.mark.parametrize("kind", ["hand", "match"])
+def test_a_finished_game_takes_no_action_and_shows_its_last_hand(kind):
+    game = pyspiel.load_game(f"kozel_{kind}_six_players")
+    state = game.new_initial_state()
+    play_until(state, random.Random(15), lambda s: False)
+    assert state.is_terminal()
+    assert state.legal_actions() == []
+    history, table, returns = state.history(), state.table, state.returns()
+    for action in (0, 1, 999):
+        with pytest.raises(kozel.KozelError, match=f"the {kind} is over: no action is legal"):
+            state.apply_action(action)
+    assert (state.history(), state.table, state.returns()) == (history, table, returns)
+    if kind == "hand":  # the last state is the hand's end, not the next deal's start
+        assert len(state.table.hand_results) == 1
+        assert state.table.turn is None
+        assert state.table.phase is kozel.Phase.OVER
+        assert "dealing" not in state.observation_string(0)
+
+
+def test_a_chance_action_must_be_a_card_left_to_deal():
+    game = pyspiel.load_game("kozel_hand_classic")
+    state = game.new_initial_state()
+    for bad in (999, 36):
+        with pytest.raises(kozel.KozelError, match=f"chance action {bad} is no card left to deal"):
+            state.apply_action(bad)
+    state.apply_action(0)
+    with pytest.raises(kozel.KozelError, match="chance action 0 is no card left to deal"):
+        state.apply_action(0)
+    assert state.history() == [0]
+    assert state.dealt == [0]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 99) == "action 99"
+    deal(state, random.Random(3))
+    assert not state.is_chance_node()
+    assert len(state.history()) == 36
+
+
+def test_a_position_after_a_seat_waited_is_resampled_with_the_same_seats_asked():
+    game = pyspiel.load_game("kozel_hand_classic")
+    rng = random.Random(20)
+    for _ in range(100):  # random hands until a seat waits (it held a molodka: public once it is asked)
+        state = game.new_initial_state()
+        if play_until(state, rng, lambda s: bool(s.waited)):
+            break
+    else:
+        pytest.fail("no seat waited in 100 random hands")
+    seat = state.current_player()
+    draws = random.Random(5)
+    for _ in range(10):
+        world = state.resample_from_infostate(seat, draws.random)
+        assert world.current_player() == seat
+        assert world.waited == state.waited
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()

@@ -29,8 +29,11 @@ Every observer is the seat's own view: ``private_info`` and ``public_info`` of t
 are not split, ``perfect_recall`` chooses the information state.
 
 ``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
-now as ``moves=``, and drawn again until the seats that waited are asked the same way); the world
-has no action history of its own.  OpenSpiel's sampler draws from its own generator; for a search
+now as ``moves=``, and drawn again until the seats that waited are asked the same way, at most
+:data:`RESAMPLE_TRIES` draws and :data:`RESAMPLE_SECONDS`); the world has no action history of its
+own.  That a seat was asked out of turn is public here, as every player asked is in OpenSpiel: a
+world must let it move out of turn too (in ``classic``, hold a molodka), which about one draw in
+forty does; random play found none that took longer than a twentieth of a second.  OpenSpiel's sampler draws from its own generator; for a search
 that repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
 
 Serialization is OpenSpiel's own: the action history, chance actions included (so the deck of
@@ -46,6 +49,7 @@ cap, not a bound: past it the game goes on; random play never comes near.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Final
 
 import numpy
@@ -53,7 +57,8 @@ import pyspiel
 
 from kozel.cards.card import Card
 from kozel.engine import apply, new_hand, with_deck
-from kozel.errors import KozelError
+from kozel.engine.within_hand import within_hand
+from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.play.actions import CompactActions, actions
@@ -61,6 +66,7 @@ from kozel.play.decision import Decision, decision
 from kozel.play.encoding import Encoding, encoding, highest_score
 from kozel.play.episodes import REDEALS, hand_deals_cap, hand_ended, match_hands_cap, most_decisions, new_deal
 from kozel.rules.ruleset import Ruleset
+from kozel.variants import CATALOG
 from kozel.variants import get as get_variant
 from kozel.variants import names as variant_names
 from kozel.view.determinize import determinize
@@ -79,13 +85,23 @@ __all__ = [
     "resampler",
 ]
 
-#: How many worlds ``resample_from_infostate`` draws before giving up.
-RESAMPLE_TRIES: Final = 50
+#: How many worlds ``resample_from_infostate`` draws at most before giving up, and for how many seconds at most.
+#: Most positions take the first world drawn; one where a seat waited needs a world in which that seat could have
+#: moved out of turn (in ``classic``, held a molodka), about one draw in forty.
+RESAMPLE_TRIES: Final = 20_000
+RESAMPLE_SECONDS: Final = 20.0
 
 
 def game_name(rules: Ruleset | str, match: bool = False) -> str:
     """The OpenSpiel name of a ruleset's hand game (``kozel_hand_NAME``) or match game (``kozel_match_NAME``)."""
-    name = rules if isinstance(rules, str) else rules.name
+    if isinstance(rules, str):
+        name = rules
+    elif isinstance(rules, Ruleset):
+        name = rules.name
+    else:
+        raise WrongTypeError(f"an OpenSpiel game is named after a Ruleset or its name, not {type(rules).__name__}")
+    if type(match) is not bool:
+        raise WrongTypeError(f"match is True (the match game) or False (the hand game), not {match!r}")
     return f"kozel_{'match' if match else 'hand'}_{name}"
 
 
@@ -156,18 +172,6 @@ class GameSetup:
         self.encoding = encoding(rules)
 
 
-#: The setup of each game made, by its OpenSpiel name (a state is handed the game without its Python fields).
-_SETUPS: dict[str, GameSetup] = {}
-
-
-def _setup(rules: Ruleset, match: bool) -> GameSetup:
-    name = game_name(rules, match)
-    found = _SETUPS.get(name)
-    if found is None or found.rules != rules:
-        found = _SETUPS[name] = GameSetup(rules, match)
-    return found
-
-
 class KozelGame(pyspiel.Game):  # type: ignore[misc]
     """A kozel hand or match as an OpenSpiel game: seats are players, chance deals the cards."""
 
@@ -175,8 +179,8 @@ class KozelGame(pyspiel.Game):  # type: ignore[misc]
         """The game of ``rules``: the whole match if ``match``, else one hand."""
         kind, info = _types(rules, match)
         super().__init__(kind, info, params or {})
-        #: The ruleset and what its states read.
-        self.kozel = _setup(rules, match)
+        #: The ruleset and what its states read (each game its own: two games never share a setup).
+        self.kozel = GameSetup(rules, match)
 
     def new_initial_state(self) -> KozelState:
         """The start: chance deals the first deck."""
@@ -196,7 +200,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: KozelGame) -> None:
         """The start of ``game``: no card dealt yet."""
         super().__init__(game)
-        self.kgame = _SETUPS[game.get_type().short_name]
+        self.kgame: GameSetup = game.kozel
         #: The kozel state once a deal is dealt (None while the first deck is dealt).
         self.table: GameState | None = None
         #: The deck dealt so far, top card first, while chance deals.
@@ -258,7 +262,16 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         return found
 
     def _apply_action(self, action: int) -> None:
+        if self._ended:
+            raise KozelError(
+                f"the {'match' if self.kgame.match else 'hand'} is over: no action is legal, not {action!r}"
+            )
         if self.dealing:
+            if type(action) is not int or not 0 <= action < len(self.kgame.cards) or action in self.dealt:
+                raise KozelError(
+                    f"chance action {action!r} is no card left to deal: the chance outcomes are the places, from 0 "
+                    f"to {len(self.kgame.cards) - 1}, of the cards not dealt yet"
+                )
             self.dealt.append(action)
             if len(self.dealt) == len(self.kgame.cards):
                 self._deck_done()
@@ -274,25 +287,36 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             self.waited = (*asked.waited, move.seat)
             self._ask()
             return
-        after = apply(before, move)
+        if self.kgame.match:
+            after = apply(before, move)
+        else:
+            with within_hand():  # the hand game ends with its hand: its last state is the hand's end, not the next deal
+                after = apply(before, move)
         self.waited = ()
         self.table = after
         result = hand_ended(before, after)
         rules = self.kgame.rules
         if not self.kgame.match and result is not None:
             self._returns = [_hand_return(rules, result.written, seat) for seat in range(rules.players)]
-            self._ended = True
+            self._end()
         elif after.is_over:
             self._returns = _match_returns(rules, after)
-            self._ended = True
+            self._end()
         elif new_deal(before, after):
             self.dealing = True
         else:
             self._ask()
 
+    def _end(self) -> None:
+        """The hand (or match) is over: nobody is asked any more."""
+        self._ended = True
+        self._asked = None
+        self._numbered = None
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self.kgame.cards[action]}"
+            cards = self.kgame.cards
+            return f"deal {cards[action]}" if type(action) is int and 0 <= action < len(cards) else f"action {action}"
         hand = self.table.hand_masks[player] if self.table is not None else 0
         try:
             return str(self.kgame.numbering.move(action, player, hand))
@@ -333,7 +357,10 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(_draw(probability_sampler))
         asked = self._asked
         moves = [m for m in asked.moves if m.kind is not MoveKind.WAIT] if asked and asked.seat == player_id else None
-        for _ in range(RESAMPLE_TRIES):
+        deadline = time.perf_counter() + RESAMPLE_SECONDS
+        drawn = 0
+        while drawn < RESAMPLE_TRIES and (drawn == 0 or time.perf_counter() < deadline):
+            drawn += 1
             world = determinize(view, rng, moves=moves)
             try:
                 again = decision(world, self.waited)
@@ -347,7 +374,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
                 clone._numbered = None
                 clone._tracker_cache = None
                 return clone  # type: ignore[no-any-return]
-        raise KozelError(f"no world fits seat {player_id}'s information state in {RESAMPLE_TRIES} draws")
+        raise KozelError(f"no world fits seat {player_id}'s information state in {drawn} draws")
 
     def __str__(self) -> str:
         """The table as text: the deck dealt so far, or the hands and the seat asked."""
@@ -448,7 +475,12 @@ class KozelObserver:
 
 
 def register(rules: Ruleset) -> None:
-    """Register ``rules``' hand and match games with ``pyspiel`` (done on import for every built-in ruleset)."""
+    """Register ``rules``' hand and match games with ``pyspiel`` (done on import for every built-in ruleset).
+
+    A ruleset called by a built-in one's name whose rules differ is refused, as :func:`load` refuses it."""
+    if not isinstance(rules, Ruleset):
+        raise WrongTypeError(f"register takes a Ruleset, not {type(rules).__name__}")
+    _check_own_name(rules)
     for match in (False, True):
         kind, _ = _types(rules, match)
         pyspiel.register_game(kind, _game_class(rules, match))
@@ -464,9 +496,28 @@ def _game_class(rules: Ruleset, match: bool) -> type[KozelGame]:
 
 
 def load(rules: Ruleset | str, match: bool = False) -> KozelGame:
-    """The hand game (or with ``match``, the match game) of ``rules``, a ruleset or a built-in name."""
+    """The hand game (or with ``match``, the match game) of ``rules``, a ruleset or a built-in name.
+
+    A ruleset called by a built-in one's name whose rules differ (``variants.get("classic").for_players(2)``)
+    is refused: its game would carry the built-in game's OpenSpiel name, and a state pickled or read back by
+    that name would be played by the built-in rules.  Give it a name of its own (``attrs.evolve(rules,
+    name="classic_2")``).
+    """
+    game_name(rules, match)  # the kinds of both, checked
     ruleset = get_variant(rules) if isinstance(rules, str) else rules
+    _check_own_name(ruleset)
     return KozelGame(ruleset, match)
+
+
+def _check_own_name(rules: Ruleset) -> None:
+    """Refuse a ruleset called by a built-in one's name whose rules differ (its games would pass for the built-in's)."""
+    built_in = CATALOG.get(rules.name)
+    if built_in is not None and built_in != rules:
+        raise KozelError(
+            f"this ruleset is called {rules.name!r} but is not the built-in {rules.name}: its OpenSpiel games would be "
+            f"taken for the built-in one's ({game_name(rules)}); give it a name of its own, such as "
+            f"attrs.evolve(rules, name={rules.name + '_house'!r})"
+        )
 
 
 for _name in variant_names():
