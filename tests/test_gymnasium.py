@@ -65,3 +65,18 @@ def test_a_bad_action_or_setting_is_refused_with_a_kozel_error_and_never_rounded
     assert environment._tracker.state == before  # nothing was played
     _, _, _, _, info = environment.step(numpy.int64(legal))  # a NumPy integer is a whole number
     assert "illegal_action" not in info
+
+
+def test_step_or_render_before_reset_and_a_bots_list_are_kozel_errors():
+    table = KozelSeatEnv(render_mode="ansi")
+    with pytest.raises(kozel.KozelError, match=r"step before reset\(\): there is no match yet"):
+        table.step(0)
+    with pytest.raises(kozel.KozelError, match=r"render before reset\(\)"):
+        table.render()
+    assert KozelSeatEnv().render() is None
+    with pytest.raises(kozel.WrongTypeError, match="bots= is the name of kozel's bots"):
+        KozelSeatEnv(bots=["random"])
+    with pytest.raises(kozel.WrongTypeError, match="rules= is a Ruleset"):
+        KozelSeatEnv(rules=5)
+    table.reset(seed=3)
+    assert table.render().startswith("classic: ")

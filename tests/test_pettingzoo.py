@@ -115,3 +115,47 @@ def test_a_bad_action_is_refused_with_a_kozel_error_and_changes_nothing():
     assert environment.agent_selection == agent
     environment.step(numpy.int64(legal))  # a NumPy integer is a whole number
     assert environment.unwrapped.state_ != before
+
+
+def test_used_before_reset_or_with_an_unknown_agent_it_answers_with_kozel_errors():
+    table = raw_env()
+    for call in (lambda: table.step(0), lambda: table.observe("seat_0"), table.last):
+        with pytest.raises(kozel.KozelError, match=r"before reset\(\): there is no match yet"):
+            call()
+    table.reset(seed=1)
+    for call in (
+        lambda: table.observe("seat_7"),
+        lambda: table.action_space("seat_7"),
+        lambda: table.observation_space("x"),
+        lambda: table.observe(0),
+    ):
+        with pytest.raises(
+            kozel.KozelError, match=r"no agent is called .*; the agents are seat_0, seat_1, seat_2, seat_3"
+        ):
+            call()
+    with pytest.raises(kozel.WrongTypeError, match="rules= is a Ruleset"):
+        raw_env(rules=5)
+
+
+def test_a_refused_reset_changes_nothing_and_numpy_seeds_are_whole_numbers():
+    table = raw_env()
+    table.reset(seed=5)
+    first = table.state_
+    for bad, error in (("abc", kozel.WrongTypeError), (True, kozel.WrongTypeError), (1.0, kozel.WrongTypeError),
+                       (10**101, kozel.KozelError)):  # fmt: skip
+        with pytest.raises(error, match="seed"):
+            table.reset(seed=bad)
+        assert table.state_ is first
+    again = raw_env()
+    again.reset(seed=numpy.int64(5))
+    assert again.state_ == first
+    table.reset()  # the environment's own sequence of seeds goes on from seed 5, as if nothing had been refused
+    again.reset()
+    assert table.state_ == again.state_
+    wrapped = env()
+    with pytest.raises(kozel.WrongTypeError):
+        wrapped.reset(seed="abc")
+    with pytest.raises(AssertionError, match="reset"):  # PettingZoo's own order check: a refused reset is none
+        wrapped.step(0)
+    wrapped.reset(seed=5)
+    assert wrapped.unwrapped.state_ == first

@@ -7,6 +7,10 @@ and an action outside it makes no move: the step returns the same observation, r
 ``info["illegal_action"] = True``.  The observation is the seat's
 :class:`~kozel.play.encoding.Encoding`.  Rewards come when a hand ends: the most any other side
 was written minus what the learner's side was written.  An episode is a whole match.
+
+``step`` and ``render`` before the first ``reset`` are refused with :class:`~kozel.KozelError` (``render``
+gives None without a render mode, as Gymnasium's own environments do).  ``reset``'s seed is checked by
+Gymnasium itself; its ``options`` are taken and not read: the environment has none.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.random_bot import RandomBot
 from kozel.engine import new_game
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.play.actions import action_number, actions
@@ -52,7 +56,9 @@ class KozelSeatEnv(gymnasium.Env):
         """The learner at ``seat`` of ``rules`` against ``bots`` (``"heuristic"`` or ``"random"``)."""
         self.rules = get_variant(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Ruleset):
-            raise KozelError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
+            raise WrongTypeError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
+        if not isinstance(bots, str):
+            raise WrongTypeError(f"bots= is the name of kozel's bots, one of {sorted(_BOTS)}, not {bots!r}")
         if bots not in _BOTS:
             raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {bots!r}")
         if type(seat) is not int or not 0 <= seat < self.rules.players:
@@ -150,8 +156,14 @@ class KozelSeatEnv(gymnasium.Env):
                 )
             reward += self._answer(asked, move)
 
+    def _check_reset(self, what: str) -> None:
+        """Refuse ``what`` before the first ``reset``: there is no match yet."""
+        if self._state is None:
+            raise KozelError(f"{what} before reset(): there is no match yet; call reset() first")
+
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The learner answers ``action``; the bots play until the learner is asked again or the match ends."""
+        self._check_reset("step")
         if self._tracker.state.is_over:
             raise KozelError("the match is over: call reset()")
         number = action_number(action, self._numbering.size)  # never rounded: 18.7 is not action 18
@@ -170,6 +182,7 @@ class KozelSeatEnv(gymnasium.Env):
         """The table as text: the last move and the scores."""
         if self.render_mode is None:
             return None
+        self._check_reset("render")
         state = self._tracker.state
         moves = state.moves
         return f"{self.rules.name}: {moves[-1] if moves else 'a new deal'}; scores {list(state.scores)}"

@@ -33,8 +33,9 @@ now as ``moves=``, and drawn again until the seats that waited are asked the sam
 :data:`RESAMPLE_TRIES` draws and :data:`RESAMPLE_SECONDS`); the world has no action history of its
 own.  That a seat was asked out of turn is public here, as every player asked is in OpenSpiel: a
 world must let it move out of turn too (in ``classic``, hold a molodka), which about one draw in
-forty does; random play found none that took longer than a twentieth of a second.  OpenSpiel's sampler draws from its own generator; for a search
-that repeats, hand ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
+forty does; random play found none that took longer than a twentieth of a second.  OpenSpiel's
+sampler draws from its own generator; for a search that repeats, hand ``ISMCTSBot.set_resampler`` a
+:func:`resampler` with a seed.
 
 Serialization is OpenSpiel's own: the action history, chance actions included (so the deck of
 every deal), replayed by ``deserialize_state``.

@@ -8,10 +8,16 @@ included when it is asked out of turn).  Rewards come when a hand ends: written 
 penalties (a side written up to the target is the goat), so each seat gets the most any other
 side was written minus what its own side was written.  The match
 ends with the last hand.
+
+Used out of order, the environment answers with :class:`~kozel.KozelError`, as it does a bad action:
+``step``, ``observe`` and ``last`` before the first ``reset``, an agent that is not a seat.  A refused
+``reset`` (a seed that is not a whole number) changes nothing.  ``reset``'s ``options`` are taken and
+not read: the environment has none.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -21,7 +27,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from kozel.engine import new_game
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.play.actions import action_number, actions
@@ -38,7 +44,10 @@ _WAIT = MoveKind.WAIT
 
 
 def _rules(rules: Ruleset | str) -> Ruleset:
-    return get_variant(rules) if isinstance(rules, str) else rules
+    found = get_variant(rules) if isinstance(rules, str) else rules
+    if not isinstance(found, Ruleset):
+        raise WrongTypeError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
+    return found
 
 
 class KozelEnv(AECEnv):  # type: ignore[misc]
@@ -73,23 +82,43 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(self._numbering.size) for agent in self.possible_agents}
         self._seed = random.Random().randrange(2**63)
+        #: The match now (the table's whole state, every hand shown); None until the first ``reset``.
         self.state_: GameState | None = None
+        self._asked: Decision | None = None
+
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``; anything that is no agent of the table raises ``KozelError``."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise KozelError(f"no agent is called {agent!r}; the agents are {', '.join(self.possible_agents)}")
+        return seat
+
+    def _check_reset(self, what: str) -> None:
+        """Refuse ``what`` before the first ``reset``: there is no match yet."""
+        if self.state_ is None:
+            raise KozelError(f"{what} before reset(): there is no match yet; call reset() first")
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent``."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The action space of ``agent``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match (dealt from ``seed``, else from the environment's own sequence of seeds)."""
-        if seed is not None:
-            self._seed = seed
+        """Start a new match (dealt from ``seed``, a whole number, else from the environment's own sequence of seeds).
+
+        A seed that is no whole number (NumPy's integers are whole numbers) is refused and changes nothing;
+        ``options`` are taken and not read."""
+        if seed is None:
+            seed = random.Random(self._seed).randrange(2**63)
+        elif isinstance(seed, bool) or not hasattr(seed, "__index__"):
+            raise WrongTypeError(f"reset's seed is a whole number or None, not {seed!r}")
         else:
-            self._seed = random.Random(self._seed).randrange(2**63)
-        state = new_game(self.rules, seed=self._seed)
+            seed = operator.index(seed)
+        state = new_game(self.rules, seed=seed)  # refuses a seed of over 100 digits, before anything changes
+        self._seed = seed
         self._tracker = ViewTracker(state)
         #: The match now (the table's whole state, every hand shown).
         self.state_ = state
@@ -106,7 +135,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
     def _ask(self) -> None:
         """Ask the next seat: one decision per position; its answers are numbered when first needed."""
         asked = decision(self._tracker.state, self._waited)
-        self._asked: Decision | None = asked
+        self._asked = asked
         self._numbered: dict[int, Move] | None = None
         if asked is not None:
             self.agent_selection = self.possible_agents[asked.seat]
@@ -122,7 +151,8 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and the mask of its answers now (all 0 unless it is asked)."""
-        seat = self._seats[agent]
+        seat = self._seat(agent)
+        self._check_reset("observe")
         asked = self._asked
         mask = numpy.zeros(self._numbering.size, numpy.int8)
         if asked is not None and asked.seat == seat:
@@ -134,6 +164,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """The selected seat answers ``action`` (None once it is done)."""
+        self._check_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -171,6 +202,12 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info (PettingZoo's ``last``)."""
+        self._check_reset("last")
+        found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return found
+
     def render(self) -> str | None:
         """The table as text: the last move, the scores, the seat asked (printed in ``human`` mode)."""
         if self.render_mode is None:
@@ -198,12 +235,24 @@ def raw_env(rules: Ruleset | str = "classic", render_mode: str | None = None) ->
     return KozelEnv(rules, render_mode)
 
 
+class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order check, for which a ``reset`` counts once it succeeded (a refused one changes nothing)."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.env.reset(seed=seed, options=options)
+        self._has_reset = True
+        self._has_updated = True
+
+
 def env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> Any:
     """The environment of ``rules`` wrapped in PettingZoo's order check.
 
-    PettingZoo's bounds check (``AssertOutOfBoundsWrapper``) is left out: it answers a bad action with
-    an ``AssertionError`` (and not at all under ``python -O``), where the environment itself refuses
-    any action that is not a whole number, or not an answer of the seat asked, with a ``KozelError``.
+    The order check answers with PettingZoo's own errors (``step`` before ``reset``: an
+    ``AssertionError``), as every PettingZoo environment does; a ``reset`` that was refused counts as
+    none.  PettingZoo's bounds check (``AssertOutOfBoundsWrapper``) is left out: it answers a bad
+    action with an ``AssertionError`` (and not at all under ``python -O``), where the environment
+    itself refuses any action that is not a whole number, or not an answer of the seat asked, with a
+    ``KozelError``.
     """
-    wrapped: Any = wrappers.OrderEnforcingWrapper(KozelEnv(rules, render_mode))
+    wrapped: Any = _Ordered(KozelEnv(rules, render_mode))
     return wrapped
