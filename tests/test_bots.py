@@ -331,7 +331,7 @@ def test_kozel_simulate_prints_the_table_and_writes_json(capsys, tmp_path):
     progress = captured.err.splitlines()
     assert [line.split(" matches played, ")[0] for line in progress] == [f"{done}/6" for done in range(1, 7)]
     assert all(line.endswith(" s left") for line in progress)
-    assert lines[0].startswith("classic: 6 matches, seed 0, 1 processes")
+    assert lines[0].startswith("classic: 6 matches, seed 0, 1 process,")
     assert lines[1].split()[:3] == ["bot", "matches", "wins"]
     assert lines[2].split()[:2] == ["heuristic", "6"]
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -93,3 +93,27 @@ def test_a_log_of_a_built_in_ruleset_names_it_by_name(tmp_path):
         log.unlink(missing_ok=True)
         assert main(["simulate", "classic", "-n", "2", "--processes", "1", "--log", str(log), *players]) == 0
         assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["ruleset"] == "classic"
+
+
+@pytest.mark.parametrize("command", ["simulate", "league"])
+def test_replay_without_a_log_is_refused_before_any_match(command, capsys):
+    bots = ["--bots", "random", "heuristic"]
+    assert main([command, "classic", *bots, "-n", "2", "--processes", "1", "--replay", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "kozel: --replay says how many of a log's matches to play again first: give it with --log\n"
+
+
+def test_the_help_says_what_is_played_when_nothing_is_named(capsys):
+    for command, says in (
+        ("match", ["(default classic)", "(default: a random one, printed at the start)"]),
+        ("play", ["(default classic)", "(default: a random one, printed at the start)"]),
+        ("simulate", ["(default classic)", "(default: heuristic against random)", "any format matplotlib writes"]),
+        ("league", ["(default classic)", "any format matplotlib writes"]),
+        ("rules", ["(none: list the built-in ones)", "house ruleset file ending .toml or .json"]),
+    ):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        for words in says:
+            assert words in text, (command, words)

@@ -127,7 +127,7 @@ def test_kozel_league_prints_ratings_and_head_to_head_and_writes_json(capsys, tm
     assert main([*args, "--json", str(path)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].startswith("classic: 3 bots, 3 pairings of 2 matches, seed 0, 1 processes")
+    assert lines[0].startswith("classic: 3 bots, 3 pairings of 2 matches, seed 0, 1 process,")
     assert lines[1].split()[:3] == ["rank", "bot", "rating"]
     assert lines[2].split()[:2] == ["1", "heuristic"]
     assert "head to head:" in lines

@@ -142,7 +142,7 @@ def test_processes_are_bounded_at_a_few_a_core(monkeypatch, capsys):
 def test_without_processes_a_run_takes_one_a_core(monkeypatch, capsys):
     monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown: one process
     assert main(["simulate", "classic", "--bots", *RANDOMS, "-n", "1"]) == 0
-    assert "1 processes" in capsys.readouterr().out
+    assert ", 1 process, " in capsys.readouterr().out
 
 
 # --- logs that are not regular files, or too large -----------------------------------------------

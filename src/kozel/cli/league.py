@@ -28,6 +28,7 @@ from kozel.cli.runs import (
     check_writable,
     given,
     progress,
+    replayed,
 )
 from kozel.errors import KozelError
 
@@ -100,13 +101,15 @@ def add_parser(subparsers: Any) -> None:
         metavar="FILE.png",
         type=given,
         default=None,
-        help="also draw the ratings and head-to-head win rates with their 95%% intervals (needs kozel[plot])",
+        help="also draw the ratings and head-to-head win rates with their 95%% intervals (any format matplotlib "
+        "writes, such as .png, .svg or .pdf; needs kozel[plot])",
     )
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel league`` with parsed ``args``; the exit status."""
     rules = named_ruleset(args.ruleset, args.players)
+    replay = replayed(args)
     league = League(rules, bot_specs(args.bots), args.matches, args.seed)
     if args.json not in (None, "-"):
         check_writable(Path(args.json))
@@ -118,7 +121,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with backend(args) as (executor, processes, where):
         try:
             done = (
-                _read_logs(logs, league, replay=args.replay, processes=processes, executor=executor, err=err)
+                _read_logs(logs, league, replay=replay, processes=processes, executor=executor, err=err)
                 if logs is not None
                 else ()
             )
@@ -158,8 +161,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         read = sum(len(outcomes) for outcomes in done)
         logged = f" ({read} of them read from the logs in {args.log})" if read else ""
         print(
-            f"{rules.name}: {len(league.bots)} bots, {pairings} pairings of {args.matches} matches{logged}, "
-            f"seed {args.seed}, {where}, {elapsed:.1f} s",
+            f"{rules.name}: {len(league.bots)} bots, {pairings} pairing{'s' if pairings != 1 else ''} of "
+            f"{args.matches} matches{logged}, seed {args.seed}, {where}, {elapsed:.1f} s",
             file=out,
         )
         print(report(result), file=out)

@@ -66,7 +66,12 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Command)
     match = commands.add_parser("match", help="play a whole match between random players, trick by trick")
     add_ruleset_argument(match)
-    match.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the players' choices")
+    match.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the shuffles and of the players' choices (default: a random one, printed at the start)",
+    )
     match.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
     match.add_argument("--quiet", action="store_true", help="print only the hand results and the outcome")
     rules_command.add_parser(commands)

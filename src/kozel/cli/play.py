@@ -169,7 +169,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     )
     add_ruleset_argument(play)
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0: the first dealer)")
-    play.add_argument("--seed", type=int, default=None, help="seed of the shuffles and of the bots' choices")
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the shuffles and of the bots' choices (default: a random one, printed at the start)",
+    )
     play.add_argument(
         "--opponents",
         type=given,

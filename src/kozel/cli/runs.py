@@ -35,6 +35,7 @@ __all__ = [
     "check_writable",
     "progress",
     "replay_count",
+    "replayed",
 ]
 
 
@@ -71,10 +72,22 @@ def add_replay_argument(parser: argparse.ArgumentParser, what: str) -> None:
         "--replay",
         metavar="COUNT",
         type=replay_count,
-        default=REPLAYED,
+        default=argparse.SUPPRESS,  # left out: REPLAYED (see replayed), so that --replay without --log is seen
         help=f"with --log: how many of the {what} to play again and compare first (default {REPLAYED}; "
         "'all' for every one, 0 for none: then only each line's seal is checked)",
     )
+
+
+def replayed(args: argparse.Namespace) -> int | None:
+    """How many logged matches to play again first (None: all): ``--replay`` where given, else :data:`REPLAYED`.
+
+    ``--replay`` without ``--log`` is refused: there is no log whose matches it could play again."""
+    if not hasattr(args, "replay"):
+        return REPLAYED
+    if args.log is None:
+        raise KozelError("--replay says how many of a log's matches to play again first: give it with --log")
+    count: int | None = args.replay
+    return count
 
 
 def given(text: str) -> str:
@@ -111,7 +124,7 @@ def backend(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int, st
             check_processes(processes)
         except KozelError as error:
             raise KozelError(f"--processes {processes}: {error}") from None
-        yield None, processes, f"{processes} processes"
+        yield None, processes, f"{processes} process{'es' if processes != 1 else ''}"
         return
     if args.processes is not None and args.processes < 1:
         raise KozelError(f"--processes {args.processes}: a Ray cluster plays 1 or more matches at once")

@@ -26,6 +26,7 @@ from kozel.cli.runs import (
     check_writable,
     given,
     progress,
+    replayed,
 )
 from kozel.errors import KozelError
 
@@ -86,7 +87,7 @@ def add_parser(subparsers: Any) -> None:
         default=None,
         help="one bot per side: a name (random, heuristic, ismcts) or module:Class (looked for in the current "
         "folder first), with (key=value, ...) arguments if wanted; a value is a number, True, False, None or "
-        "'quoted text'",
+        "'quoted text' (default: heuristic against random)",
     )
     parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
@@ -103,7 +104,8 @@ def add_parser(subparsers: Any) -> None:
         metavar="FILE.png",
         type=given,
         default=None,
-        help="also draw the win rates with their 95%% intervals to FILE (.png, .svg or .pdf; needs kozel[plot])",
+        help="also draw the win rates with their 95%% intervals to FILE (any format matplotlib writes, such as "
+        ".png, .svg or .pdf; needs kozel[plot])",
     )
     add_replay_argument(parser, "logged matches")
 
@@ -111,13 +113,14 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel simulate`` with parsed ``args``; the exit status."""
     rules = named_ruleset(args.ruleset, args.players)
+    replay = replayed(args)
     specs = bot_specs(args.bots) if args.bots else ("heuristic", *("random",) * (rules.sides - 1))
     tournament = Tournament(rules, specs, args.matches, args.seed)
     if args.json not in (None, "-"):
         _check_writable(Path(args.json), args.log)
     check_plot(args.plot, args.json, args.log)
     with backend(args) as (executor, processes, where):
-        return _simulate(args, out, err, tournament, executor=executor, processes=processes, where=where)
+        return _simulate(args, out, err, tournament, executor=executor, processes=processes, where=where, replay=replay)
 
 
 def _simulate(
@@ -129,6 +132,7 @@ def _simulate(
     executor: Executor | None,
     processes: int,
     where: str,
+    replay: int | None,
 ) -> int:
     rules = tournament.rules
 
@@ -140,7 +144,7 @@ def _simulate(
             read_log(
                 args.log,
                 tournament,
-                replay=args.replay,
+                replay=replay,
                 processes=processes,
                 on_replay=replaying,
                 executor=executor,
