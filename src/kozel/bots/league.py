@@ -21,19 +21,30 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from kozel.bots.pool import check_processes
 from kozel.bots.ratings import Ratings, bradley_terry
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
-from kozel.bots.tournament import Executor, MatchOutcome, Tournament, batches, play_batch
-from kozel.errors import KozelError
+from kozel.bots.tournament import (
+    Executor,
+    MatchOutcome,
+    Tournament,
+    _check_callbacks,
+    _check_workers,
+    batches,
+    play_batch,
+)
+from kozel.errors import KozelError, WrongTypeError
+from kozel.limits import MAX_MATCHES, SEED_DIGITS
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
+
+#: Seeds are whole numbers of at most SEED_DIGITS digits, as for a tournament.
+_SEED_BOUND: Final = 10**SEED_DIGITS
 
 
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
@@ -192,12 +203,17 @@ class League:
     rules: Ruleset
     #: The bots: spec strings, Bot classes, factories or instances, held as entrants (names made distinct).
     bots: tuple[Entrant, ...] = attrs.field(converter=_entrants)
-    #: Matches per pairing: a multiple of the number of sides, so that each deal is played in every seating.
+    #: Matches per pairing: a multiple of the number of sides, so that each deal is played in every seating
+    #: (at most ``kozel.limits.MAX_MATCHES``).
     matches: int
     #: The seed of the deals (the same deals for every pairing).
     seed: int = 0
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise WrongTypeError(f"a league is played by a Ruleset, not {type(self.rules).__name__}")
+        if type(self.seed) is not int or not -_SEED_BOUND < self.seed < _SEED_BOUND:
+            raise KozelError(f"a league's seed is a whole number of at most {SEED_DIGITS} digits, not {self.seed!r}")
         sides = self.rules.sides
         if len(self.bots) < max(2, sides):
             raise KozelError(f"a league of {self.rules.name} ({sides} sides) needs {max(2, sides)} or more bots")
@@ -206,10 +222,12 @@ class League:
                 f"a league plays each deal once in each of the {sides} seatings of a pairing: its matches per "
                 f"pairing are a positive multiple of {sides}, not {self.matches}"
             )
+        if self.matches > MAX_MATCHES:
+            raise KozelError(f"a league plays at most {MAX_MATCHES} matches per pairing, not {self.matches}")
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Each bot's name in tables and JSON."""
+        """Each bot's name in tables and JSON (distinct: a name given again gets `` #2``)."""
         return tuple(bot.name for bot in self.bots)
 
     def pairings(self) -> list[tuple[int, ...]]:
@@ -238,13 +256,12 @@ class League:
         match this call plays as soon as it ends (each process then plays one match at a time), and
         ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
-        if executor is None:
-            check_processes(processes)
-        elif type(processes) is not int or processes < 1:
-            raise KozelError(f"an executor plays 1 or more matches at once, not {processes}")
-        if executor is not None or processes > 1:
-            for bot in self.bots:
-                bot.check_portable()
+        _check_workers(self.bots, processes, executor)
+        _check_callbacks(progress=progress, on_outcome=on_outcome)
+        if isinstance(done, (str, bytes)) or not isinstance(done, Sequence):
+            raise WrongTypeError(
+                f"the matches done are given as a sequence of each pairing's outcomes, not {type(done).__name__}"
+            )
         pairings = self.pairings()
         if done and len(done) != len(pairings):
             raise KozelError(f"the matches done are given for {len(done)} pairings; this league has {len(pairings)}")

@@ -17,13 +17,14 @@ than an infinite one.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
 from kozel.bots.stats import Z95
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
 
 __all__ = ["ELO", "PRIOR", "Ratings", "bradley_terry"]
 
@@ -45,35 +46,100 @@ class Ratings:
     errors: tuple[float, ...]
 
     def interval(self, bot: int, z: float = Z95) -> tuple[float, float]:
-        """The 95% interval of ``bot``'s rating (``z`` standard errors each way)."""
+        """The 95% interval of ``bot``'s rating (``z`` standard errors each way, ``z`` finite and 0 or more)."""
+        self._check_bot(bot)
+        if not _is_number(z):
+            raise WrongTypeError(f"z, the standard errors each way, is a number, not {z!r}")
+        if not math.isfinite(_as_float(z)) or z < 0:
+            raise KozelError(f"z, the standard errors each way, is a finite number, 0 or more, not {z!r}")
         return (self.ratings[bot] - z * self.errors[bot], self.ratings[bot] + z * self.errors[bot])
 
     def expected(self, a: int, b: int) -> float:
         """The share of games ``a`` is expected to win against ``b``."""
+        self._check_bot(a)
+        self._check_bot(b)
         return 1 / (1 + 10 ** ((self.ratings[b] - self.ratings[a]) / 400))
+
+    def _check_bot(self, bot: object) -> None:
+        """:class:`~kozel.errors.KozelError` unless ``bot`` is a place in the table: 0 to one less than its size."""
+        last = len(self.ratings) - 1
+        if type(bot) is not int:
+            raise WrongTypeError(
+                f"a bot is given by its place in the table, a whole number from 0 to {last}, not {bot!r}"
+            )
+        if not 0 <= bot <= last:
+            raise KozelError(f"there is no bot {bot} in a table of {last + 1}: bots are 0 to {last}")
+
+
+def _is_number(value: object) -> bool:
+    """Whether ``value`` is a real number (a whole number or a float, not True or False)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _as_float(value: float) -> float:
+    """A real number as a float: infinite if it is a whole number too large for one."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def _table(wins: object) -> list[list[float]]:
+    """The table of wins as floats: :class:`~kozel.errors.KozelError` unless it is one (see :func:`bradley_terry`)."""
+    if isinstance(wins, (str, bytes)) or not isinstance(wins, Sequence):
+        raise WrongTypeError(f"a table of wins is a sequence of rows, one for each bot, not {type(wins).__name__}")
+    for row in wins:
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise WrongTypeError(f"each row of a table of wins is a sequence of numbers, not {type(row).__name__}")
+    size = len(wins)
+    if size < 2 or any(len(row) != size for row in wins):
+        raise KozelError(f"a table of wins is square, with a row for each of two or more bots, not {size} rows")
+    table = []
+    for i, row in enumerate(wins):
+        counts = []
+        for j, value in enumerate(row):
+            if not _is_number(value):
+                raise WrongTypeError(
+                    f"a table of wins holds numbers of wins (whole or fractional), not {value!r} (row {i}, column {j})"
+                )
+            count = _as_float(value)
+            if not math.isfinite(count) or count < 0 or (i == j and count):
+                raise KozelError(
+                    "a table of wins counts 0 or more wins, a finite number, and none of a bot against itself, "
+                    f"not {value!r} (row {i}, column {j})"
+                )
+            counts.append(count)
+        table.append(counts)
+    return table
 
 
 def bradley_terry(wins: Sequence[Sequence[float]], prior: float = PRIOR) -> Ratings:
     """The Bradley–Terry ratings of the table ``wins`` (``wins[i][j]``: the games ``i`` won against ``j``).
 
-    A drawn game counts half a win to each.  ``prior`` wins are added each way to every pair that
-    met.  :class:`~kozel.errors.KozelError` if the table is not square, has a negative count, or
-    splits the bots into groups that never met (their ratings could not be compared).
+    A drawn game counts half a win to each, so a count is a whole number or a float (not True or
+    False).  ``prior`` wins (a finite number, 0 or more) are added each way to every pair that met.
+    :class:`~kozel.errors.KozelError` if the table is not square, has a count that is negative or
+    not finite, splits the bots into groups that never met (their ratings could not be compared),
+    or has no finite maximum: a bot, or a group of bots, that never won against the others, or
+    never lost to them, once the prior is added (:class:`~kozel.errors.WrongTypeError` for a value
+    that is not a number).
     """
-    size = len(wins)
-    if size < 2 or any(len(row) != size for row in wins):
-        raise KozelError(f"a table of wins is square, with a row for each of two or more bots, not {size} rows")
-    if any(wins[i][j] < 0 or (i == j and wins[i][j]) for i in range(size) for j in range(size)):
-        raise KozelError("a table of wins counts 0 or more wins, and none of a bot against itself")
-    if prior < 0:
-        raise KozelError(f"the prior adds 0 or more wins to a pair, not {prior}")
-    games = [[wins[i][j] + wins[j][i] for j in range(size)] for i in range(size)]
-    won = [[wins[i][j] + (prior if games[i][j] else 0.0) for j in range(size)] for i in range(size)]
+    table = _table(wins)
+    if not _is_number(prior):
+        raise WrongTypeError(f"the prior adds a number of wins to a pair, not {prior!r}")
+    if not math.isfinite(_as_float(prior)) or prior < 0:
+        raise KozelError(f"the prior adds 0 or more wins to a pair, a finite number, not {prior!r}")
+    size = len(table)
+    games = [[table[i][j] + table[j][i] for j in range(size)] for i in range(size)]
+    won = [[table[i][j] + (_as_float(prior) if games[i][j] else 0.0) for j in range(size)] for i in range(size)]
     games = [[won[i][j] + won[j][i] for j in range(size)] for i in range(size)]
     _check_connected(games)
     totals = [sum(row) for row in won]
     if any(total == 0 for total in totals):
         raise KozelError("a bot that never won (and met no one with a prior) has no finite rating: give a prior")
+    if any(sum(won[j][i] for j in range(size)) == 0 for i in range(size)):
+        raise KozelError("a bot that never lost (and met no one with a prior) has no finite rating: give a prior")
+    _check_both_ways(won)
     strength = [1.0] * size
     for _ in range(_MOST_STEPS):
         new = [
@@ -113,6 +179,29 @@ def _check_connected(games: list[list[float]]) -> None:
                 frontier.append(j)
     if len(reached) != len(games):
         raise KozelError("some bots never met the others, directly or through others: their ratings cannot be compared")
+
+
+def _check_both_ways(won: list[list[float]]) -> None:
+    """:class:`~kozel.errors.KozelError` unless every bot beat, and was beaten by, every other through others.
+
+    Otherwise some group of bots never lost to the rest, and the best fit puts them infinitely far
+    above: there is no finite rating (the fit would stop wherever its iteration gave up).
+    """
+    size = len(won)
+    for forward in (True, False):
+        reached = {0}
+        frontier = [0]
+        while frontier:
+            i = frontier.pop()
+            for j in range(size):
+                if (won[i][j] if forward else won[j][i]) and j not in reached:
+                    reached.add(j)
+                    frontier.append(j)
+        if len(reached) != size:
+            raise KozelError(
+                "some bots never lost to the others (and met them with no prior): their ratings would be "
+                "infinitely far apart; give a prior"
+            )
 
 
 def _constrained_inverse(matrix: list[list[float]]) -> list[list[float]]:

@@ -239,10 +239,25 @@ def _with_arguments(bot: Bot, arguments: str) -> str:
 
 
 def unique_names(entrants: tuple[Entrant, ...]) -> tuple[Entrant, ...]:
-    """``entrants`` with names made distinct: a name given again gets `` #2``, `` #3``... in order."""
-    seen: dict[str, int] = {}
+    """``entrants`` with names made distinct: a name given again gets `` #2``, `` #3``... in order, skipping any taken.
+
+    The first bot of each name keeps it; each later one gets the lowest number that makes a name no
+    other bot has or is given (with ``random``, ``random`` and a bot named ``random #2``, the second
+    ``random`` becomes ``random #3``).
+    """
+    taken = {one.name for one in entrants}
+    kept: set[str] = set()
+    last: dict[str, int] = {}
     named = []
     for one in entrants:
-        seen[one.name] = seen.get(one.name, 0) + 1
-        named.append(one if seen[one.name] == 1 else attrs.evolve(one, name=f"{one.name} #{seen[one.name]}"))
+        if one.name not in kept:
+            kept.add(one.name)
+            named.append(one)
+            continue
+        number = last.get(one.name, 1) + 1
+        while f"{one.name} #{number}" in taken:
+            number += 1
+        last[one.name] = number
+        taken.add(f"{one.name} #{number}")
+        named.append(attrs.evolve(one, name=f"{one.name} #{number}"))
     return tuple(named)

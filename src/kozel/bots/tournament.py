@@ -299,6 +299,55 @@ def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
     return unique_names(tuple(entrant(bot) for bot in bots))
 
 
+def _check_workers(bots: Sequence[Entrant], processes: int, executor: Executor | None) -> None:
+    """:class:`~kozel.errors.KozelError` unless ``bots`` can be played over ``processes`` processes or on ``executor``.
+
+    Without an executor ``processes`` is checked by :func:`~kozel.bots.pool.check_processes`; with
+    one, it is a whole number of 1 or more, and the executor has a ``submit`` method
+    (:class:`~kozel.errors.WrongTypeError` if not).  Every bot must pickle when played away from
+    this process.
+    """
+    if executor is None:
+        check_processes(processes)
+    else:
+        if not callable(getattr(executor, "submit", None)):
+            raise WrongTypeError(
+                f"an executor has a submit method, as those of concurrent.futures do, not {type(executor).__name__}"
+            )
+        if type(processes) is not int or processes < 1:
+            raise KozelError(f"an executor plays 1 or more matches at once, not {processes}")
+    if executor is not None or processes > 1:
+        for bot in bots:
+            bot.check_portable()
+
+
+def _check_callbacks(**callbacks: object) -> None:
+    """:class:`~kozel.errors.WrongTypeError` unless each of ``callbacks`` (by its argument name) is None or callable."""
+    for name, callback in callbacks.items():
+        if callback is not None and not callable(callback):
+            raise WrongTypeError(f"{name} is a function to call, or None, not {callback!r}")
+
+
+def _check_outcome_types(outcome: object) -> None:
+    """:class:`~kozel.errors.WrongTypeError` unless ``outcome`` is a MatchOutcome with fields of the right types."""
+    if not isinstance(outcome, MatchOutcome):
+        raise WrongTypeError(f"a match outcome is a MatchOutcome, not {type(outcome).__name__}")
+    parts = (outcome.sides, outcome.goats, outcome.titles, outcome.points)
+    if (
+        not all(isinstance(part, tuple) for part in parts)
+        or not all(
+            type(value) is int
+            for value in (outcome.index, outcome.hands, *outcome.sides, *outcome.goats, *outcome.points)
+        )
+        or not all(isinstance(title, str) for title in outcome.titles)
+        or not isinstance(outcome.record, str)
+    ):
+        raise WrongTypeError(
+            "a match outcome's match, hands, sides, goats and points are whole numbers, its titles and record "
+            f"text, and its sides, goats, titles and points tuples: not so in {outcome!r}"
+        )
+
+
 @attrs.frozen
 class Tournament:
     """A tournament's settings; :meth:`run` plays it."""
@@ -329,6 +378,8 @@ class Tournament:
             )
         if type(self.matches) is not int or not 1 <= self.matches <= MAX_MATCHES:
             raise KozelError(f"a tournament plays from 1 to {MAX_MATCHES} matches, not {self.matches}")
+        if type(self.duplicate) is not bool:
+            raise WrongTypeError(f"a tournament's duplicate is True or False, not {self.duplicate!r}")
 
     @property
     def specs(self) -> tuple[str, ...]:
@@ -361,7 +412,8 @@ class Tournament:
         match this call plays as soon as it ends (each process then plays one match at a time, not a
         batch), and ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
-        self._check_workers(processes, executor)
+        _check_workers(self.bots, processes, executor)
+        _check_callbacks(progress=progress, on_outcome=on_outcome)
         outcomes = list(self.check(done).values())
         known = {outcome.index for outcome in outcomes}
         to_play = [index for index in range(self.matches) if index not in known]
@@ -378,20 +430,16 @@ class Tournament:
         outcomes.sort(key=lambda outcome: outcome.index)
         return self.records(outcomes), outcomes
 
-    def _check_workers(self, processes: int, executor: Executor | None) -> None:
-        if executor is None:
-            check_processes(processes)
-        elif type(processes) is not int or processes < 1:
-            raise KozelError(f"an executor plays 1 or more matches at once, not {processes}")
-        if executor is not None or processes > 1:
-            for bot in self.bots:
-                bot.check_portable()
-
     def check(self, outcomes: Sequence[MatchOutcome]) -> dict[int, MatchOutcome]:
         """The ``outcomes`` by match number, each checked to be one of this tournament's matches.
 
-        :class:`~kozel.errors.KozelError` names the first that is not: see :meth:`check_one`.
+        :class:`~kozel.errors.KozelError` names the first that is not: see :meth:`check_one`;
+        :class:`~kozel.errors.WrongTypeError` if ``outcomes`` is not a sequence.
         """
+        if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Sequence):
+            raise WrongTypeError(
+                f"match outcomes are given as a sequence of MatchOutcome values, not {type(outcomes).__name__}"
+            )
         checked: dict[int, MatchOutcome] = {}
         for outcome in outcomes:
             self.check_one(outcome)
@@ -407,8 +455,10 @@ class Tournament:
         hand, card points for every side (none below 0, at most the deck's points a hand), one or
         more goats among the sides, each once, with a title this ruleset gives, and a record digest
         of 64 hex digits.  This looks at the outcome only; :meth:`replay` plays the match again to
-        compare it with what really happens.
+        compare it with what really happens.  :class:`~kozel.errors.WrongTypeError` if it is not a
+        :class:`MatchOutcome` whose numbers are whole numbers and whose titles and record are text.
         """
+        _check_outcome_types(outcome)
         index, rules, sides = outcome.index, self.rules, self.rules.sides
         if not 0 <= index < self.matches:
             raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
@@ -445,10 +495,16 @@ class Tournament:
         They come in the order of ``indexes``.  A match depends only on the seed and its number, so
         its replay is the match that was played,
         record digest included, as long as the bots play the same from the same seed (the built-in
-        ones do).
+        ones do).  ``indexes`` is a sequence of match numbers, whole numbers from 0 to ``matches - 1``.
         """
-        self._check_workers(processes, executor)
+        _check_workers(self.bots, processes, executor)
+        if isinstance(indexes, (str, bytes)) or not isinstance(indexes, Sequence):
+            raise WrongTypeError(f"the matches to replay are a sequence of match numbers, not {type(indexes).__name__}")
         for index in indexes:
+            if type(index) is not int:
+                raise WrongTypeError(
+                    f"a match is given by its number, a whole number from 0 to {self.matches - 1}, not {index!r}"
+                )
             if not 0 <= index < self.matches:
                 raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
         played = {
