@@ -456,7 +456,8 @@ class Tournament:
         more goats among the sides, each once, with a title this ruleset gives, and a record digest
         of 64 hex digits.  This looks at the outcome only; :meth:`replay` plays the match again to
         compare it with what really happens.  :class:`~kozel.errors.WrongTypeError` if it is not a
-        :class:`MatchOutcome` whose numbers are whole numbers and whose titles and record are text.
+        :class:`~kozel.bots.tournament.MatchOutcome` whose numbers are whole numbers and whose titles and
+        record are text.
         """
         _check_outcome_types(outcome)
         index, rules, sides = outcome.index, self.rules, self.rules.sides

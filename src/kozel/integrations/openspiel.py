@@ -30,7 +30,7 @@ are not split, ``perfect_recall`` chooses the information state.
 
 ``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
 now as ``moves=``, and drawn again until the seats that waited are asked the same way, at most
-:data:`RESAMPLE_TRIES` draws and :data:`RESAMPLE_SECONDS`); the world has no action history of its
+``RESAMPLE_TRIES`` draws and ``RESAMPLE_SECONDS``); the world has no action history of its
 own.  That a seat was asked out of turn is public here, as every player asked is in OpenSpiel: a
 world must let it move out of turn too (in ``classic``, hold a molodka), which about one draw in
 forty does; random play found none that took longer than a twentieth of a second.  OpenSpiel's
