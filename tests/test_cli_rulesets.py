@@ -70,7 +70,7 @@ def test_a_ruleset_file_that_is_not_there_is_said_so(command, tmp_path, capsys, 
     assert err.endswith("cannot read the ruleset file missing.json: No such file or directory\n")
     (tmp_path / "folder.toml").mkdir()
     assert main([command, "folder.toml"]) == 2
-    assert "cannot read the ruleset file folder.toml: Is a directory" in capsys.readouterr().err
+    assert "folder.toml: not a regular file (a folder, a FIFO or a device)" in capsys.readouterr().err
 
 
 def test_a_log_of_a_house_ruleset_names_its_content_and_refuses_a_changed_file(house, capsys):

@@ -1,6 +1,7 @@
 """Rulesets from files: the data form, JSON and TOML, house overrides merged into a built-in, errors, and diff."""
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from profiles import examples
 
 import kozel
-from kozel import Card, Deck, Ruleset, RulesetError, Suit, parse_cards
+from kozel import Card, Deck, Ruleset, RulesetError, Suit, limits, parse_cards
 from kozel.forms import diff
 from kozel.forms.data import from_data, to_data
 from kozel.forms.files import FORMAT, dumps_ruleset
@@ -635,3 +636,37 @@ def test_one_changed_field_gives_a_ruleset_or_a_ruleset_error(rules, data):
     _holds(outcome)
     if isinstance(outcome, Ruleset):
         assert (diff(rules, outcome) == ()) == (rules == outcome)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ({"praise": {"choices": ["regular", "regular"]}}, "praise: choices must be a list of at least one PraiseKind"),
+        ({"match": {"titles": ["eggs", "eggs"]}}, "match: titles must be a list of Title"),
+        ({"redeal": {"reasons": ["no_queen", "no_queen"]}}, "redeal: reasons must be a list of at least one"),
+    ],
+)
+def test_a_choice_named_twice_in_a_list_is_refused_not_dropped(field, value):
+    base = "pairs" if "praise" in field else "six_of_clubs" if "redeal" in field else "classic"
+    with pytest.raises(RulesetError, match=re.escape(value) + r".*each at most once"):
+        kozel.loads_ruleset(json.dumps({"base": base, **field}))
+
+
+def test_a_ruleset_file_is_a_regular_file_of_at_most_a_mebibyte(tmp_path):
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    (tmp_path / "folder.json").mkdir()
+    big = tmp_path / "big.toml"
+    big.write_text('base = "classic"\n' + "# padding\n" * (limits.MAX_RULESET_BYTES // 10 + 1), encoding="utf-8")
+    for path in (fifo, tmp_path / "folder.json"):  # the FIFO would block forever if it were opened
+        with pytest.raises(RulesetError, match="not a regular file"):
+            kozel.load_ruleset(path)
+    with pytest.raises(RulesetError, match="larger than a ruleset file may be, 1 MiB"):
+        kozel.load_ruleset(big)
+    if Path("/dev/zero").exists():
+        (tmp_path / "zero.toml").symlink_to("/dev/zero")
+        with pytest.raises(RulesetError, match="not a regular file"):
+            kozel.load_ruleset(tmp_path / "zero.toml")
+    just = tmp_path / "just.toml"
+    just.write_text('base = "classic"\n', encoding="utf-8")
+    assert kozel.load_ruleset(just) == kozel.variants.get("classic")

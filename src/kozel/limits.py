@@ -18,6 +18,7 @@ __all__ = [
     "MAX_MATCHES",
     "MAX_PLAYERS",
     "MAX_POINTS",
+    "MAX_RULESET_BYTES",
     "MAX_SEARCH_SECONDS",
     "MAX_SETS",
     "MAX_SET_HANDS",
@@ -39,6 +40,8 @@ SEED_DIGITS: Final = 100
 NUMBER_DIGITS: Final = 100
 #: The deepest nesting of lists and tables in a JSON or TOML document kozel reads.
 MAX_DEPTH: Final = 64
+#: The largest ruleset file ``load_ruleset`` reads (every field of a ruleset written out takes a few KB).
+MAX_RULESET_BYTES: Final = 2**20
 #: The largest match target, countdown start, ``tails_short`` and ``tails_points`` of a match rule.
 MAX_POINTS: Final = 1000
 #: The most sets a side may need to win a match.

@@ -132,7 +132,7 @@ class MatchOutcome:
 @functools.cache
 def _titles(rules: Ruleset) -> frozenset[str]:
     """Every title a goat may get under ``rules``."""
-    words = rules.match.titles
+    words = sorted(set(rules.match.titles), key=lambda title: title.value)  # each word once: at most 2**5 choices
     return frozenset(
         rules.match.title(chosen) for size in range(len(words) + 1) for chosen in itertools.combinations(words, size)
     )

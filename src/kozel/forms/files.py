@@ -24,6 +24,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,7 +32,7 @@ from typing import Any, Final, Literal, NoReturn
 
 from kozel.errors import RulesetError, WrongTypeError
 from kozel.forms.data import from_data, to_data
-from kozel.limits import MAX_DEPTH, depth
+from kozel.limits import MAX_DEPTH, MAX_RULESET_BYTES, depth
 from kozel.plain_types import error_text
 from kozel.rules.ruleset import Ruleset
 
@@ -74,7 +75,10 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
 def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     """The ruleset in the file at ``path``: JSON for ``.json``, TOML for ``.toml``.
 
-    A file that cannot be read raises :class:`OSError`; one whose text makes no ruleset raises
+    The file is a regular file of at most :data:`~kozel.limits.MAX_RULESET_BYTES` (1 MiB): a folder,
+    a FIFO (which would wait for a writer), a device (``/dev/zero`` would never end) or a larger file
+    raises :class:`~kozel.RulesetError` before anything is read.  A file that cannot be read (not
+    there, no permission) raises :class:`OSError`; one whose text makes no ruleset raises
     :class:`~kozel.RulesetError` starting with the file's name.
     """
     if not isinstance(path, str | os.PathLike):
@@ -83,8 +87,14 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     format = _SUFFIXES.get(file.suffix.lower())
     if format is None:
         raise RulesetError(f"{file}: cannot tell the format from {file.suffix!r}; name the file .json or .toml")
+    if not stat.S_ISREG(file.stat().st_mode):
+        raise RulesetError(f"{file}: not a regular file (a folder, a FIFO or a device); a ruleset is read from a file")
+    with file.open("rb") as handle:
+        data = handle.read(MAX_RULESET_BYTES + 1)
+    if len(data) > MAX_RULESET_BYTES:
+        raise RulesetError(f"{file}: larger than a ruleset file may be, {MAX_RULESET_BYTES // 2**20} MiB")
     try:
-        text = file.read_bytes().decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
         return loads_ruleset(text, format=format)
     except (RulesetError, UnicodeDecodeError) as error:
         raise RulesetError(f"{file}: {error}") from error

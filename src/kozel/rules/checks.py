@@ -108,12 +108,20 @@ def member(component: str, kind: type[enum.Enum]) -> Check:
 
 
 def members(component: str, kind: type[enum.Enum], *, empty: bool = True) -> Check:
-    """A validator: the field is a tuple of members of the enum ``kind`` (at least one unless ``empty``)."""
+    """A validator: the field is a tuple of different members of the enum ``kind`` (at least one unless ``empty``).
+
+    A member given twice is refused, not dropped: a list that names one twice is a mistake (a praise
+    choice listed twice would be offered twice)."""
     allowed = ", ".join(repr(each.value) for each in kind)
-    what = f"a list of {'' if empty else 'at least one '}{kind.__name__} ({allowed})"
+    what = f"a list of {'' if empty else 'at least one '}{kind.__name__} ({allowed}), each at most once"
 
     def test(value: Any) -> bool:
-        return isinstance(value, tuple) and (empty or bool(value)) and all(isinstance(each, kind) for each in value)
+        return (
+            isinstance(value, tuple)
+            and (empty or bool(value))
+            and all(isinstance(each, kind) for each in value)
+            and len(set(value)) == len(value)
+        )
 
     return Check(component, what, test)
 
