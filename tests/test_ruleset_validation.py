@@ -272,10 +272,10 @@ BAD_FIELDS = [
     *(
         _case(
             lambda v=v: _with("hammer_clubs", "transfer", counts=v),
-            "trump transfer: counts must be a list of whole",
+            "trump transfer: counts must be a list of different whole",
             f"transfer.counts={v!r}",
         )
-        for v in ((), (0,), (1, "2"), (True,), 5, "12")
+        for v in ((), (0,), (1, "2"), (True,), 5, "12", (1, 1), (2, 1, 2))
     ),
     *(
         _case(lambda f=f: _with("hammer_clubs", "transfer", **{f: 1}), f"trump transfer: {f} {FLAG}", f"transfer.{f}")
@@ -414,7 +414,7 @@ GOOD = [
     _case(lambda: Redeal(reasons=(RedealReason.FEW_POINTS,)), "", "redeal-default"),
     _case(lambda: Catch(kozel.Card.parse("Q♣"), kozel.Card.parse("7♣")), "", "catch-default"),
     _case(AllTricks, "", "all-tricks-default"),
-    _case(lambda: TrumpTransfer(counts=[2, 1, 1]), "", "transfer-list"),
+    _case(lambda: TrumpTransfer(counts=[2, 1]), "", "transfer-list"),
     _case(FollowSuit, "", "follow-suit-default"),
     _case(Praise, "", "praise-default"),
     _case(lambda: Trumps(fixed="Q♣ J♣", over_trumps=[]), "", "trumps-text"),

@@ -53,7 +53,7 @@ def take_trick(state: GameState, hands: list[int], plays: tuple[Move, ...], winn
     window = None
     if at != before:  # cards were drawn: a transfer window may open
         transfer = state.match.ruleset.transfer
-        if transfer is not None and transfer.after_draw:
+        if transfer is not None and transfer.opens_after_draw(not state.match.hand_results):
             window = TransferWindow(leader=winner)
     return _new(
         _GAME_STATE,

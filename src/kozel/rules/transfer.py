@@ -16,16 +16,23 @@ _flag = checks.flag("trump transfer")
 
 
 def _sorted_counts(counts: Iterable[int]) -> tuple[int, ...]:
+    """The counts in increasing order (the order they are given in says nothing); a repeat is left for the validator."""
     values = checks.as_tuple(counts)
     if not isinstance(values, tuple) or not all(checks.is_whole(n) for n in values):
         return values  # refused by the validator
-    return tuple(sorted(set(values)))
+    return tuple(sorted(values))
 
 
 def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
-    if not isinstance(value, tuple) or not value or any(not checks.is_whole(n) or n < 1 for n in value):
+    if (
+        not isinstance(value, tuple)
+        or not value
+        or any(not checks.is_whole(n) or n < 1 for n in value)
+        or len(set(value)) != len(value)
+    ):
         raise RulesetError(
-            f"trump transfer: counts must be a list of whole numbers of at least 1, not {checks.table_text(value)}"
+            "trump transfer: counts must be a list of different whole numbers of at least 1, not "
+            f"{checks.table_text(value)}"
         )
 
 
@@ -53,6 +60,12 @@ class TrumpTransfer:
     #: Whether a player with two trumps, only one of which counts card points, may hand over that one
     #: (the "spectacled" trump of the Goat four rules; the other is declared "not for the trump").
     point_trump_of_two: bool = attrs.field(default=False, validator=_flag)
+
+    def opens_after_draw(self, first_hand: bool) -> bool:
+        """Whether the window opens after a draw from the stock in a hand (the match's first hand where
+        ``first_hand``): after draws where ``after_draw`` says so, and in the first hand only where
+        ``first_hand`` allows a transfer there."""
+        return self.after_draw and (self.first_hand or not first_hand)
 
     def __attrs_post_init__(self) -> None:
         if not (self.after_deal or self.after_draw):

@@ -298,10 +298,16 @@ def _check_step(before: GameState, move: Move, after: GameState) -> None:
             )
         _require(after.turn == winner, "trick_to_one_side", f"seat {winner} took the trick but seat {after.turn} leads")
         drew = len(after.stock) < len(before.stock)
+        transfer = rules.transfer
+        # Read from the rule's fields here, not from its opens_after_draw: the check stays independent of the engine.
+        opens = (
+            transfer is not None and transfer.after_draw and (transfer.first_hand or bool(before.match.hand_results))
+        )
         _require(
-            (after.window is not None) == (drew and rules.transfer is not None),
+            (after.window is not None) == (drew and opens),
             "trick_to_one_side",
-            "the trump transfer opens after a draw from the stock, and only then",
+            "the trump transfer opens after a draw from the stock where its rule says so (after_draw; in the first "
+            "hand only where first_hand allows it), and only then",
         )
         return
     result = results[-1]

@@ -81,7 +81,7 @@ class TrickShape:
         self.side_tricks = [0] * rules.seating.sides  # the tricks each side took in the plays followed
         self.best = -1  # the index among ``plays`` of the play taking the trick so far
         self.draw_due = False
-        self.after_draw = rules.transfer is not None and rules.transfer.after_draw
+        self.after_draw = rules.transfer is not None and rules.transfer.opens_after_draw(not marked.match.hand_results)
         self.window: list[int] | None = None  # the sides that transferred in the open transfer window, if one is open
         self.pending: tuple[int, int] | None = None  # a transfer not yet answered: its giver and number of cards
         self.best_before = -1  # ``best`` before the last play
