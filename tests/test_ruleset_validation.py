@@ -278,6 +278,14 @@ BAD_FIELDS = [
         for v in ((), (0,), (1, "2"), (True,), 5, "12", (1, 1), (2, 1, 2))
     ),
     *(
+        _case(
+            lambda base=base, changes=changes: _with(base, "transfer", **changes),
+            "trump transfer: point_trump_of_two hands over one trump of two, so counts must hold 1 and not 2",
+            f"transfer.point_trump_of_two-{base}-{changes}",
+        )
+        for base, changes in (("hammer_clubs", {"point_trump_of_two": True}), ("pairs", {"counts": (2,)}))
+    ),
+    *(
         _case(lambda f=f: _with("hammer_clubs", "transfer", **{f: 1}), f"trump transfer: {f} {FLAG}", f"transfer.{f}")
         for f in ("after_deal", "after_draw", "first_hand", "trump_back_if_no_plain", "point_trump_of_two")
     ),

@@ -59,6 +59,8 @@ class TrumpTransfer:
     trump_back_if_no_plain: bool = attrs.field(default=False, validator=_flag)
     #: Whether a player with two trumps, only one of which counts card points, may hand over that one
     #: (the "spectacled" trump of the Goat four rules; the other is declared "not for the trump").
+    #: It is a transfer of one trump where two are not handed over: ``counts`` holds 1 and not 2
+    #: (with 2 too, whether he may then hand over both, that one, or either is not settled: refused).
     point_trump_of_two: bool = attrs.field(default=False, validator=_flag)
 
     def opens_after_draw(self, first_hand: bool) -> bool:
@@ -70,3 +72,8 @@ class TrumpTransfer:
     def __attrs_post_init__(self) -> None:
         if not (self.after_deal or self.after_draw):
             raise RulesetError("trump transfer: the window never opens: after_deal and after_draw are both off")
+        if self.point_trump_of_two and (1 not in self.counts or 2 in self.counts):
+            raise RulesetError(
+                "trump transfer: point_trump_of_two hands over one trump of two, so counts must hold 1 and not 2 "
+                f"(with 2 among them, which of the two trumps may go is not settled), not {list(self.counts)}"
+            )
