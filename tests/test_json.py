@@ -149,7 +149,7 @@ def drop_card(body):
         (lambda b: b["deal"].update(order=" ".join(b["deal"]["order"].split()[1:] * 1)), r"missing"),
         (lambda b: b["deal"].update(dealer=9), r"state.deal.dealer: a seat from 0 to 3, not 9"),
         (lambda b: b["deal"].update(scores=[0]), r"state.deal.scores: one number per side"),
-        (lambda b: b["deal"].update(scores=[1, 2]), "the earlier moves do not lead to the start of this deal"),
+        (lambda b: b["deal"].update(scores=[1, 2]), r"state.deal.scores: written as \[1, 2\], but the finished hands"),
         (lambda b: b["moves"].append("0 lead A♠ A♥ A♣ A♦"), r"state.moves\[\d+\]: .* is not allowed"),
         (lambda b: b["moves"].append("zero lead"), r"state.moves\[\d+\]: 'zero lead' is not a move"),
         (lambda b: b["earlier_moves"].pop(), r"state.earlier_moves|the earlier moves do not lead"),

@@ -22,12 +22,12 @@ from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase, Trick, renewed_match
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
-from kozel.rules.scoring import ScoreMode, Scoring
+from kozel.rules.scoring import AllTricks, ScoreMode
 
 # Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
 _PHASE_OVER: Final = Phase.OVER
 
-__all__ = ["Forfeit", "finish_hand"]
+__all__ = ["Forfeit", "Sheet", "finish_hand", "sheet_after", "sweep_of"]
 
 _new: Final = tuple.__new__
 assert HandStart._fields == ("number", "dealer", "order", "lead", "last_winner", "last_opener", "leader", "redeals")
@@ -44,28 +44,90 @@ class Forfeit(NamedTuple):
 
 
 class _Tally(NamedTuple):
-    """What a finished hand writes: card points, written points, and what ends the match at once."""
+    """What a finished hand writes: card and written points, eggs or blind, and who took every trick by what rule."""
 
     points: tuple[int, ...]
     written: tuple[int, ...]
-    scores: tuple[int, ...]
     eggs: bool
     blind: bool
-    winners_now: tuple[int, ...]
-    losers_now: tuple[int, ...]
+    sweep: tuple[AllTricks, int] | None
 
 
-def _written(
-    state: GameState, plan: Plan, points: tuple[int, ...], counts: tuple[int, ...]
-) -> tuple[list[int], Scoring, bool]:
-    """Points written per side for a hand played out, the table used, and whether it was eggs."""
+class Sheet(NamedTuple):
+    """The score sheet after a hand: each side's score and sets won, and the goats where the match is over."""
+
+    #: Each side's score (the sheet starts again where a set was won).
+    scores: tuple[int, ...]
+    #: The sets each side has won.
+    sets: tuple[int, ...]
+    #: The goats, where the hand ended the match; else None.
+    goats: tuple[int, ...] | None
+
+
+def sweep_of(rules: Ruleset, tricks: tuple[int, ...], declarer: int | None) -> tuple[AllTricks, int] | None:
+    """The rule for taking every trick that a hand counted by its table is scored by, and the side that took every
+    trick; None where no side did or the table has no such rule (the "for less" table of a hand nobody bid for)."""
+    bidding = rules.talon.bidding if rules.talon is not None else None
+    table = rules.scoring
+    if bidding is not None and declarer is None and bidding.for_less is not None:
+        table = bidding.for_less  # a hand nobody bid for is scored by the "for less" table
+    every = table.all_tricks
+    everything = sum(tricks)
+    if every is None or not everything:
+        return None
+    for side, taken in enumerate(tricks):
+        if taken == everything:
+            return every, side
+    return None
+
+
+def sheet_after(
+    rules: Ruleset,
+    scores: tuple[int, ...],
+    sets: tuple[int, ...],
+    written: tuple[int, ...],
+    sweep: tuple[AllTricks, int] | None,
+) -> Sheet:
+    """The score sheet after a hand that wrote ``written`` on a sheet at ``scores`` and ``sets``; ``sweep``, the rule
+    for taking every trick and the side that took them all (see :func:`sweep_of`), or None.
+
+    The written points are added (taken off, counting down); then taking every trick clears the taker's sheet,
+    ends the match or wipes the opponents' sheets, as its rule says; then a side that reached the target wins
+    a set (the sheet starts again) or, under penalty scoring, is a goat.
+    """
+    sign = plan_of(rules).sign
+    sheet = [score + sign * add for score, add in zip(scores, written, strict=True)]
+    winners_now: tuple[int, ...] = ()
+    losers_now: tuple[int, ...] = ()
+    if sweep is not None:
+        every, taker = sweep
+        start = rules.match.start
+        opponents = [side for side in range(len(sheet)) if side != taker]
+        if every.clears_own:
+            sheet[taker] = start
+        if every.wins_if_opponents_blank and all(scores[side] == start for side in opponents):
+            winners_now = (taker,)
+        elif every.resets_opponents:
+            for side in opponents:
+                sheet[side] = start
+        if every.loses_match:
+            losers_now = (taker,)
+    won = list(sets)
+    goats = _goats(rules, tuple(sheet), won, winners_now, losers_now)
+    if goats is None and tuple(won) != sets:  # a set was won: the score sheet starts again
+        sheet = [rules.match.start] * len(sheet)
+    return Sheet(tuple(sheet), tuple(won), goats)
+
+
+def _written(state: GameState, plan: Plan, points: tuple[int, ...], counts: tuple[int, ...]) -> tuple[list[int], bool]:
+    """Points written per side for a hand played out, and whether it was eggs."""
     deal = state.deal
     rules = state.match.ruleset
     total = plan.total_points
     bidding = plan.bidding
     if bidding is not None and deal.declarer is None:
         assert bidding.for_less is not None
-        return list(bidding.for_less.write(points, counts, total)), bidding.for_less, False
+        return list(bidding.for_less.write(points, counts, total)), False
     if bidding is not None and deal.declarer is not None:
         declarer = plan.side_of_seat[deal.declarer]
         others = [side for side in range(plan.sides) if side != declarer]
@@ -76,7 +138,7 @@ def _written(
                 written[side] = opponents
         else:
             written[declarer] = rules.scoring.side_written(points[declarer], counts[declarer])
-        return written, rules.scoring, False
+        return written, False
     scoring = rules.scoring
     dealer_side = plan.side_of_seat[deal.dealer]
     key = (points, counts, dealer_side)
@@ -84,7 +146,7 @@ def _written(
     if known is None:  # the scoring table's answer, kept for the next hand that ends alike
         answer = (scoring.write(points, counts, total, dealer_side), scoring.is_eggs(points, total))
         known = remember(plan.written, key, answer)
-    return list(known[0]), scoring, known[1]
+    return list(known[0]), known[1]
 
 
 def _tally(
@@ -95,41 +157,24 @@ def _tally(
     rules = match.ruleset
     sides = plan.sides
     eggs = blind = False
-    taker = None
+    sweep = None
     if forfeit is not None:
         points = (0,) * sides
         penalty = plan.penalty
         written = [forfeit.written if (side == forfeit.loser_side) == penalty else 0 for side in range(sides)]
-        every = None
     else:
         points = tuple(rules.points.of_mask(mask) for mask in won)
-        written, table, eggs = _written(state, plan, points, counts)
-        every = table.all_tricks
-        everything = sum(counts)
-        takers = [side for side in range(sides) if counts[side] == everything and everything]
-        taker = takers[0] if takers and every is not None else None
-    if every is not None and taker is not None and not match.hand_results and every.first_hand_opponents is not None:
-        for side in range(sides):
-            if side != taker:
-                written[side] = every.first_hand_opponents
-        blind = True
-    sign = plan.sign
-    scores = [score + sign * add for score, add in zip(match.scores, written, strict=True)]
-    winners_now: tuple[int, ...] = ()
-    losers_now: tuple[int, ...] = ()
-    if every is not None and taker is not None:
-        start = rules.match.start
-        opponents = [side for side in range(sides) if side != taker]
-        if every.clears_own:
-            scores[taker] = start
-        if every.wins_if_opponents_blank and all(match.scores[side] == start for side in opponents):
-            winners_now = (taker,)
-        elif every.resets_opponents:
-            for side in opponents:
-                scores[side] = start
-        if every.loses_match:
-            losers_now = (taker,)
-    return _Tally(points, tuple(written), tuple(scores), eggs, blind, winners_now, losers_now)
+        written, eggs = _written(state, plan, points, counts)
+        sweep = sweep_of(rules, counts, state.deal.declarer)
+    if sweep is not None and not match.hand_results:
+        every, taker = sweep
+        blind_written = every.first_hand_opponents
+        if blind_written is not None:  # every trick of the match's first hand: "blind"
+            for side in range(sides):
+                if side != taker:
+                    written[side] = blind_written
+            blind = True
+    return _Tally(points, tuple(written), eggs, blind, sweep)
 
 
 def finish_hand(
@@ -171,21 +216,17 @@ def finish_hand(
         declarer=deal.declarer,
     )
     results = (*match.hand_results, hand)
-    sets = list(match.sets)
-    goats = _goats(rules, tally.scores, sets, tally.winners_now, tally.losers_now)
-    scores = tally.scores
-    if goats is None and tuple(sets) != match.sets:  # a set was won: the score sheet starts again
-        scores = (rules.match.start,) * len(scores)
+    scores, sets, goats = sheet_after(rules, match.scores, match.sets, tally.written, tally.sweep)
     if goats is not None:
         result = MatchResult(
             goats=goats, titles=_titles(rules, match, scores=scores, goats=goats, results=results, tally=tally)
         )
-        over = match._replace(scores=scores, hand_results=results, result=result, sets=tuple(sets))
+        over = match._replace(scores=scores, hand_results=results, result=result, sets=sets)
         ended = deal._replace(base=deal.base._replace(match=match))  # the deal keeps the match it began in
         fields = (over, ended, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)
         return _new(GameState, fields)  # the stock stored as it was: the deal's order is the same
     following = renewed_match(
-        match, history=match.history, scores=numbers(scores), hand_results=results, sets=numbers(tuple(sets))
+        match, history=match.history, scores=numbers(scores), hand_results=results, sets=numbers(sets)
     )
     if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
         fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)

@@ -10,10 +10,15 @@ stock, talon, trick, the cards laid in a drawing praise deal, won cards, tricks,
 trump, scores, results), so that a program in
 any language can read the position without an engine.  Reading checks the position first (every
 card of the deck in exactly one place, hands no larger than the deal gives, one list per seat
-and per side), then rebuilds the state by replaying the moves from the deal's start, where the
-earlier moves must lead, and refuses it unless the replay arrives at the written position.  Each
-problem raises :class:`~kozel.StateError` saying which field is wrong and how, and nothing is
-returned; the position may be left out (``"position": null``), and the replay alone decides.
+and per side), then the replay data as the engine makes it (a seed of at most 100 digits, a first
+dealer at the table, an opening deck of each card once, redeals the rules allow, finished hands
+whose numbers add up, and a score sheet and sets that are what those hands wrote from the match's
+start: all a later deal without its earlier moves, a sampled world, has to go on), then rebuilds
+the state by replaying the moves from the deal's start, where the earlier moves must lead, and
+refuses it unless the replay arrives at the written position.  Each problem raises
+:class:`~kozel.StateError` saying which field is wrong and how, and nothing is returned; the
+position may be left out (``"position": null``), and the replay alone decides.  A key given twice
+in one table of any document is refused.
 
 A view is written field by field (events with their ``kind``); reading checks the types and the
 view's consistency: seats at the table, one entry per seat or side, sizes within what the rules
@@ -33,6 +38,7 @@ from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.deal import HandStart
+from kozel.engine.hand_end import sheet_after, sweep_of
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.files import dumps_ruleset, loads_ruleset
@@ -40,9 +46,9 @@ from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
-from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, depth
-from kozel.record.plain import dump, load
-from kozel.record.view_check import check_view
+from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
+from kozel.record.plain import dump, load, unique_keys
+from kozel.record.view_check import check_sets, check_view
 from kozel.rules.ruleset import Ruleset
 from kozel.view.view import PlayerView
 
@@ -51,6 +57,8 @@ __all__ = ["FORMAT", "from_json", "to_json"]
 #: The version of the JSON documents this module writes and reads.
 FORMAT: Final = 1
 _WHAT: Final = ("state", "view", "move", "ruleset")
+#: Seeds are whole numbers of at most SEED_DIGITS digits, as ``new_game`` takes them.
+_SEED_BOUND: Final = 10**SEED_DIGITS
 
 Document = GameState | PlayerView | Move | Ruleset
 
@@ -112,15 +120,32 @@ def from_json(text: str) -> Document:
 
 
 def _parse(text: str) -> Any:
+    """The JSON value of ``text``; NaN and infinities, and a key given twice in one table, are refused.
+
+    A ruleset document is left to :func:`~kozel.forms.loads_ruleset`, which refuses a key given
+    twice with its own error (:class:`~kozel.RulesetError`).
+    """
+    twice: list[str] = []
+
     def refuse_constant(name: str) -> NoReturn:
         raise ValueError(f"{name} is not a JSON value")
+
+    def table(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        try:
+            return unique_keys(pairs)
+        except ValueError as error:
+            twice.append(str(error))
+            return dict(pairs)
 
     if depth(text) > MAX_DEPTH:
         raise StateError(f"the document's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
     try:
-        return json.loads(text, parse_constant=refuse_constant)
+        data = json.loads(text, object_pairs_hook=table, parse_constant=refuse_constant)
     except (ValueError, RecursionError) as error:
         raise StateError(f"not valid JSON: {error}") from None
+    if twice and not (isinstance(data, dict) and data.get("kozel") == "ruleset"):
+        raise StateError(f"{twice[0]}; a document gives each key once (which one is meant is not guessed)")
+    return data
 
 
 # Moves --------------------------------------------------------------------------------------------
@@ -234,8 +259,14 @@ def _state_from(data: Any) -> GameState:
     table = _table(data, "state", _STATE_FIELDS, optional=("position",))
     rules: Ruleset = load(table["ruleset"], Ruleset, "state.ruleset")
     seed = load(table["seed"], int, "state.seed")
+    if not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise StateError(f"state.seed: a whole number of at most {SEED_DIGITS} digits, not one of {_digits(seed)}")
     first_dealer = load(table["first_dealer"], int, "state.first_dealer")
+    if not 0 <= first_dealer < rules.players:
+        raise StateError(f"state.first_dealer: a seat from 0 to {rules.players - 1}, not {first_dealer}")
     opening = None if table["opening"] is None else _cards(table["opening"], "state.opening")
+    if opening is not None:  # the first deal's order: each card of the deck once
+        _check_once(rules, {"state.opening": opening}, "state.opening")
     earlier = _moves(table["earlier_moves"], "state.earlier_moves")
     moves = _moves(table["moves"], "state.moves")
     position = table.get("position")
@@ -271,18 +302,20 @@ def _deal_start(
     for name, seat in (("dealer", whole["dealer"]), ("leader", whole["leader"]), ("last_opener", last_opener)):
         if seat is not None and not 0 <= seat < rules.players:
             raise StateError(f"state.deal.{name}: a seat from 0 to {rules.players - 1}, not {seat}")
-    if not len(results) <= whole["number"] < 10**NUMBER_DIGITS:  # each finished hand was a deal of its own
+    _check_redeals(rules, lists["redeals"], finished=len(results))
+    earlier = len(results) + len(lists["redeals"])  # each finished hand and each redeal was a deal of its own
+    if not earlier <= whole["number"] < 10**NUMBER_DIGITS:
         raise StateError(
             f"state.deal.number: the deals before this one, at least one per finished hand ({len(results)}) and "
-            f"at most {NUMBER_DIGITS} digits, not {whole['number']}"
+            f"per redeal in a row ({len(lists['redeals'])}), and at most {NUMBER_DIGITS} digits, not "
+            f"{whole['number']}"
         )
     for name in ("scores", "sets"):
         if len(lists[name]) != rules.sides:
             raise StateError(f"state.deal.{name}: one number per side ({rules.sides}), not {len(lists[name])}")
-    for index, result in enumerate(results):
-        for name in ("points", "tricks", "written"):
-            if len(getattr(result, name)) != rules.sides:
-                raise StateError(f"state.deal.hand_results[{index}].{name}: one number per side ({rules.sides})")
+    check_sets(rules, lists["sets"], "state.deal.sets")
+    _check_results(rules, results)
+    _check_sheet(rules, results, scores=lists["scores"], sets=lists["sets"])
     match = Match(
         ruleset=rules,
         seed=seed,
@@ -306,6 +339,102 @@ def _deal_start(
         return start_hand(match, start)
     except KozelError as error:
         raise StateError(f"state.deal: {error}") from None
+
+
+def _digits(number: int) -> str:
+    return f"{len(str(abs(number)))} digits"
+
+
+def _check_redeals(rules: Ruleset, redeals: tuple[int, ...], *, finished: int) -> None:
+    """The sides whose redeals in a row led to this deal: sides of the table, where the rules let them call.
+
+    A ruleset without a redeal has none; one without a redeal in the first hand has none before a
+    hand has finished; and with a limit, no side calls more redeals in a row than it (the call past
+    it loses the hand instead of dealing again).
+    """
+    if not redeals:
+        return
+    rule = rules.redeal
+    if rule is None:
+        raise StateError(f"state.deal.redeals: {rules.name!r} has no redeal, so no deal follows one: {list(redeals)}")
+    for index, side in enumerate(redeals):
+        if not 0 <= side < rules.sides:
+            raise StateError(f"state.deal.redeals[{index}]: a side from 0 to {rules.sides - 1}, not {side}")
+    if not rule.first_hand and not finished:
+        raise StateError(f"state.deal.redeals: {rules.name!r} has no redeal in the first hand; none has finished")
+    if rule.limit is not None:
+        run = 0
+        for index, side in enumerate(redeals):
+            run = run + 1 if index and redeals[index - 1] == side else 1
+            if run > rule.limit:
+                raise StateError(
+                    f"state.deal.redeals[{index}]: side {side} calls a redeal {run} times in a row; {rules.name!r} "
+                    f"allows {rule.limit} (a call past the limit loses the hand, and nothing is dealt again)"
+                )
+
+
+def _check_results(rules: Ruleset, results: tuple[HandResult, ...]) -> None:
+    """Each finished hand as the engine writes it: one number per side, none below 0, the deck's card points counted.
+
+    A hand played out counts every card point of the deck; one stopped by a catch or lost by a
+    redeal past the limit counts none and is not eggs; a declarer is a seat, in a ruleset with
+    bidding for the talon.
+    """
+    total = rules.total_points
+    bidding = rules.talon.bidding if rules.talon is not None else None
+    for index, result in enumerate(results):
+        path = f"state.deal.hand_results[{index}]"
+        for name in ("points", "tricks", "written"):
+            values = getattr(result, name)
+            if len(values) != rules.sides:
+                raise StateError(f"{path}.{name}: one number per side ({rules.sides})")
+            for side, value in enumerate(values):
+                if value < 0:
+                    raise StateError(f"{path}.{name}[{side}]: a whole number of 0 or more, not {value}")
+        if sum(result.tricks) > len(rules.deck):
+            raise StateError(f"{path}.tricks: {sum(result.tricks)}, more than the deck's {len(rules.deck)} cards make")
+        stopped = result.caught or result.forfeited
+        if result.caught and result.forfeited:
+            raise StateError(f"{path}: a hand stopped by a catch is not also forfeited by a redeal")
+        wanted = 0 if stopped else total
+        if sum(result.points) != wanted:
+            raise StateError(
+                f"{path}.points: add up to {sum(result.points)}, but a hand "
+                + ("stopped before its cards were counted counts 0" if stopped else f"counts the deck's {total}")
+            )
+        if stopped and result.eggs:
+            raise StateError(f"{path}.eggs: a hand stopped before its cards were counted is not eggs")
+        if result.declarer is not None:
+            if bidding is None:
+                raise StateError(f"{path}.declarer: {rules.name!r} has no bidding for the talon, so no declarer")
+            if not 0 <= result.declarer < rules.players:
+                raise StateError(f"{path}.declarer: a seat from 0 to {rules.players - 1}, not {result.declarer}")
+
+
+def _check_sheet(
+    rules: Ruleset, results: tuple[HandResult, ...], *, scores: tuple[int, ...], sets: tuple[int, ...]
+) -> None:
+    """The score sheet and sets at the deal's start are what the finished hands wrote, from the match's start.
+
+    Each hand is written on the sheet by the engine's own rule (:func:`kozel.engine.hand_end.sheet_after`, with
+    what taking every trick does where a hand was counted by its table); no finished hand may have ended the
+    match, since a deal followed it.
+    """
+    start = rules.match.start
+    sheet, won = (start,) * rules.sides, (0,) * rules.sides
+    for index, result in enumerate(results):
+        stopped = result.caught or result.forfeited  # stopped before the count: no table, no sweep
+        sweep = None if stopped else sweep_of(rules, result.tricks, result.declarer)
+        sheet, won, goats = sheet_after(rules, sheet, won, result.written, sweep)
+        if goats is not None:
+            raise StateError(f"state.deal.hand_results[{index}]: this hand ended the match, so no deal follows it")
+    if won != sets:
+        raise StateError(f"state.deal.sets: written as {list(sets)}, but the finished hands won {list(won)}")
+    if sheet != scores:
+        raise StateError(
+            f"state.deal.scores: written as {list(scores)}, but the finished hands wrote {list(sheet)} "
+            f"from the match's start of {start} a side"
+        )
 
 
 def _deck_order(rules: Ruleset, order: tuple[Card, ...]) -> tuple[Card, ...]:

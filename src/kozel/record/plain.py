@@ -2,10 +2,12 @@
 
 Each attrs class becomes a table of its fields (a ruleset: a built-in ``base`` and the fields it
 changes, see :func:`kozel.forms.data.compact`); a field typed as a base class whose value is a
-subclass (an :class:`~kozel.view.Event`) says which with ``"type"``.  Cards are written as text
+subclass (an :class:`~kozel.view.Event`) says which with ``"type"``, and ``"type"`` names a
+subclass only (``"event"``, the base class itself, is no event).  Cards are written as text
 (``"10♥"``), card sets as one line of cards, suits as their symbol, kinds of move as their word,
 other enums by their value, tuples and frozen sets as lists.  Reading checks every value against
-its type and raises :class:`~kozel.StateError` naming the path of the first bad one.
+its type and raises :class:`~kozel.StateError` naming the path of the first bad one; the JSON
+readers refuse a key given twice in one table (:func:`unique_keys`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from kozel.game.move import MoveKind
 from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["KIND", "dump", "load"]
+__all__ = ["KIND", "dump", "load", "unique_keys"]
 
 #: The key that names the subclass of a value written where its base class is expected.
 KIND: Final = "type"
@@ -153,8 +155,8 @@ def _card(data: Any, path: str) -> Card:
 def _load_attrs(data: Any, kind: type, path: str) -> Any:
     if not isinstance(data, dict):
         raise _error(path, f"expected a table of fields, got {error_text(data)}")
-    if KIND in data:
-        kinds = {kind_word(sub): sub for sub in _subclasses(kind)}
+    kinds = {kind_word(sub): sub for sub in _subclasses(kind)} if KIND in data else {}
+    if kinds:  # a class with no subclass takes no "type": it is then an unknown field
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
             raise _error(join(path, KIND), f"expected one of {', '.join(kinds)}, got {error_text(name)}")
@@ -179,11 +181,30 @@ def _load_attrs(data: Any, kind: type, path: str) -> Any:
 
 
 def _subclasses(kind: type) -> tuple[type, ...]:
-    found: list[type] = [kind]
+    """The classes that derive from ``kind``, at any depth: the kinds ``"type"`` may name (``kind`` itself is not one).
+
+    A value of the class a field is typed as is written without ``"type"``, so the tag only ever
+    names a subclass; the base class of the view's events (:class:`~kozel.view.Event`) is no event.
+    """
+    found: list[type] = []
     sub: type
     for sub in kind.__subclasses__():
-        found += _subclasses(sub)
+        found += [sub, *_subclasses(sub)]
     return tuple(found)
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The table of a JSON object's ``pairs`` (a ``json.loads`` ``object_pairs_hook``): a key given twice is refused.
+
+    JSON readers disagree on which of two equal keys wins, so kozel reads neither: it raises
+    :class:`ValueError`, which the reader turns into its own error.
+    """
+    table: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in table:
+            raise ValueError(f"the key {error_text(key)} is given twice in one table")
+        table[key] = value
+    return table
 
 
 def _items(hint: Any, count: int, path: str = "") -> tuple[Any, ...]:

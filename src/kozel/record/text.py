@@ -19,11 +19,13 @@ A record looks like this (a chess player will recognise the shape)::
     ...
 
 Headers are ``[Name "value"]`` lines (a ``"`` or ``\\`` inside a value is written ``\\"`` or
-``\\\\``, a line break ``\\n``); a line starting with ``;`` is a comment; every other line is one
-move in the notation of :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
+``\\\\``; a reader also takes ``\\n`` for a line break, though every value :func:`dumps` writes,
+the players' names too, is printable text of one line); a line starting with ``;`` is a comment;
+every other line is one move in the notation of :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
 ``Deck`` (the first deal's order, top card first) is written when the match was started from a
 given deck.  A ruleset that is not a built-in one as it stands is written out in ``RulesetData``
-(its JSON form: a built-in base and the fields it changes), so the record needs nothing else.  ``Result`` is ``*``
+(its JSON form: a built-in base and the fields it changes, each key once, under the name the
+``Ruleset`` header gives), so the record needs nothing else.  ``Result`` is ``*``
 while the match is being played, else each goat side with its title; ``Scores`` are the written
 points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
 players where they are given.
@@ -40,7 +42,7 @@ import datetime
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 import attrs
 
@@ -52,6 +54,7 @@ from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
+from kozel.record.plain import unique_keys
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
@@ -138,9 +141,9 @@ def _same_as_catalog(rules: Ruleset) -> bool:
         built_in = catalog_ruleset(rules.name)
     except KozelError:
         return False
-    if built_in.players != rules.players:
+    if built_in.players != rules.players:  # as read back: the built-in for the Players header's number
         try:
-            built_in = built_in.for_players(rules.players, rules.sides)
+            built_in = built_in.for_players(rules.players)
         except KozelError:
             return False
     return built_in == rules
@@ -155,7 +158,10 @@ def dumps(
     """The record of the match that led to ``state``: headers and every move; :func:`loads` reads it back.
 
     ``date`` (a :class:`datetime.date` or ``"YYYY.MM.DD"``) and the players' ``names`` by seat are
-    written when given.  A state that does not go back to the start of its match (a world sampled by
+    written when given.  A name is printable text of one line, as every other header value is (a
+    ruleset's name, its titles): one holding a line break or another control character (``"\\n"``,
+    ``"\\r"``, ``"\\x85"``, ``"\\u2028"``...) raises :class:`~kozel.NotationError`, and nothing is
+    written.  A state that does not go back to the start of its match (a world sampled by
     :func:`kozel.determinize`) has no record: it raises :class:`~kozel.StateError`.
 
     >>> import kozel, random
@@ -190,7 +196,7 @@ def dumps(
         ("Dealer", str(match.first_dealer)),
     ]
     if not _same_as_catalog(rules):
-        headers.append(("RulesetData", json.dumps(compact(rules), ensure_ascii=False, separators=(",", ":"))))
+        headers.append(("RulesetData", _json_line(compact(rules))))
     if match.opening is not None:
         headers.append(("Deck", format_cards(match.opening)))
     headers.append(("Date", _date_text(date)))
@@ -202,6 +208,11 @@ def dumps(
         for name in names:
             if name is not None and not isinstance(name, str):
                 raise WrongTypeError(f"names: each is a player's name as text (or None), not {name!r}")
+            if name is not None and not name.isprintable():
+                raise NotationError(
+                    f"names: each is printable text of one line (no line break or control character), not {name!r}",
+                    name,
+                )
         headers += [(f"Seat{seat}", str(name)) for seat, name in enumerate(names) if name is not None]
     headers.append(("Result", result_text(state)))
     if state.is_over:
@@ -209,6 +220,13 @@ def dumps(
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]
     lines += _move_lines(state)
     return "\n".join(lines) + "\n"
+
+
+def _json_line(data: object) -> str:
+    """``data`` as compact JSON on one printable line: a character that is not printable (in a ruleset's
+    ``doc``: a line break ``"\\u2028"``, ``"\\x85"``...) is written as its JSON escape, so the header reads back."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return "".join(char if char.isprintable() else json.dumps(char)[1:-1] for char in text)
 
 
 def _move_lines(state: GameState) -> list[str]:
@@ -234,7 +252,10 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
     """Read a match record: its headers, its moves, and the state they lead to (every move checked).
 
     ``ruleset`` is the ruleset to play by when the record names one that is neither built in nor
-    written out in ``RulesetData``.
+    written out in ``RulesetData``.  Given for a record of a built-in or written-out ruleset, it
+    must be equal to that one: a ruleset of the same name with other rules raises
+    :class:`~kozel.StateError` and is never played instead.  ``RulesetData`` must be a ruleset of
+    the name in the ``Ruleset`` header.
     """
     if not isinstance(text, str):
         raise NotationError(f"a record is read from text, not from {type(text).__name__}")
@@ -295,7 +316,12 @@ def _whole(headers: Mapping[str, str], name: str, default: int | None = None) ->
 
 
 def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
-    """The rules a record is played by: given, written out, or built in (for the record's number of players)."""
+    """The rules a record is played by: written out, built in (for the record's number of players), or given.
+
+    A ruleset given must be the one the record names: refused where it differs from the built-in
+    or the ``RulesetData`` of that name (an equal one is used), as is ``RulesetData`` that is a
+    ruleset of another name than the ``Ruleset`` header's.
+    """
     if headers.get("Game", "Kozel") != "Kozel":
         raise StateError(f"this is a record of {headers['Game']!r}, not of Kozel")
     if _whole(headers, "Format", FORMAT) != FORMAT:
@@ -303,35 +329,31 @@ def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
     name = headers.get("Ruleset")
     if name is None:
         raise StateError("the record has no Ruleset header")
-    if given is not None:
-        rules = given
+    if given is not None and given.name != name:
+        raise StateError(f"the record is played by {name!r}, not by the ruleset given ({given.name!r})")
+    rules: Ruleset | None
+    if "RulesetData" in headers:
+        rules = _written_ruleset(headers["RulesetData"])
         if rules.name != name:
-            raise StateError(f"the record is played by {name!r}, not by the ruleset given ({rules.name!r})")
-    elif "RulesetData" in headers:
-        written = headers["RulesetData"]
-        if depth(written) > MAX_DEPTH:
-            raise StateError(f"the RulesetData header nests lists and tables more than {MAX_DEPTH} deep")
-        try:
-            data = json.loads(written)
-        except (ValueError, RecursionError) as error:
-            raise StateError(f"the RulesetData header is not JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise StateError("the RulesetData header is not a ruleset written out")
-        try:
-            rules = from_data(data)
-        except KozelError as error:
-            raise StateError(f"the RulesetData header: {error}") from None
+            raise StateError(
+                f"the RulesetData header is a ruleset named {rules.name!r}, but the Ruleset header names {name!r}"
+            )
+        source = "the ruleset written in the RulesetData header"
     else:
-        try:
-            rules = catalog_ruleset(name)
-        except KozelError as error:
-            raise StateError(f"{error}; pass ruleset= to read a record of a house ruleset") from None
-        players = _whole(headers, "Players", rules.players)
-        if players != rules.players:
-            try:
-                rules = rules.for_players(players)
-            except KozelError as error:
-                raise StateError(f"the Players header: {error}") from None
+        rules = _built_in(headers, name, needed=given is None)
+        source = "" if rules is None else f"the built-in {name!r} for {rules.players} players"
+    if given is not None:
+        if rules is not None and given != rules:
+            parts = [
+                part.name
+                for part in attrs.fields(Ruleset)
+                if part.eq and getattr(given, part.name) != getattr(rules, part.name)
+            ]
+            raise StateError(
+                f"the ruleset given is not {source}, which the record is played by: it differs in {', '.join(parts)}"
+            )
+        rules = given
+    assert rules is not None  # a record of a ruleset neither written out nor built in needs it given
     if _whole(headers, "Players", rules.players) != rules.players:
         raise StateError(f"the record has {headers['Players']} players; {rules.name!r} has {rules.players}")
     version = _whole(headers, "RulesetVersion", rules.version)
@@ -339,6 +361,43 @@ def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
         raise StateError(
             f"the record was played by version {version} of {rules.name!r}; this kozel has version {rules.version}"
         )
+    return rules
+
+
+def _written_ruleset(written: str) -> Ruleset:
+    """The ruleset of a ``RulesetData`` header: JSON of a table, no key in a table given twice."""
+    if depth(written) > MAX_DEPTH:
+        raise StateError(f"the RulesetData header nests lists and tables more than {MAX_DEPTH} deep")
+    try:
+        data = json.loads(written, object_pairs_hook=unique_keys, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as error:
+        raise StateError(f"the RulesetData header is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise StateError("the RulesetData header is not a ruleset written out")
+    try:
+        return from_data(data)
+    except KozelError as error:
+        raise StateError(f"the RulesetData header: {error}") from None
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _built_in(headers: Mapping[str, str], name: str, *, needed: bool) -> Ruleset | None:
+    """The built-in ruleset ``name`` for the record's number of players; None (or, if ``needed``, refused) if none."""
+    try:
+        rules = catalog_ruleset(name)
+    except KozelError as error:
+        if needed:
+            raise StateError(f"{error}; pass ruleset= to read a record of a house ruleset") from None
+        return None
+    players = _whole(headers, "Players", rules.players)
+    if players != rules.players:
+        try:
+            rules = rules.for_players(players)
+        except KozelError as error:
+            raise StateError(f"the Players header: {error}") from None
     return rules
 
 

@@ -39,7 +39,7 @@ from kozel.view.events import (
 )
 from kozel.view.view import PlayerView
 
-__all__ = ["check_view"]
+__all__ = ["check_sets", "check_view"]
 
 #: The groups a seat may be void in: the four plain suits by number, and 4 for trumps.
 _GROUPS = frozenset(range(5))
@@ -73,11 +73,7 @@ class _Checker:
             raise StateError(f"{path}: a number of cards from 0 to {most}, not {value}")
 
     def sets(self, values: tuple[int, ...], path: str) -> None:
-        """Sets won per side: none below 0, none at the number that wins the match (it would be over)."""
-        most = self.rules.match.sets - 1
-        for side, won in enumerate(values):
-            if not 0 <= won <= most:
-                raise StateError(f"{path}[{side}]: sets won before the match is won, 0 to {most}, not {won}")
+        check_sets(self.rules, values, path)
 
     def count(self, values: tuple[object, ...] | None, path: str, per: str) -> None:
         wanted = self.players if per == "seat" else self.sides
@@ -221,6 +217,14 @@ class _Checker:
         if praise not in {kind.value for kind in offered if isinstance(kind, PraiseKind)}:
             words = ", ".join(kind.value for kind in offered) or "none in this game"
             raise StateError(f"{path}: one of the praise deals offered ({words}), not {praise!r}")
+
+
+def check_sets(rules: Ruleset, values: tuple[int, ...], path: str) -> None:
+    """Sets won per side while the match goes on: none below 0, none at the number that wins it (it would be over)."""
+    most = rules.match.sets - 1
+    for side, won in enumerate(values):
+        if not 0 <= won <= most:
+            raise StateError(f"{path}[{side}]: sets won before the match is won, 0 to {most}, not {won}")
 
 
 def check_view(view: PlayerView) -> None:
