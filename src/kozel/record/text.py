@@ -19,9 +19,10 @@ A record looks like this (a chess player will recognise the shape)::
     ...
 
 Headers are ``[Name "value"]`` lines (a ``"`` or ``\\`` inside a value is written ``\\"`` or
-``\\\\``; a reader also takes ``\\n`` for a line break, though every value :func:`dumps` writes,
-the players' names too, is printable text of one line); a line starting with ``;`` is a comment;
-every other line is one move in the notation of :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
+``\\\\``; a reader also takes ``\\n`` for a line break, though every value
+:func:`~kozel.record.dumps` writes, the players' names too, is printable text of one line); a line
+starting with ``;`` is a comment; every other line is one move in the notation of
+:func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
 ``Deck`` (the first deal's order, top card first) is written when the match was started from a
 given deck.  A ruleset that is not a built-in one as it stands is written out in ``RulesetData``
 (its JSON form: a built-in base and the fields it changes, each key once, under the name the
