@@ -43,7 +43,9 @@ def test_a_hand_ending_move_stops_at_the_scored_hand(name: str) -> None:
         assert stopped.scores == after.scores
         assert stopped.sets == after.sets
         # ... and play stops there: the same deal, no seat to move, nothing to play, the match not over.
-        assert stopped.deal is state.deal
+        # the deal played, which keeps the match it began in (as at the match's end), so its start is dealt again
+        assert stopped.deal._replace(base=state.deal.base) == state.deal
+        assert stopped.deal.base.match is state.match
         assert stopped.turn is None
         assert stopped.phase is Phase.OVER
         assert kozel.legal_moves(stopped) == ()
@@ -93,3 +95,52 @@ def test_a_trick_is_scored_by_rule_of_thumb_alike_inside_and_outside(name: str) 
             assert inside == outside, (name, str(move))
             ended += 1
     assert ended >= 3, f"{name}: the random matches must end some hands in a trick"
+
+
+def _end_within_hand(rules: kozel.Ruleset, seed: int, deck: list[kozel.Card]) -> tuple[GameState, GameState] | None:
+    """A hand played at random inside ``within_hand`` from ``deck``, in two matches whose seeds differ (hidden from
+    every seat); None where a redeal (dealt from the seed) made the two part ways."""
+    rng = random.Random(seed)
+    one, two = kozel.new_game(rules, seed=1, deck=deck), kozel.new_game(rules, seed=2, deck=deck)
+    with within_hand():
+        while one.turn is not None:
+            move = rng.choice(kozel.legal_moves(one))
+            one = kozel.apply(one, move)
+            if move not in kozel.legal_moves(two):
+                return None
+            two = kozel.apply(two, move)
+    return one, two
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_the_view_of_a_hand_ended_within_hand_shows_that_hand_and_nothing_of_the_seed(name: str) -> None:
+    rules = kozel.variants.get(name)
+    compared = 0
+    for seed in range(12):
+        deck = list(rules.deck)
+        random.Random(seed).shuffle(deck)
+        ends = _end_within_hand(rules, seed, deck)
+        if ends is None:
+            continue
+        one, two = ends
+        assert one.phase is Phase.OVER
+        for seat in range(rules.players):
+            view = kozel.observe(one, seat)
+            dealt = [event for event in view.history if isinstance(event, kozel.view.events.Dealt)]
+            assert len(dealt) == 1  # the deal played, not the next one (which the seed would give)
+            assert view == kozel.observe(two, seat)
+            assert kozel.ViewTracker(one).view(seat) == view
+            compared += 1
+    assert compared >= rules.players * 6
+
+
+def test_a_tracker_stepped_within_hand_gives_the_view_observe_gives() -> None:
+    rules = kozel.variants.get("pairs")
+    state = kozel.new_game(rules, seed=4)
+    tracker = kozel.ViewTracker(state)
+    rng = random.Random(4)
+    with within_hand():
+        while tracker.state.turn is not None:
+            tracker.step(rng.choice(kozel.legal_moves(tracker.state)))
+    for seat in range(rules.players):
+        assert tracker.view(seat) == kozel.observe(tracker.state, seat)

@@ -203,3 +203,29 @@ def test_a_real_state_s_own_error_is_not_taken_for_a_wrong_argument():
     with pytest.raises((AttributeError, TypeError)) as raised:
         kozel.legal_moves(broken)
     assert not isinstance(raised.value, KozelError)
+
+
+def test_an_event_seen_by_a_seat_that_is_no_seat_is_refused():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    state, events = kozel.step(state, kozel.legal_moves(state)[0])
+    deal_events = kozel.step(state, kozel.legal_moves(state)[0])[1]
+    for event in (*events, *deal_events, *kozel.observe(state, 0).history):
+        for bad in (2.0, True, "1", None):
+            with pytest.raises(kozel.WrongTypeError, match="for_seat: a seat is a whole number from 0"):
+                event.for_seat(bad)
+        with pytest.raises(kozel.SeatError, match="there is no seat -1"):
+            event.for_seat(-1)
+        assert event.for_seat(1) == event.for_seat(1)
+
+
+def test_a_tracker_given_what_step_does_not_give_is_refused_and_left_as_it_was():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    tracker = kozel.ViewTracker(state)
+    after, events = kozel.step(state, kozel.legal_moves(state)[0])
+    for bad_state, bad_events in ((after, None), (after, list(events)), ("x", events), (after, ("event",))):
+        with pytest.raises(kozel.WrongTypeError, match="update takes the"):
+            tracker.update(bad_state, bad_events)
+        assert tracker.state is state
+        assert tracker.view(0) == kozel.observe(state, 0)
+    tracker.update(after, events)
+    assert tracker.view(1) == kozel.observe(after, 1)

@@ -3,7 +3,10 @@
 The records of what happened: the move itself, then what followed from it (cards returned by a
 molodka, a trick taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a
 catch, the match over, the next deal).  Each event holds everything; ``event.for_seat(seat)`` is
-the same event as that seat may see it, with hidden cards left out (their number stays).  Which
+the same event as that seat may see it, with hidden cards left out (their number stays).  A seat is
+a whole number from 0: anything else raises :class:`~kozel.WrongTypeError` (a negative number
+:class:`~kozel.SeatError`); an event does not know how many sit at the table, so a seat past the last
+is answered as a seat that sees no one else's hidden cards.  Which
 events a transition has is worked out in :mod:`kozel.engine.transition` (:func:`~kozel.step`).
 """
 
@@ -15,6 +18,7 @@ import attrs
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import CardSet
+from kozel.errors import SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
 
@@ -45,12 +49,21 @@ PLAYED_LIMIT: Final = 1 << 14
 _HIDDEN: Final[dict[tuple[int, MoveKind, int, str | None, int | None], Played]] = {}
 
 
+def _refuse(seat: object) -> Exception:
+    """The error for a seat ``for_seat`` cannot take: not a whole number, or below 0."""
+    if type(seat) is not int:
+        return WrongTypeError(f"for_seat: a seat is a whole number from 0, not {seat!r}")
+    return SeatError(f"for_seat: there is no seat {seat}: seats are numbered from 0")
+
+
 @attrs.frozen
 class Event:
     """Something that happened at the table."""
 
     def for_seat(self, seat: int) -> Event:
         """This event as ``seat`` sees it (hidden cards left out)."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         return self
 
 
@@ -89,6 +102,8 @@ class Dealt(Event):
 
     def for_seat(self, seat: int) -> Dealt:
         """Only ``seat``'s own hand is shown."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
         return Dealt(
             self.dealer,
@@ -127,6 +142,8 @@ class Played(Event):
 
     def for_seat(self, seat: int) -> Played:
         """Face-down cards only for the mover (and the partner of a transfer)."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         kind = self.kind
         if seat == self.seat or self.cards is None:
             return self
@@ -157,6 +174,8 @@ class CardsReturned(Event):
 
     def for_seat(self, seat: int) -> CardsReturned:
         """Face-down cards only for their owner."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         return CardsReturned(
             tuple(
                 (owner, cards if face_up or owner == seat else None, count, face_up)
@@ -178,6 +197,8 @@ class Laid(Event):
 
     def for_seat(self, seat: int) -> Laid:
         """A face-down card only for its player."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         return self if self.face_up or seat == self.seat else Laid(self.seat, self.face_up, None)
 
 
@@ -200,6 +221,8 @@ class CardsDrawn(Event):
 
     def for_seat(self, seat: int) -> CardsDrawn:
         """Only ``seat``'s own cards are shown."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         return CardsDrawn(tuple((owner, cards if owner == seat else None, n) for owner, cards, n in self.drawn))
 
 
@@ -218,6 +241,8 @@ class PraiseDealt(Event):
 
     def for_seat(self, seat: int) -> PraiseDealt:
         """Only ``seat``'s own hand is shown."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
         return PraiseDealt(self.praise, hands, self.tricks, self.turn)
 
@@ -235,6 +260,8 @@ class TalonTaken(Event):
 
     def for_seat(self, seat: int) -> TalonTaken:
         """The talon's hidden card only for the declarer."""
+        if type(seat) is not int or seat < 0:
+            raise _refuse(seat)
         return self if seat == self.seat else TalonTaken(self.seat, None, self.shown)
 
 

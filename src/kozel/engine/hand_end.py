@@ -19,7 +19,7 @@ from kozel.engine.plan import Plan, plan_of
 from kozel.engine.start import start_hand
 from kozel.engine.within_hand import WITHIN_HAND
 from kozel.game.results import HandResult, MatchResult
-from kozel.game.state import GameState, Match, Phase, Trick, renewed_match
+from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, renewed_match
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import AllTricks, ScoreMode
@@ -229,7 +229,10 @@ def finish_hand(
         match, history=match.history, scores=numbers(scores), hand_results=results, sets=numbers(sets)
     )
     if WITHIN_HAND.get():  # a search's play-out: the hand's end, scored, and no next deal (see within_hand)
-        fields = (following, deal, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)
+        # The deal keeps the match it began in, as at the match's end, so that its start can be dealt again.
+        base = deal.base
+        kept = _new(Deal, (*deal[:7], _new(HandBase, (base.order, base.leader, match)), *deal[8:]))
+        fields = (following, kept, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)
         return _new(GameState, fields)
     return _next_hand(state, plan, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["WITHIN_HAND", "within_hand"]
+if TYPE_CHECKING:
+    from kozel.game.state import GameState
+
+__all__ = ["WITHIN_HAND", "ended_within_hand", "within_hand"]
 
 #: Whether play stops at the end of the hand (True only inside ``within_hand``).
 WITHIN_HAND: Final[ContextVar[bool]] = ContextVar("kozel_within_hand", default=False)
@@ -41,3 +44,9 @@ def within_hand() -> Iterator[None]:
         yield
     finally:
         WITHIN_HAND.reset(token)
+
+
+def ended_within_hand(state: GameState) -> bool:
+    """Whether ``state`` is a hand's scored end reached inside :func:`within_hand`: no seat to move, the match not
+    over (the next deal not dealt)."""
+    return state.turn is None and state.match.result is None

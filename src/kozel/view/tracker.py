@@ -108,7 +108,16 @@ class ViewTracker:
 
     def update(self, after: GameState, events: tuple[Event, ...]) -> None:
         """Take in a step made elsewhere: ``after`` and ``events`` are what ``kozel.step`` returned from the
-        tracker's state (the caller vouches for that; nothing is checked)."""
+        tracker's state (the caller vouches for that: whether they are, is not checked).
+
+        Arguments of the wrong kind (``after`` not a state, ``events`` not a tuple of events) raise
+        :class:`~kozel.WrongTypeError`, and the tracker is left as it was."""
+        if not isinstance(after, GameState):
+            raise WrongTypeError(f"update takes the state kozel.step gave, not {type(after).__name__}")
+        if not isinstance(events, tuple) or not all(isinstance(event, Event) for event in events):
+            raise WrongTypeError(
+                f"update takes the events kozel.step gave, a tuple of Event, not {type(events).__name__}"
+            )
         if self._pending:
             self._catch_up()
         self._state = after

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import abc
 import hashlib
+from contextlib import nullcontext
 from typing import Any, Final, Protocol
 
 import attrs
@@ -29,6 +30,7 @@ import attrs
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.engine import start_of_deal, step
+from kozel.engine.within_hand import ended_within_hand, within_hand
 from kozel.errors import WrongTypeError
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
@@ -250,16 +252,20 @@ class Seen(_Later):
 
 
 def replay(state: GameState) -> tuple[list[Event], Voids]:
-    """The events of ``state``'s deal so far (all cards shown), from its start, and the voids they show."""
+    """The events of ``state``'s deal so far (all cards shown), from its start, and the voids they show.
+
+    A hand's end reached inside :func:`~kozel.engine.within_hand` is replayed inside it too, so that
+    its last move ends the hand there, as it did, and deals nothing."""
     current = start_of_deal(state)
     events: list[Event] = list(opening_events(current))
     voids = Voids(state.match.ruleset, current.deal.table)
     see = voids.see
-    for move in state.moves:
-        current, found = step(current, move)
-        for event in found:
-            events.append(event)
-            see(event)
+    with within_hand() if ended_within_hand(state) else nullcontext():
+        for move in state.moves:
+            current, found = step(current, move)
+            for event in found:
+                events.append(event)
+                see(event)
     return events, voids
 
 
