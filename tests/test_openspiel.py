@@ -243,7 +243,7 @@ def test_load_and_game_name_refuse_what_is_no_ruleset(bad):
 
 
 @pytest.mark.parametrize("kind", ["hand", "match"])
-def test_a_finished_game_takes_no_action(kind):
+def test_a_finished_game_takes_no_action_and_shows_its_last_hand(kind):
     game = pyspiel.load_game(f"kozel_{kind}_six_players")
     state = game.new_initial_state()
     play_until(state, random.Random(15), lambda s: False)
@@ -254,6 +254,13 @@ def test_a_finished_game_takes_no_action(kind):
         with pytest.raises(kozel.KozelError, match=f"the {kind} is over: no action is legal"):
             state.apply_action(action)
     assert (state.history(), state.table, state.returns()) == (history, table, returns)
+    if kind == "hand":  # the last state is the hand's end, not the next deal's start
+        assert len(state.table.hand_results) == 1
+        assert state.table.turn is None
+        assert state.table.phase is kozel.Phase.OVER
+        for seat in range(game.num_players()):
+            assert state.view(seat) == kozel.observe(state.table, seat)
+            assert "dealing" not in state.observation_string(seat)
 
 
 def test_a_chance_action_must_be_a_card_left_to_deal():

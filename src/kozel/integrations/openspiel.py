@@ -58,6 +58,7 @@ import pyspiel
 
 from kozel.cards.card import Card
 from kozel.engine import apply, new_hand, with_deck
+from kozel.engine.within_hand import within_hand
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
@@ -287,7 +288,11 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             self.waited = (*asked.waited, move.seat)
             self._ask()
             return
-        after = apply(before, move)
+        if self.kgame.match:
+            after = apply(before, move)
+        else:
+            with within_hand():  # the hand game ends with its hand: its last state is the hand's end, not the next deal
+                after = apply(before, move)
         self.waited = ()
         self.table = after
         result = hand_ended(before, after)
