@@ -79,6 +79,9 @@ def test_a_six_players_hand_plays_every_card_one_decision_each():
 def test_the_match_cap_is_the_deals_cap_times_the_deal_bound():
     classic, simple, pairs = (kozel.variants.get(name) for name in ("classic", "simple", "pairs"))
     assert match_hands_cap(classic) == MAX_SET_HANDS * 2 * classic.match.sets
+    # simple is won by 2 sets, so up to 3 are played (2-1): a hundred hands per side in each
+    assert simple.match.sets == 2
+    assert match_hands_cap(simple) == MAX_SET_HANDS * 2 * 3
     assert match_decision_cap(classic) == most_decisions(classic) * match_hands_cap(classic)
     assert match_decision_cap(simple) == most_decisions(simple) * 11 * match_hands_cap(simple)  # no redeal limit
     assert match_decision_cap(pairs) == most_decisions(pairs) * (1 + 3 * 2) * match_hands_cap(pairs)  # limit 2

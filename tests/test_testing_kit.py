@@ -121,10 +121,11 @@ def test_the_same_arguments_play_the_same_matches():
 
 
 def test_check_ruleset_refuses_bad_arguments():
-    with pytest.raises(TypeError, match="needs a Ruleset"):
+    with pytest.raises(kozel.WrongTypeError, match="needs a Ruleset"):
         check_ruleset("classic")
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(kozel.KozelError, match="matches must be at least 1") as error:
         check_ruleset(CLASSIC, matches=0)
+    assert not isinstance(error.value, InvariantError)
 
 
 def test_the_bound_of_hands_comes_from_the_ruleset():

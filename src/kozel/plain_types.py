@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["error_text", "hints", "init_fields", "join", "kind_word", "union_members"]
+__all__ = ["error_text", "hints", "init_fields", "join", "kind_word", "union_members", "unique_keys"]
 
 
 @functools.cache
@@ -59,3 +59,17 @@ def error_text(value: Any) -> str:
     except ValueError:  # an integer too long to write out
         return f"a {type(value).__name__} too long to show"
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The table of a JSON object's ``pairs`` (a ``json.loads`` ``object_pairs_hook``): a key given twice is refused.
+
+    JSON readers disagree on which of two equal keys wins, so kozel reads neither: it raises
+    :class:`ValueError`, which the reader turns into its own error.
+    """
+    table: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in table:
+            raise ValueError(f"the key {error_text(key)} is given twice in one table")
+        table[key] = value
+    return table

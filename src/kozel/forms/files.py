@@ -33,7 +33,7 @@ from typing import Any, Final, Literal, NoReturn
 from kozel.errors import RulesetError, WrongTypeError
 from kozel.forms.data import from_data, to_data
 from kozel.limits import MAX_DEPTH, MAX_RULESET_BYTES, depth
-from kozel.plain_types import error_text
+from kozel.plain_types import error_text, unique_keys
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
@@ -104,16 +104,8 @@ def _parse_json(text: str) -> Any:
     def refuse_constant(name: str) -> NoReturn:
         raise ValueError(f"{name} is not a JSON value")
 
-    def table(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in data:
-                raise ValueError(f"the key {error_text(key)} is given twice in one table")
-            data[key] = value
-        return data
-
     try:
-        return json.loads(text, object_pairs_hook=table, parse_constant=refuse_constant)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=refuse_constant)
     except (ValueError, RecursionError) as error:
         raise RulesetError(f"not valid JSON: {error}") from error
 

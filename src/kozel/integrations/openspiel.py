@@ -42,9 +42,10 @@ every deal), replayed by ``deserialize_state``.
 
 ``max_game_length`` is one rule: :func:`kozel.play.most_decisions` and the deck's chance nodes a
 deal, :func:`kozel.play.hand_deals_cap` deals a hand (:data:`kozel.play.episodes.REDEALS`
-redeals in a row where a ruleset sets no limit) and, for the match game,
-:func:`kozel.play.match_hands_cap` hands.  A match has no finite bound (eggs repeat), so it is a
-cap, not a bound: past it the game goes on; random play never comes near.
+redeals where a ruleset sets no limit) and, for the match game, :func:`kozel.play.match_hands_cap`
+hands (a hundred per side in each set the match can play).  Neither a hand (sides calling redeals
+in turn can redeal without end) nor a match (eggs repeat) has a finite bound, so it is a cap, not
+a bound: past it the game goes on; random play never comes near.
 """
 
 from __future__ import annotations

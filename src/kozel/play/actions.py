@@ -18,21 +18,24 @@ How the numbers are laid out (the rule the golden files pin, stable for an uncha
    numbering), or in the seat's own hand in canonical order (the compact numbering, for
    learning: its size depends on the largest hand, not on the deck).
 
-``index`` and ``move`` cost a few operations per card (and, for ``move``, per position).
+``index`` and ``move`` cost a few operations per card (and, for ``move``, per position).  An action
+number, a seat and a hand's bitmask may be an ``int`` or a NumPy integer (never a bool, a float or
+text); a compact numbering's hand must be one a seat of its ruleset can hold (see
+:meth:`CompactActions.index`).  What does not fit is refused with a :class:`~kozel.KozelError`.
 """
 
 from __future__ import annotations
 
 import operator
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from math import comb
 from typing import Final, NamedTuple
 
 from kozel.cards.card import CARDS
 from kozel.cards.cardset import CardSet
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
@@ -41,6 +44,8 @@ __all__ = ["Actions", "Block", "CompactActions", "action_number", "actions", "la
 
 #: The largest numbering ``mask`` writes out as a list (beyond it, use ``indices``).
 MASK_LIMIT: Final = 1 << 20
+#: What ``numbered`` holds before it reads a move.
+_UNREAD: Final = object()
 #: ``_COMB[n][k]`` is ``comb(n, k)`` for every place and count a deck allows.
 _COMB: Final = tuple(tuple(comb(n, k) for k in range(len(CARDS) + 2)) for n in range(len(CARDS) + 1))
 
@@ -76,9 +81,59 @@ def action_number(action: object, size: int) -> int:
         raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {action!r}") from None
 
 
+def whole_number(value: object) -> int | None:
+    """``value`` as an ``int`` where it is a whole number (an int or a NumPy integer, not a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def checked_rules(rules: object, what: str) -> Ruleset:
+    """``rules`` where it is a :class:`~kozel.Ruleset`, else a :class:`~kozel.WrongTypeError` naming ``what``."""
+    if isinstance(rules, Ruleset):
+        return rules
+    hint = f" (kozel.variants.get({rules!r}) is the ruleset of that name)" if isinstance(rules, str) else ""
+    raise WrongTypeError(f"{what} needs a Ruleset, not {type(rules).__name__}{hint}")
+
+
+def _moves(moves: object, what: str) -> list[Move]:
+    """``moves`` as a list, where it is an iterable of moves."""
+    if isinstance(moves, (str, bytes, Move)):  # a tuple: checked faster than a union
+        listed: list[object] = [moves]
+    else:
+        try:
+            listed = list(moves)  # type: ignore[call-overload]
+        except TypeError:
+            raise WrongTypeError(f"{what} takes an iterable of Moves, not {type(moves).__name__}") from None
+    for move in listed:
+        if not isinstance(move, Move):
+            raise _not_a_move(move, what)
+    return listed  # type: ignore[return-value]
+
+
+def _not_a_move(move: object, what: str) -> WrongTypeError:
+    if isinstance(move, Move):
+        return WrongTypeError(f"{what} takes an iterable of Moves, not a single Move: wrap {move} in a list")
+    hint = ": kozel.parse_move reads a move's text" if isinstance(move, str) else ""
+    return WrongTypeError(f"{what} numbers Moves, not {type(move).__name__} ({move!r}){hint}")
+
+
+def _each(moves: Iterable[Move], what: str) -> Iterator[Move]:
+    """An iterator over ``moves``, where it is an iterable (its items are checked as they are read)."""
+    if isinstance(moves, (str, bytes, Move)):  # a tuple: checked faster than a union
+        raise _not_a_move(moves, what)
+    try:
+        return iter(moves)
+    except TypeError:
+        raise WrongTypeError(f"{what} takes an iterable of Moves, not {type(moves).__name__}") from None
+
+
 def largest_hand(rules: Ruleset) -> int:
     """The most cards a seat holds at once in play (:attr:`kozel.Ruleset.largest_hand`)."""
-    return rules.largest_hand
+    return checked_rules(rules, "largest_hand").largest_hand
 
 
 def _kinds(rules: Ruleset, holding: int) -> list[tuple[MoveKind, str | None, int, int]]:
@@ -128,6 +183,7 @@ class _Numbering:
     def __init__(self, rules: Ruleset, positions: int) -> None:
         self.rules = rules
         self.positions = positions
+        self._players = rules.players
         self.blocks = _blocks(rules, positions)
         self.size = self.blocks[-1].start + self.blocks[-1].size
         self._starts = [block.start for block in self.blocks]
@@ -156,8 +212,20 @@ class _Numbering:
             number += _COMB[place][order]
         return number
 
+    def _seat(self, seat: object) -> int:
+        """``seat`` where it is a seat at the table (an int or a NumPy integer), else a SeatError or WrongTypeError."""
+        whole = whole_number(seat)
+        return self.rules.seating.checked_seat(seat if whole is None else whole)
+
     def _places(self, index: int) -> tuple[Block, list[int]]:
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.size:
+        if type(index) is not int:
+            whole = whole_number(index)
+            if whole is None:
+                raise WrongTypeError(
+                    f"an action of {self.rules.name} is a whole number from 0 to {self.size - 1}, not {index!r}"
+                )
+            index = whole
+        if not 0 <= index < self.size:
             raise KozelError(f"an action of {self.rules.name} is a number from 0 to {self.size - 1}, not {index!r}")
         block = self.blocks[bisect_right(self._starts, index) - 1]
         rest = index - block.start
@@ -203,7 +271,7 @@ class Actions(_Numbering):
 
     def __init__(self, rules: Ruleset) -> None:
         """The numbering of ``rules``' moves (``kozel.actions(rules)`` keeps one per ruleset)."""
-        order = sorted(rules.deck)
+        order = sorted(checked_rules(rules, "Actions").deck)
         self._place = {card: place for place, card in enumerate(order)}
         self._cards = order
         super().__init__(rules, len(order))
@@ -212,6 +280,8 @@ class Actions(_Numbering):
 
     def index(self, move: Move) -> int:
         """The number of ``move`` (its seat aside)."""
+        if not isinstance(move, Move):
+            raise _not_a_move(move, "Actions.index")
         try:
             places = [self._place[card] for card in move.cards]
         except KeyError:
@@ -219,17 +289,20 @@ class Actions(_Numbering):
         return self._index(move, places)
 
     def move(self, index: int, seat: int) -> Move:
-        """The move numbered ``index``, made by ``seat``."""
+        """The move numbered ``index``, made by ``seat`` (a seat at the ruleset's table, else a SeatError)."""
         block, places = self._places(index)
+        if type(seat) is not int or not 0 <= seat < self._players:
+            seat = self._seat(seat)
         return Move(seat, block.kind, [self._cards[place] for place in places], block.choice)
 
     def indices(self, moves: Iterable[Move]) -> list[int]:
         """The numbers of ``moves``, smallest first."""
-        return sorted({self.index(move) for move in moves})
+        return sorted({self.index(move) for move in _moves(moves, "Actions.indices")})
 
     def mask(self, moves: Iterable[Move]) -> list[int]:
         """One 0 or 1 per number: 1 for the numbers of ``moves`` (refused for a numbering over a million long)."""
-        return self._mask(self.index(move) for move in moves)
+        listed = _moves(moves, "Actions.mask")
+        return self._mask(self.index(move) for move in listed)
 
 
 class CompactActions(_Numbering):
@@ -244,11 +317,58 @@ class CompactActions(_Numbering):
 
     def __init__(self, rules: Ruleset) -> None:
         """The compact numbering of ``rules``' moves."""
-        super().__init__(rules, largest_hand(rules))
+        super().__init__(rules, largest_hand(checked_rules(rules, "CompactActions")))
+        #: Every bit that is no card of the deck (a negative mask has some too).
+        self._outside = ~rules.deck.mask
+
+    def _held(self, hand: object) -> int:
+        """The bitmask of ``hand``, checked once a call: a hand a seat of the ruleset can hold."""
+        if type(hand) is int:
+            mask = hand
+        elif isinstance(hand, CardSet):
+            mask = hand.mask
+        else:
+            whole = whole_number(hand)
+            if whole is None:
+                raise WrongTypeError(
+                    f"a hand is a CardSet or its bitmask (an int or a NumPy integer), not {type(hand).__name__}"
+                )
+            mask = whole
+        if mask & self._outside or mask.bit_count() > self.positions:
+            raise self._bad_hand(mask)
+        return mask
+
+    def _bad_hand(self, mask: int) -> KozelError:
+        name = self.rules.name
+        if mask < 0:
+            return KozelError(f"a hand's bitmask is never negative, and {mask} is: give the seat's hand")
+        if mask & self._outside:
+            if mask >> len(CARDS):
+                return KozelError(f"{mask:#x} is not a bitmask of cards: a hand's bitmask has a bit per card")
+            cards = " ".join(str(card) for card in CARDS if mask & self._outside & card.bit)
+            return KozelError(f"the hand given holds cards not in {name}'s deck ({cards}): a hand of another ruleset?")
+        return KozelError(
+            f"the hand given holds {mask.bit_count()} cards, and a hand of {name} at most {self.positions}: "
+            "the compact numbering counts places in a hand of its own ruleset (a hand of another ruleset?)"
+        )
 
     def index(self, move: Move, hand: CardSet | int) -> int:
-        """The number of ``move``, made from ``hand`` (a card set or its bitmask)."""
-        return self._number(move, hand if isinstance(hand, int) else hand.mask)
+        """The number of ``move``, made from ``hand`` (a card set or its bitmask).
+
+        ``hand`` must be a hand a seat of the ruleset can hold: cards of its deck, no more than
+        :func:`kozel.play.largest_hand` of them.  A hand of another ruleset, whose places would number
+        other moves, and a negative bitmask are refused with a :class:`~kozel.KozelError`.
+        """
+        if type(hand) is int and not hand & self._outside and hand.bit_count() <= self.positions:
+            mask = hand  # the common case: a seat's bitmask, checked in three operations
+        else:
+            mask = self._held(hand)
+        try:
+            return self._number(move, mask)
+        except (AttributeError, TypeError):  # no cost unless raised: only a value that is no Move gets here
+            if isinstance(move, Move):
+                raise
+            raise _not_a_move(move, "CompactActions.index") from None
 
     def _number(self, move: Move, mask: int) -> int:
         bits = move.mask
@@ -272,43 +392,58 @@ class CompactActions(_Numbering):
         return number
 
     def move(self, index: int, seat: int, hand: CardSet | int) -> Move:
-        """The move numbered ``index``, made by ``seat`` from ``hand``."""
-        mask = hand if isinstance(hand, int) else hand.mask
-        held = [card for card in CARDS if mask & card.bit]
+        """The move numbered ``index``, made by ``seat`` from ``hand`` (checked as :meth:`index` checks it)."""
+        mask = self._held(hand)
         block, places = self._places(index)
+        if type(seat) is not int or not 0 <= seat < self._players:
+            seat = self._seat(seat)
+        held = [card for card in CARDS if mask & card.bit]
         if places and places[-1] >= len(held):
             raise KozelError(f"action {index} plays the card at place {places[-1] + 1}, but the hand holds {len(held)}")
         return Move(seat, block.kind, [held[place] for place in places], block.choice)
 
     def numbered(self, moves: Iterable[Move], hand: CardSet | int) -> dict[int, Move]:
         """``moves``, made from ``hand``, by their numbers (one pass: what an adapter needs once a position)."""
-        mask = hand if isinstance(hand, int) else hand.mask
+        if type(hand) is int and not hand & self._outside and hand.bit_count() <= self.positions:
+            mask = hand  # the common case: a seat's bitmask, checked in three operations
+        else:
+            mask = self._held(hand)
         find = self._find
         found: dict[int, Move] = {}
-        for move in moves:
-            bits = move.mask
-            entry = find.get((move.kind, move.choice))
-            count = 2 if bits & (bits - 1) else 1 if bits else 0  # 2: two cards or more
-            if count < 2 and entry is not None and not bits & ~mask and entry[0].low <= count <= entry[0].high:
-                # the common case, one card or none: the block's first number, plus the card's place in the hand
-                found[entry[1][count] + ((mask & (bits - 1)).bit_count() if bits else 0)] = move
-            else:
-                found[self._number(move, mask)] = move
+        items = moves if type(moves) is tuple else _each(moves, "CompactActions.numbered")
+        move: object = _UNREAD
+        try:
+            for move in items:
+                bits = move.mask
+                entry = find.get((move.kind, move.choice))
+                count = 2 if bits & (bits - 1) else 1 if bits else 0  # 2: two cards or more
+                if count < 2 and entry is not None and not bits & ~mask and entry[0].low <= count <= entry[0].high:
+                    # the common case, one card or none: the block's first number, plus the card's place in the hand
+                    found[entry[1][count] + ((mask & (bits - 1)).bit_count() if bits else 0)] = move
+                else:
+                    found[self._number(move, mask)] = move
+        except (AttributeError, TypeError):  # no cost unless raised: only a value that is no Move gets here
+            if move is _UNREAD or isinstance(move, Move):
+                raise
+            raise _not_a_move(move, "CompactActions.numbered") from None
         return found
 
     def indices(self, moves: Iterable[Move], hand: CardSet | int) -> list[int]:
         """The numbers of ``moves``, made from ``hand``, smallest first."""
-        return sorted({self.index(move, hand) for move in moves})
+        mask = self._held(hand)
+        return sorted({self._number(move, mask) for move in _moves(moves, "CompactActions.indices")})
 
     def mask(self, moves: Iterable[Move], hand: CardSet | int) -> list[int]:
         """One 0 or 1 per number: 1 for the numbers of ``moves`` made from ``hand``."""
-        return self._mask(self.index(move, hand) for move in moves)
+        mask = self._held(hand)
+        listed = _moves(moves, "CompactActions.mask")
+        return self._mask(self._number(move, mask) for move in listed)
 
 
 def actions(rules: Ruleset) -> Actions:
     """The numbering of every move of ``rules`` (the same object for the same ruleset)."""
     if not isinstance(rules, Ruleset):
-        raise KozelError(f"actions() numbers the moves of a Ruleset, not of {type(rules).__name__}")
+        checked_rules(rules, "actions()")
     return _numbering(rules)
 
 

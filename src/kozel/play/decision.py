@@ -13,6 +13,9 @@ redeal call out of turn).  The asking order, the one the bot runner has always u
 
 ``wait`` is never a legal move: ``apply`` refuses it.  :func:`advance` applies a move, or for
 ``wait`` keeps the state and adds the seat to ``waited``, the seats that have waited at this state.
+
+Where nobody has a move, nobody is asked: :func:`decision` is None once the match is over, and at
+a hand's end reached inside :func:`kozel.engine.within_hand` (a state nothing is played from).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from kozel.engine.core import apply, legal_moves
-from kozel.errors import IllegalMoveError, KozelError
+from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 
@@ -47,11 +50,31 @@ def wait(seat: int) -> Move:
 
 
 def decision(state: GameState, waited: Sequence[int] = ()) -> Decision | None:
-    """The seat asked in ``state`` once the seats ``waited`` have waited, and its moves; None once the match is over."""
-    if state.result is not None:
+    """The seat asked in ``state`` once the seats ``waited`` have waited, and its moves; None where nobody has a move.
+
+    Nobody has a move once the match is over, and at a hand's end reached inside
+    :func:`kozel.engine.within_hand`; ``waited`` is then empty (nobody can have waited there).
+    """
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"a decision is asked in a GameState, not in {type(state).__name__}")
+    if type(waited) is not tuple:
+        waited = _seats(waited)
+    moves = legal_moves(state) if state.result is None else ()
+    if not moves:
+        if waited:
+            raise KozelError(f"nobody has a move here, so nobody waits; {list(waited)} was given")
         return None
-    moves = legal_moves(state)
-    return _decide(state, moves, tuple(waited))
+    return _decide(state, moves, waited)
+
+
+def _seats(waited: object) -> tuple[int, ...]:
+    """``waited`` as a tuple, where it is a sequence (of the seats that waited: ``_decide`` checks them)."""
+    if not isinstance(waited, str | bytes):
+        try:
+            return tuple(waited)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise WrongTypeError(f"waited is a sequence of the seats that waited (a tuple), not {type(waited).__name__}")
 
 
 def _decide(state: GameState, moves: tuple[Move, ...], waited: tuple[int, ...]) -> Decision:
@@ -83,10 +106,22 @@ def _decide(state: GameState, moves: tuple[Move, ...], waited: tuple[int, ...]) 
 
 
 def advance(state: GameState, move: Move, waited: Sequence[int] = ()) -> tuple[GameState, tuple[int, ...]]:
-    """The state and the seats waited after the seat asked answers ``move``: ``wait`` keeps the state, a move applies"""
+    """The state and the seats waited after the seat asked answers ``move``: ``wait`` keeps the state, a move applies.
+
+    An answer that is not one of the asked seat's (:func:`decision`) is refused with
+    :class:`~kozel.IllegalMoveError`, and so is every answer where nobody has a move.
+    """
+    if not isinstance(move, Move):
+        raise WrongTypeError(f"advance takes the answer as a Move (see kozel.decision), not {type(move).__name__}")
     asked = decision(state, waited)
     if asked is None:
-        raise IllegalMoveError(f"{move} cannot be made: the match is over", move, "over")
+        if state.result is not None:
+            raise IllegalMoveError(f"{move} cannot be made: the match is over", move, "over")
+        raise IllegalMoveError(
+            f"{move} cannot be made: nobody has a move here (a hand's end reached inside kozel.engine.within_hand)",
+            move,
+            "over",
+        )
     if move not in asked.moves:
         raise IllegalMoveError(
             f"{move} is not an answer of seat {asked.seat}, the seat asked now; see kozel.decision", move, "decision"

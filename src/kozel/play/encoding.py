@@ -11,6 +11,14 @@ number lies in [0, 1] whatever happens at the table.
 plays so far, in order, one row each (seat, kind, the cards it could see, how many), up to
 :func:`most_plays` rows: the whole public history of the deal as the seat saw it.  Both are
 lists of floats; ``array`` gives a numpy array where numpy is installed.
+
+A view the engine made (:func:`kozel.observe`, a :class:`~kozel.ViewTracker`) fits its ruleset's
+encoding by construction and is written without a check.  Any other view (built by hand, changed
+with ``attrs.evolve``, unpickled, read from JSON) is checked field by field first, and one that
+does not fit is refused, nothing written: a field of the wrong kind with a
+:class:`~kozel.WrongTypeError`, a seat not at the table with a :class:`~kozel.SeatError`, and a
+count below 0, a card not of the deck, a void group other than 0 to 4, a praise deal the
+ruleset does not offer or a row per seat or side of the wrong length with a :class:`~kozel.StateError`.
 """
 
 from __future__ import annotations
@@ -20,13 +28,15 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple, Protocol
 
-from kozel.errors import KozelError
+from kozel.cards.card import Card, Suit
+from kozel.cards.cardset import CardSet
+from kozel.errors import KozelError, SeatError, StateError, WrongTypeError
 from kozel.game.move import MoveKind
 from kozel.game.state import Phase
-from kozel.play.actions import largest_hand
+from kozel.play.actions import checked_rules, largest_hand, whole_number
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Played
-from kozel.view.view import PlayerView
+from kozel.view.view import PlayerView, made_by_engine
 
 __all__ = ["Buffer", "Encoding", "Slice", "encoding", "highest_score", "most_plays"]
 
@@ -59,7 +69,7 @@ class Slice(NamedTuple):
 
 def highest_score(rules: Ruleset) -> int:
     """The highest score a side can have in a match: the target (or start) plus twice the most one hand writes."""
-    scoring = rules.scoring
+    scoring = checked_rules(rules, "highest_score").scoring
     written = [row.written for row in scoring.rows]
     written += [value for value in (scoring.no_trick, scoring.dealer_loses_written) if value is not None]
     if scoring.all_tricks is not None:
@@ -75,7 +85,7 @@ def highest_score(rules: Ruleset) -> int:
 
 def most_plays(rules: Ruleset) -> int:
     """The most plays one deal can hold: each card moved twice (a transfer and back, then played), and a few choices."""
-    return 2 * len(rules.deck) + 2 * rules.players + 8
+    return 2 * len(checked_rules(rules, "most_plays").deck) + 2 * rules.players + 8
 
 
 #: The runs ``Encoding.write`` fills itself (the trick's and the sides' runs have helpers of their own).
@@ -113,7 +123,7 @@ class Encoding:
 
     def __init__(self, rules: Ruleset) -> None:
         """The encoding of ``rules``' views."""
-        self.rules = rules
+        self.rules = checked_rules(rules, "Encoding")
         cards = sorted(rules.deck)
         self._place = {card: place for place, card in enumerate(cards)}
         self._cards = len(cards)
@@ -163,6 +173,7 @@ class Encoding:
         self._side_starts = tuple(self._at[name] for name in ("trick_counts", "won_sizes", "scores", "sets"))
         self._sides, self._sets = sides, rules.match.sets
         self._side_of = tuple(rules.side_of(seat) for seat in range(players))
+        self._outside = ~rules.deck.mask
 
     def slice(self, name: str) -> Slice:
         """The run called ``name``."""
@@ -171,11 +182,19 @@ class Encoding:
                 return item
         raise KozelError(f"an observation has no slice {name!r}; its slices are {[s.name for s in self.slices]}")
 
-    def _check(self, view: PlayerView) -> None:
+    def _check(self, view: PlayerView) -> bool:
+        """Refuse a view that does not fit; True for a view the engine made (its fields fit by construction)."""
         if not isinstance(view, PlayerView):
-            raise KozelError(f"an encoding writes a PlayerView, not {type(view).__name__}")
-        if view.ruleset is not self.rules and view.ruleset != self.rules:
-            raise KozelError(f"this encoding is for {self.rules.name}, and the view is of {view.ruleset.name}")
+            raise WrongTypeError(f"an encoding writes a PlayerView, not {type(view).__name__}")
+        made = made_by_engine(view)
+        rules = view.ruleset
+        if rules is not self.rules and rules != self.rules:
+            if not isinstance(rules, Ruleset):
+                raise WrongTypeError(f"a view's ruleset is a Ruleset, not {type(rules).__name__}")
+            raise KozelError(f"this encoding is for {self.rules.name}, and the view is of {rules.name}")
+        if not made:
+            _Fit(self, view).check()
+        return made
 
     def observation(self, view: PlayerView) -> list[float]:
         """What ``view``'s seat sees now, as ``size`` numbers in [0, 1]."""
@@ -186,11 +205,14 @@ class Encoding:
     def write(self, view: PlayerView, out: Buffer, *, information_state: bool = False) -> None:
         """Write ``view``'s observation (or information state) into ``out``, all 0 beforehand (a zeroed numpy array).
 
-        ``out`` holds ``size`` numbers (``state_size`` for the information state); only the numbers
-        that are not 0 are written, so that writing into an array costs no list.
+        ``out`` holds ``size`` numbers (``state_size`` for the information state), or more, of which
+        these are the first; only the numbers that are not 0 are written, so that writing into an
+        array costs no list.  A view that does not fit (see the module) and a shorter ``out`` are
+        refused before anything is written.
         """
-        self._check(view)
-        plays = self._plays(view) if information_state else None  # checked before anything is written
+        made = self._check(view)
+        plays = self._plays(view, made) if information_state else None  # checked before anything is written
+        self._room(out, information_state)
         hand, trump_suit, trump_card, talon_shown, sizes, turn, dealer, winner, declarer = self._starts[:9]
         phase, stock, talon, played, praise, transfers, voids = self._starts[9:]
         place = self._place
@@ -242,6 +264,16 @@ class Encoding:
         if plays is not None:
             self._write_plays(view, plays, out)
 
+    def _room(self, out: Buffer, information_state: bool) -> None:
+        """Refuse an ``out`` too short for what is written."""
+        needed, what = (self.state_size, "an information state") if information_state else (self.size, "an observation")
+        try:
+            length = len(out)  # type: ignore[arg-type]
+        except TypeError:  # a buffer with no length says itself where it ends
+            return
+        if length < needed:
+            raise KozelError(f"out holds {length} numbers, and {what} of {self.rules.name} {needed}")
+
     def _write_trick(self, view: PlayerView, out: Buffer) -> None:
         face_up, place, down = self._at["trick_face_up"], self._place, 0
         for play in view.trick or ():
@@ -278,8 +310,14 @@ class Encoding:
         self.write(view, out, information_state=True)
         return out
 
-    def _plays(self, view: PlayerView) -> list[Played]:
+    def _plays(self, view: PlayerView, made: bool) -> list[Played]:
+        if not made and type(view.history) is not tuple:
+            raise WrongTypeError(f"a view's history is a tuple of events, not {type(view.history).__name__}")
         plays = [event for event in view.history if isinstance(event, Played)]
+        if not made:
+            fit = _Fit(self, view)
+            for number, play in enumerate(plays):
+                fit.play(play, f"the history's play {number}")
         if len(plays) > self._rows:
             raise KozelError(
                 f"the deal holds {len(plays)} plays, more than the {self._rows} an information state holds"
@@ -308,6 +346,123 @@ class Encoding:
         return numpy.asarray(values, dtype=numpy.float32)
 
 
+class _Fit:
+    """The check of a view the engine did not make: every field the encoding reads, of the kind and range it needs."""
+
+    def __init__(self, code: Encoding, view: PlayerView) -> None:
+        self.code, self.view = code, view
+        self.rules = code.rules
+
+    def refuse(self, kind: type[KozelError], text: str) -> KozelError:
+        return kind(f"the view does not fit {self.rules.name}'s encoding: {text}")
+
+    def whole(self, value: object, what: str, *, low: int | None = 0) -> int:
+        number = whole_number(value)
+        if number is None:
+            raise self.refuse(WrongTypeError, f"{what} is a whole number, not {value!r}")
+        if low is not None and number < low:
+            raise self.refuse(StateError, f"{what} is {number}, below {low}")
+        return number
+
+    def seat(self, value: object, what: str, *, optional: bool = True) -> None:
+        if value is None and optional:
+            return
+        seat = whole_number(value)
+        if seat is None:
+            raise self.refuse(WrongTypeError, f"{what} is a seat number, not {value!r}")
+        if not 0 <= seat < self.rules.players:
+            raise self.refuse(SeatError, f"{what} is seat {seat}, and seats are 0 to {self.rules.players - 1}")
+
+    def row(self, value: object, what: str, length: int, per: str) -> tuple[object, ...]:
+        if type(value) is not tuple:
+            raise self.refuse(WrongTypeError, f"{what} is a tuple, one entry per {per}, not {type(value).__name__}")
+        if len(value) != length:
+            raise self.refuse(StateError, f"{what} holds one entry per {per} ({length}), not {len(value)}")
+        return value
+
+    def card(self, value: object, what: str) -> None:
+        if value is None:
+            return
+        if not isinstance(value, Card):
+            raise self.refuse(WrongTypeError, f"{what} is a card or None, not {value!r}")
+        if value not in self.rules.deck:
+            raise self.refuse(StateError, f"{what} is {value}, not a card of the deck")
+
+    def play(self, play: object, what: str) -> None:
+        if not isinstance(play, Played):
+            raise self.refuse(WrongTypeError, f"{what} is a Played event, not {type(play).__name__}")
+        self.seat(play.seat, f"{what}'s seat", optional=False)
+        if not isinstance(play.kind, MoveKind):
+            raise self.refuse(WrongTypeError, f"{what}'s kind is a MoveKind, not {play.kind!r}")
+        self.whole(play.count, f"{what}'s count")
+        if play.cards is not None:
+            if type(play.cards) is not tuple:
+                raise self.refuse(
+                    WrongTypeError, f"{what}'s cards are a tuple or None, not {type(play.cards).__name__}"
+                )
+            for card in play.cards:
+                if card is None:
+                    raise self.refuse(WrongTypeError, f"{what}'s cards are cards, not None")
+                self.card(card, f"a card of {what}")
+
+    def check(self) -> None:
+        view, rules, code = self.view, self.rules, self.code
+        players, sides = rules.players, rules.sides
+        self.seat(view.seat, "view.seat", optional=False)
+        for name in ("dealer", "turn", "trick_winner", "declarer"):
+            self.seat(getattr(view, name), f"view.{name}")
+        if not isinstance(view.hand, CardSet):
+            raise self.refuse(WrongTypeError, f"view.hand is a CardSet, not {type(view.hand).__name__}")
+        if view.hand.mask & code._outside:
+            outside = " ".join(str(card) for card in view.hand if card not in rules.deck)
+            raise self.refuse(StateError, f"view.hand holds cards not of the deck: {outside}")
+        for seat, size in enumerate(self.row(view.hand_sizes, "view.hand_sizes", players, "seat")):
+            self.whole(size, f"view.hand_sizes[{seat}]")
+        if not isinstance(view.phase, Phase):
+            raise self.refuse(WrongTypeError, f"view.phase is a Phase, not {view.phase!r}")
+        if view.trump is not None and not isinstance(view.trump, Suit):
+            raise self.refuse(WrongTypeError, f"view.trump is a Suit or None, not {view.trump!r}")
+        self.card(view.trump_card, "view.trump_card")
+        self.card(view.talon_shown, "view.talon_shown")
+        self.whole(view.stock_size, "view.stock_size")
+        self.whole(view.talon_size, "view.talon_size")
+        if view.trick is not None:
+            if type(view.trick) is not tuple:
+                raise self.refuse(WrongTypeError, f"view.trick is a tuple of plays or None, not {view.trick!r}")
+            for number, play in enumerate(view.trick):
+                self.play(play, f"view.trick[{number}]")
+        for name in ("trick_counts", "won_sizes", "scores", "sets"):
+            low = None if name == "scores" else 0  # a score may fall below 0 where the rules set one back
+            for side, value in enumerate(self.row(getattr(view, name), f"view.{name}", sides, "side")):
+                self.whole(value, f"view.{name}[{side}]", low=low)
+        if type(view.hand_results) is not tuple:
+            raise self.refuse(
+                WrongTypeError, f"view.hand_results is a tuple of results, not {type(view.hand_results).__name__}"
+            )
+        if view.praise is not None and (not isinstance(view.praise, str) or view.praise not in code._choices):
+            offered = ", ".join(code._choices) or "none"
+            raise self.refuse(
+                StateError, f"view.praise is a praise deal of the ruleset ({offered}), not {view.praise!r}"
+            )
+        if view.transfers_done is not None:
+            if type(view.transfers_done) is not tuple:
+                raise self.refuse(
+                    WrongTypeError, f"view.transfers_done is a tuple of sides or None, not {view.transfers_done!r}"
+                )
+            for side in view.transfers_done:
+                if not 0 <= self.whole(side, "a side in view.transfers_done") < sides:
+                    raise self.refuse(StateError, f"view.transfers_done names side {side}; sides are 0 to {sides - 1}")
+        for seat, groups in enumerate(self.row(view.voids, "view.voids", players, "seat")):
+            if not isinstance(groups, frozenset):
+                raise self.refuse(WrongTypeError, f"view.voids[{seat}] is a frozenset of groups, not {groups!r}")
+            for group in groups:
+                if not 0 <= self.whole(group, f"a group of view.voids[{seat}]") <= 4:
+                    raise self.refuse(
+                        StateError,
+                        f"view.voids[{seat}] holds group {group}: groups are 0-3 (plain suits) and 4 (trumps)",
+                    )
+
+
 @cache
 def _encoding(rules: Ruleset) -> Encoding:
     return Encoding(rules)
@@ -316,5 +471,5 @@ def _encoding(rules: Ruleset) -> Encoding:
 def encoding(rules: Ruleset) -> Encoding:
     """The encoding of ``rules``' views (the same object for the same ruleset)."""
     if not isinstance(rules, Ruleset):
-        raise KozelError(f"an encoding is made for a Ruleset, not for {type(rules).__name__}")
+        checked_rules(rules, "encoding()")
     return _encoding(rules)

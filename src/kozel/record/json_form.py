@@ -47,7 +47,8 @@ from kozel.game.move import Move, MoveKind, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
-from kozel.record.plain import dump, load, unique_keys
+from kozel.plain_types import unique_keys
+from kozel.record.plain import dump, load
 from kozel.record.view_check import check_sets, check_view
 from kozel.rules.ruleset import Ruleset
 from kozel.view.view import PlayerView

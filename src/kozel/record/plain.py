@@ -7,7 +7,7 @@ subclass only (``"event"``, the base class itself, is no event).  Cards are writ
 (``"10♥"``), card sets as one line of cards, suits as their symbol, kinds of move as their word,
 other enums by their value, tuples and frozen sets as lists.  Reading checks every value against
 its type and raises :class:`~kozel.StateError` naming the path of the first bad one; the JSON
-readers refuse a key given twice in one table (:func:`unique_keys`).
+readers refuse a key given twice in one table (:func:`kozel.plain_types.unique_keys`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from kozel.game.move import MoveKind
 from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["KIND", "dump", "load", "unique_keys"]
+__all__ = ["KIND", "dump", "load"]
 
 #: The key that names the subclass of a value written where its base class is expected.
 KIND: Final = "type"
@@ -191,20 +191,6 @@ def _subclasses(kind: type) -> tuple[type, ...]:
     for sub in kind.__subclasses__():
         found += [sub, *_subclasses(sub)]
     return tuple(found)
-
-
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """The table of a JSON object's ``pairs`` (a ``json.loads`` ``object_pairs_hook``): a key given twice is refused.
-
-    JSON readers disagree on which of two equal keys wins, so kozel reads neither: it raises
-    :class:`ValueError`, which the reader turns into its own error.
-    """
-    table: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in table:
-            raise ValueError(f"the key {error_text(key)} is given twice in one table")
-        table[key] = value
-    return table
 
 
 def _items(hint: Any, count: int, path: str = "") -> tuple[Any, ...]:

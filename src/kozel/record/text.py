@@ -55,7 +55,7 @@ from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
-from kozel.record.plain import unique_keys
+from kozel.plain_types import unique_keys
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 

@@ -10,9 +10,11 @@ from typing import Final
 import attrs
 
 from kozel.engine import apply, legal_moves, new_game
+from kozel.errors import KozelError, WrongTypeError
 from kozel.game import GameState, Move, MoveKind, Phase
 from kozel.rules import BeatOrPass, Ruleset
 from kozel.rules.match import Title
+from kozel.testing import _arguments
 from kozel.testing.invariants import (
     _Broken,
     _reporting,
@@ -46,8 +48,17 @@ def random_move(state: GameState, rng: random.Random) -> Move:
     Drawing the kind first makes rare choices come up often: a redeal call, a transfer or a
     molodka out of turn is as likely as the ordinary play beside it, and every praise deal and bid
     is offered as often as the others.
+
+    ``state`` is a GameState and ``rng`` a :class:`random.Random`, else :class:`~kozel.WrongTypeError`.
+    Where nobody may move (the match is over, or a hand's end reached inside
+    :func:`kozel.engine.within_hand`) there is no move to draw: it raises :class:`~kozel.KozelError`.
     """
+    _arguments.state(state, "random_move")
+    _arguments.source(rng, "random_move")
     moves = legal_moves(state)
+    if not moves:
+        where = "the match is over" if state.is_over else "the hand ended inside kozel.engine.within_hand"
+        raise KozelError(f"random_move: nobody may move ({where}), so there is no legal move to draw")
     kinds = sorted({move.kind for move in moves})
     kind = rng.choice(kinds)
     return rng.choice([move for move in moves if move.kind is kind])
@@ -194,13 +205,23 @@ def check_ruleset(
     Returns a :class:`Report` of what came up; a broken invariant raises
     :class:`~kozel.testing.InvariantError` with the invariant's name and the record of the match
     up to the failing move.  The same arguments always play the same matches.
+
+    The arguments are checked before any match is played: ``rules`` must be a
+    :class:`~kozel.Ruleset` (a built-in one by name is ``kozel.variants.get(name)``); ``matches``,
+    ``sample_every``, ``deep_every`` and ``max_hands`` (where given) whole numbers of at least 1;
+    ``seed`` a whole number of at most 100 digits, as a match's seed; ``progress`` None or
+    callable.  A value of the wrong kind (text, None where a number belongs, True or False for a
+    number) raises :class:`~kozel.WrongTypeError`, a number out of range :class:`~kozel.KozelError`:
+    never an :class:`~kozel.testing.InvariantError`, which blames the ruleset or the engine.
     """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"check_ruleset needs a Ruleset, not {type(rules).__name__}")
-    if min(matches, sample_every, deep_every) < 1:
-        raise ValueError(
-            f"matches, sample_every and deep_every must be at least 1, not {matches}, {sample_every}, {deep_every}"
-        )
+    _arguments.ruleset(rules, "check_ruleset")
+    for name, value in (("matches", matches), ("sample_every", sample_every), ("deep_every", deep_every)):
+        _arguments.count(value, name, "check_ruleset", 1)
+    _arguments.seed(seed, "check_ruleset")
+    if max_hands is not None:
+        _arguments.count(max_hands, "max_hands", "check_ruleset", 1)
+    if progress is not None and not callable(progress):
+        raise WrongTypeError(f"check_ruleset: progress is None or a function, not {_arguments.shown(progress)}")
     hands = hand_bound(rules) if max_hands is None else max_hands
     tally = _Tally()
     for index in range(matches):

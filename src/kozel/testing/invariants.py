@@ -20,9 +20,12 @@ from typing import Final
 from kozel import record
 from kozel.cards import CARDS, Card, CardSet
 from kozel.engine import apply, legal_moves, start_of_deal
-from kozel.errors import IllegalMoveError, KozelError
+from kozel.engine.within_hand import WITHIN_HAND
+from kozel.errors import IllegalMoveError, KozelError, StateError
 from kozel.game import GameState, Move, MoveKind, Phase
+from kozel.game.log import append
 from kozel.rules import FollowSuit, LeadSeat, PraiseKind, Ruleset, ScoreMode, TrickWinner
+from kozel.testing import _arguments
 from kozel.testing.reference import reference_moves
 from kozel.view import PlayerView, determinize, observe
 
@@ -48,6 +51,8 @@ INVARIANTS: Final = {
     "scores": "the scores are what the hands wrote, where nothing else moves them",
     "moves_until_end": "legal moves exist exactly until the match is over, each listed once",
     "legal_moves_apply": "every legal move applies without error",
+    "one_move": "the position after a move is the one before with that move played: the same match, the move "
+    "added to its moves, at most one hand more and the earlier hands as they were",
     "apply_pure": "apply leaves its input unchanged and gives the same result every time",
     "illegal_refused": "a move not among the legal moves is refused with IllegalMoveError naming its rule",
     "literal_rules": "the legal moves are exactly those of a literal reading of the rules",
@@ -141,8 +146,10 @@ def hand_bound(rules: Ruleset) -> int:
     The least is every hand writing the smallest positive amount of the scoring tables to one
     side in turn, each side stopping one short of the target, in every set the match may need.
     Hands that write nothing (eggs, a redeal) and sheets wiped by taking every trick make a match
-    longer than that; the slack covers them in random play.
+    longer than that; the slack covers them in random play.  Anything but a Ruleset raises
+    :class:`~kozel.WrongTypeError`.
     """
+    _arguments.ruleset(rules, "hand_bound")
     tables = [rules.scoring]
     if rules.talon is not None and rules.talon.bidding is not None and rules.talon.bidding.for_less is not None:
         tables.append(rules.talon.bidding.for_less)
@@ -156,17 +163,36 @@ def hand_bound(rules: Ruleset) -> int:
 
 
 def move_bound(rules: Ruleset, hands: int) -> int:
-    """The most moves a match of at most ``hands`` hands may take: per hand, four per card and eight per player."""
+    """The most moves a match of at most ``hands`` hands may take: per hand, four per card and eight per player.
+
+    ``hands`` is a whole number of at least 1: anything else raises :class:`~kozel.WrongTypeError`
+    (not a whole number) or :class:`~kozel.KozelError` (below 1), as does a ``rules`` that is no Ruleset.
+    """
+    _arguments.ruleset(rules, "move_bound")
+    _arguments.count(hands, "hands", "move_bound", 1)
     return hands * (4 * len(rules.deck) + 8 * rules.players)
 
 
 def check_state(state: GameState) -> None:
-    """Check the invariants that hold in every position; raises :class:`InvariantError` naming the one that fails."""
+    """Check the invariants that hold in every position; raises :class:`InvariantError` naming the one that fails.
+
+    A hand's scored end reached inside :func:`kozel.engine.within_hand` (phase ``OVER``, no seat to
+    move, the match not over) is checked as one: every card in one place, the hand's points added
+    up, and no legal move.  Anything but a GameState (a view, text, None) raises
+    :class:`~kozel.WrongTypeError`.
+    """
+    _arguments.state(state, "check_state")
     with _reporting(state, None):
-        _check_state(state)
+        _check_state(state, hand_end=True)
 
 
-def _check_state(state: GameState) -> None:
+def _is_hand_end(state: GameState) -> bool:
+    """Whether ``state`` is a hand's scored end as :func:`kozel.engine.within_hand` leaves it: no next deal dealt."""
+    return state.phase is Phase.OVER and state.turn is None and not state.is_over and bool(state.match.hand_results)
+
+
+def _check_state(state: GameState, *, hand_end: bool = False) -> None:
+    """The checks of :func:`check_state`; ``hand_end``: a hand's end inside ``within_hand`` is a position here."""
     rules = state.match.ruleset
     total = rules.total_points
     places = [*state.hand_masks, CardSet(state.stock).mask, CardSet(state.talon).mask, *state.won_masks]
@@ -197,9 +223,13 @@ def _check_state(state: GameState) -> None:
             "hand_points",
             f"hand {number}'s card points {result.points} add up to {sum(result.points)}, not {wanted}",
         )
-    moves = legal_moves(state)
+    try:
+        moves = legal_moves(state)
+    except Exception as error:  # any error from the position's legal moves is the fault reported
+        raise _Broken("moves_until_end", f"legal_moves raised {type(error).__name__}: {error}") from None
     over = state.phase is Phase.OVER
-    _require(over == state.is_over, "moves_until_end", f"the phase is {state.phase.name} but is_over={state.is_over}")
+    ended = state.is_over or (hand_end and _is_hand_end(state))
+    _require(over == ended, "moves_until_end", f"the phase is {state.phase.name} but is_over={state.is_over}")
     _require(bool(moves) == (not over), "moves_until_end", "no legal move" if not over else "legal moves after the end")
     _require(len(set(moves)) == len(moves), "moves_until_end", "a legal move is listed twice")
 
@@ -230,12 +260,41 @@ def _check_sizes(state: GameState) -> None:
 
 
 def check_step(before: GameState, move: Move, after: GameState) -> None:
-    """Check one transition: a finished trick goes to one side, a finished hand adds up.
+    """Check one transition: ``after`` continues ``before`` by ``move``, a finished trick goes to one side, a finished
+    hand adds up.
 
-    Raises :class:`InvariantError` naming the invariant that fails.
+    ``after`` may come from anywhere (a UI's or a server's own play): that it is not the position
+    ``move`` leads to from ``before`` (another match, moves missing or added, hands taken back,
+    fields that cannot be read as a position of the ruleset) raises :class:`InvariantError`
+    ``one_move``; a trick or a hand that does not add up, the invariant it breaks.
+
+    The arguments themselves are checked first: ``before`` and ``after`` must be GameStates and
+    ``move`` a Move (else :class:`~kozel.WrongTypeError`); ``after`` must be of the same ruleset
+    as ``before``, since no move changes the rules (else :class:`~kozel.KozelError`: the states of
+    two rulesets are two matches, not one step); and ``move`` must be legal in ``before``: an
+    illegal move is refused as ``apply`` refuses it
+    (:class:`~kozel.IllegalMoveError`), and an ``apply`` that takes it fails ``illegal_refused``.
     """
+    _arguments.state(before, "check_step")
+    _arguments.move(move, "check_step")
+    _arguments.state(after, "check_step")
+    rules = before.match.ruleset
+    other = after.match.ruleset
+    if other is not rules and other != rules:
+        raise KozelError(
+            f"check_step checks one move of one match: before is a state of {rules.name}, after one of "
+            f"{other.name if other.name != rules.name else 'another ruleset of that name'}"
+        )
     with _reporting(before, move):
-        _check_step(before, move, after)
+        if move not in legal_moves(before):
+            apply(before, move)  # refused as apply refuses it
+            _require(False, "illegal_refused", f"{move} is not a legal move, yet apply took it")
+        try:
+            _check_step(before, move, after)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:  # an after built by hand
+            raise _Broken(
+                "one_move", f"the position after cannot be read as one of {rules.name}: {type(error).__name__}: {error}"
+            ) from None
 
 
 def _winner(before: GameState, move: Move) -> int:
@@ -274,7 +333,34 @@ def _winner(before: GameState, move: Move) -> int:
     return taker.seat
 
 
+def _check_one_move(before: GameState, move: Move, after: GameState) -> None:
+    """``after`` is ``before`` with ``move`` played: one match, the move added to its moves, a hand more at most."""
+    _require(
+        after.match.seed == before.match.seed,
+        "one_move",
+        f"the position after {move} is of the match of seed {_arguments.shown(after.match.seed)}, the one before of "
+        f"seed {_arguments.shown(before.match.seed)}",
+    )
+    if append(before.match.history + before.log, move) != after.match.history + after.log:
+        count = len(before.match_moves)
+        moves = after.match_moves
+        if len(moves) == count + 1:
+            why = f"its moves end with {moves[-1]}, not {move}" if moves[-1] != move else "its earlier moves differ"
+        else:
+            why = f"it holds {len(moves)} moves of the match, not the {count} before it and {move}"
+        raise _Broken("one_move", f"the position after is not the one {move} leads to from the position before: {why}")
+    earlier = before.match.hand_results
+    results = after.match.hand_results
+    _require(
+        len(results) - len(earlier) in (0, 1) and results[: len(earlier)] == earlier,
+        "one_move",
+        f"the position after {move} holds {len(results)} hand results, the one before {len(earlier)}: one move "
+        "finishes at most one hand and leaves the earlier ones as they were",
+    )
+
+
 def _check_step(before: GameState, move: Move, after: GameState) -> None:
+    _check_one_move(before, move, after)
     rules = before.match.ruleset
     trick = before.trick
     if trick is None or move.kind not in _TRICK_KINDS or len(trick.plays) != rules.players - 1:
@@ -334,8 +420,12 @@ def candidate_moves(state: GameState, rng: random.Random) -> list[Move]:
     """Moves near the legal ones: other seats, other kinds, a card more or less, random cards; most are illegal.
 
     A UI or a server can test its refusals with them: every one not in ``legal_moves(state)``
-    must raise :class:`~kozel.IllegalMoveError`.
+    must raise :class:`~kozel.IllegalMoveError`.  ``state`` is a GameState and ``rng`` a
+    :class:`random.Random` (else :class:`~kozel.WrongTypeError`).  Where nobody may move, every
+    move given is one to refuse.
     """
+    _arguments.state(state, "candidate_moves")
+    _arguments.source(rng, "candidate_moves")
     players = state.match.ruleset.players
     found: list[Move] = []
     for move in legal_moves(state)[:6]:
@@ -381,8 +471,22 @@ def check_move(
     also the checks whose cost grows with the match: the record and JSON round trips, and a world
     sampled from a view giving that view back (the costliest of all in the deals dealt by drawing
     cards).  Raises :class:`InvariantError`; a ruleset's own refusal of an illegal ``move`` raises
-    :class:`~kozel.IllegalMoveError` as ``apply`` does.
+    :class:`~kozel.IllegalMoveError` as ``apply`` does.  Inside :func:`kozel.engine.within_hand`, a
+    move that ends the hand gives the hand's scored end, and that is checked as one (views and
+    round trips left out: it is no position of the match).
+
+    Arguments of the wrong kind raise :class:`~kozel.WrongTypeError` (``state`` a GameState,
+    ``move`` a Move, ``thorough`` True or False, ``deep`` True, False or None, ``max_hands`` and
+    ``max_moves`` None or whole numbers); bounds below 1 raise :class:`~kozel.KozelError`.
     """
+    _arguments.state(state, "check_move")
+    _arguments.move(move, "check_move")
+    _arguments.flag(thorough, "thorough", "check_move")
+    if deep is not None:
+        _arguments.flag(deep, "deep", "check_move")
+    for name, bound in (("max_hands", max_hands), ("max_moves", max_moves)):
+        if bound is not None:
+            _arguments.count(bound, name, "check_move", 1)
     rules = state.match.ruleset
     with _reporting(state, move):
         legal = legal_moves(state)
@@ -398,7 +502,7 @@ def check_move(
                 "legal_moves_apply", f"{move} is legal but apply raised {type(error).__name__}: {error}"
             ) from None
         _check_step(before=state, move=move, after=after)
-        _check_state(after)
+        _check_state(after, hand_end=WITHIN_HAND.get())
         hands = hand_bound(rules) if max_hands is None else max_hands
         moves = move_bound(rules, hands) if max_moves is None else max_moves
         played = len(after.match.hand_results)
@@ -411,7 +515,10 @@ def check_move(
 
 
 def _check_before(state: GameState, move: Move, legal: tuple[Move, ...], rng: random.Random) -> None:
-    reference = reference_moves(state)
+    try:
+        reference = reference_moves(state)
+    except StateError as error:  # a position the engine reached that no legal play reaches
+        raise _Broken("literal_rules", f"the literal reading cannot read the position: {error}") from None
     engine = set(legal)
     if engine != reference:
         extra = ", ".join(sorted(map(str, engine - reference))) or "none"
@@ -444,10 +551,11 @@ def _check_before(state: GameState, move: Move, legal: tuple[Move, ...], rng: ra
 
 
 def _check_after(state: GameState, rng: random.Random, deep: bool) -> None:
+    if _is_hand_end(state):  # inside within_hand: no position of the match, its record plays on to the next deal
+        return
     rules = state.match.ruleset
     seat = rng.randrange(rules.players)
-    if not state.is_over:  # a scored hand's cards have all been counted openly
-        _view_hides(state, seat, rng, 3)
+    _view_hides(state, seat, rng, 3)
     if deep:
         check_round_trips(state, seat)
         if not state.is_over:
@@ -455,7 +563,20 @@ def _check_after(state: GameState, rng: random.Random, deep: bool) -> None:
 
 
 def check_round_trips(state: GameState, seat: int) -> None:
-    """Check that the record and the JSON of ``state``, and of ``seat``'s view, read back to equal values."""
+    """Check that the record and the JSON of ``state``, and of ``seat``'s view, read back to equal values.
+
+    ``state`` is a GameState (else :class:`~kozel.WrongTypeError`) and ``seat`` a seat at its table
+    (else :class:`~kozel.WrongTypeError` or :class:`~kozel.SeatError`).  A hand's end reached inside
+    :func:`kozel.engine.within_hand` is no position of the match (its record is the match's, which
+    plays on to the next deal): it raises :class:`~kozel.KozelError`.
+    """
+    _arguments.state(state, "check_round_trips")
+    state.match.ruleset.seating.checked_seat(seat)
+    if _is_hand_end(state):
+        raise KozelError(
+            "check_round_trips: this is a hand's end reached inside kozel.engine.within_hand, no position of the "
+            "match: its record reads back as the match, played on to the next deal"
+        )
     with _reporting(state, None):
         _round_trips(state, seat)
 
@@ -489,7 +610,11 @@ def _check_world(state: GameState, seat: int, rng: random.Random) -> None:
 
 
 def cards_seen(view: PlayerView) -> int:
-    """Every card ``view`` names anywhere (its own hand, the history, the trick, the shown cards), as a bitmask."""
+    """Every card ``view`` names anywhere (its own hand, the history, the trick, the shown cards), as a bitmask.
+
+    Anything but a PlayerView raises :class:`~kozel.WrongTypeError`.
+    """
+    _arguments.view(view, "cards_seen")
     seen = view.hand.mask
     for card in (view.trump_card, view.talon_shown):
         if card is not None:
@@ -535,16 +660,24 @@ def check_view_hides(state: GameState, seat: int, rng: random.Random, tries: int
 
     Deals whose procedure depends on which cards lie where (mirror, trump yourself, the drawing
     deals) are left out, as is the card whose holder opens (where the rules say so): exchanging
-    those changes what the table sees.
+    those changes what the table sees.  Where the hand is over (the match ended, or a hand's end
+    reached inside :func:`kozel.engine.within_hand`) nothing is checked: a scored hand's cards have
+    all been counted openly.  ``state`` is a GameState, ``seat`` a seat at its table,
+    ``rng`` a :class:`random.Random` and ``tries`` a whole number of at least 1: anything else raises
+    :class:`~kozel.WrongTypeError`, :class:`~kozel.SeatError` or :class:`~kozel.KozelError`.
     """
+    _arguments.state(state, "check_view_hides")
+    state.match.ruleset.seating.checked_seat(seat)
+    _arguments.source(rng, "check_view_hides")
+    _arguments.count(tries, "tries", "check_view_hides", 1)
     with _reporting(state, None):
         _view_hides(state, seat, rng, tries)
 
 
 def _view_hides(state: GameState, seat: int, rng: random.Random, tries: int) -> None:
     rules = state.match.ruleset
-    if state.deal.praise in _IDENTITY_DEALS:
-        return
+    if state.is_over or _is_hand_end(state) or state.deal.praise in _IDENTITY_DEALS:
+        return  # a scored hand's cards have all been counted openly; see _IDENTITY_DEALS
     view = observe(state, seat)
     seen = cards_seen(view)
     unseen = [card for card in rules.deck if not seen & card.bit]

@@ -10,18 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, combinations, permutations
+from typing import TypeVar
 
 from kozel.cards import Card, CardSet, Rank, Suit
+from kozel.errors import StateError, WrongTypeError
 from kozel.game import GameState, Move, MoveKind, Phase
 from kozel.rules import BeatOrPass, FollowSuit, RedealReason, TrumpLeads
 
 __all__ = ["reference_moves"]
 
+_T = TypeVar("_T")
+
+
+def _present(value: _T | None, what: str) -> _T:
+    """``value``, which the position's phase needs; missing, the position is one no legal play reaches."""
+    if value is None:
+        raise StateError(f"reference_moves: the position lacks the {what} its phase needs: no legal play reaches it")
+    return value
+
 
 def _turn(state: GameState) -> int:
-    seat = state.turn
-    assert seat is not None, "a position with moves has a seat to move"
-    return seat
+    return _present(state.turn, "seat to move")
 
 
 def _group(state: GameState, card: Card) -> str:
@@ -45,27 +54,31 @@ def _is_molodka(state: GameState, hand: list[Card]) -> bool:
 
 
 def reference_moves(state: GameState) -> set[Move]:
-    """Every legal move, found by trying every card or subset of cards against the rules as written."""
-    if state.is_over:
+    """Every legal move, found by trying every card or subset of cards against the rules as written.
+
+    Where nobody may move (the match is over, or a hand's scored end reached inside
+    :func:`kozel.engine.within_hand`), the set is empty, as ``legal_moves`` is.  Anything but a
+    GameState raises :class:`~kozel.WrongTypeError`; a position no legal play reaches (a phase
+    without the seat, the talon or the window it needs) raises :class:`~kozel.StateError`.
+    """
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"reference_moves needs a GameState, not {type(state).__name__}")
+    if state.is_over or state.phase is Phase.OVER:
         return set()
     if state.phase is Phase.BIDDING:
         return {Move(_turn(state), MoveKind.TAKE_TALON), Move(_turn(state), MoveKind.DECLINE)}
     if state.phase is Phase.LAY_AWAY:
-        talon = state.ruleset.talon
-        assert talon is not None
-        assert talon.bidding is not None
-        count = talon.bidding.lay_away
+        talon = _present(state.ruleset.talon, "talon rule")
+        count = _present(talon.bidding, "bidding rule").lay_away
         hand = list(state.hands[_turn(state)])
         return {Move(_turn(state), MoveKind.LAY_AWAY, combo) for combo in combinations(hand, count)}
     if state.phase is Phase.TRANSFER_BACK:
         return _give_back(state)
     if state.phase is Phase.PRAISE:
-        praise = state.ruleset.praise
-        assert praise is not None
+        praise = _present(state.ruleset.praise, "praise rule")
         return {Move(_turn(state), MoveKind.PRAISE, (), kind.value) for kind in praise.choices}
     if state.phase is Phase.DRAWING:
-        drawing = state.drawing
-        assert drawing is not None
+        drawing = _present(state.drawing, "drawing")
         # trousers: the first two players from the boasting one lay face down; pants double: each
         # player lays face down first, then face up.
         if drawing.praise.value == "trousers":
@@ -88,9 +101,7 @@ def _trumps(state: GameState, cards: Iterable[Card]) -> list[Card]:
 
 def _give_back(state: GameState) -> set[Move]:
     rules = state.ruleset
-    assert state.window is not None
-    assert state.window.pending is not None
-    pending = state.window.pending
+    pending = _present(_present(state.window, "transfer window").pending, "transfer to answer")
     partner = rules.seating.partners(pending.seat)[0]
     own = [c for c in state.hands[partner] if c not in pending.cards]
     choice = _plain(state, own)
@@ -184,7 +195,8 @@ def _follow_suit(state: GameState) -> set[Move]:
     seat = _turn(state)
     hand = list(state.hands[seat])
     play = rules.play
-    assert isinstance(play, FollowSuit)
+    if not isinstance(play, FollowSuit):  # a Ruleset's play is one of the two: checked where it is built
+        raise StateError(f"reference_moves: {rules.name} plays neither beat-or-pass nor follow-suit")
     trick = state.trick
     if trick is not None:
         if play.first_trick_suit is not None and sum(state.trick_counts) == 0:

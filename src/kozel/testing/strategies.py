@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kozel.errors import KozelError, RulesetError
+from kozel.errors import KozelError, RulesetError, WrongTypeError
 
 try:
     from hypothesis import strategies as st
@@ -35,6 +35,7 @@ from kozel.engine import apply, legal_moves, new_game
 from kozel.game import GameState, Move, Phase
 from kozel.rules import BeatOrPass, ScoreMode
 from kozel.rules.ruleset import Ruleset
+from kozel.testing import _arguments
 from kozel.testing.check import random_move
 from kozel.view import PlayerView, observe
 
@@ -51,19 +52,40 @@ _T = TypeVar("_T")
 _SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def _ruleset(draw: Callable[[st.SearchStrategy[Any]], Any], rules: Ruleset | st.SearchStrategy[Ruleset]) -> Ruleset:
+def _rules_given(rules: object, caller: str) -> None:
+    """Refuse, when the strategy is made, ``rules`` that are neither a Ruleset nor a strategy (of Rulesets)."""
+    if not isinstance(rules, Ruleset | st.SearchStrategy):
+        hint = "; a built-in ruleset by its name is kozel.variants.get(name)" if isinstance(rules, str) else ""
+        raise WrongTypeError(f"{caller} needs a Ruleset or a strategy of Rulesets, not {type(rules).__name__}{hint}")
+
+
+def _ruleset(
+    draw: Callable[[st.SearchStrategy[Any]], Any], rules: Ruleset | st.SearchStrategy[Ruleset], caller: str
+) -> Ruleset:
     if isinstance(rules, Ruleset):
         return rules
-    drawn: Ruleset = draw(rules)
+    drawn = draw(rules)
+    if not isinstance(drawn, Ruleset):
+        raise WrongTypeError(f"{caller}: the strategy given as rules drew a {type(drawn).__name__}, not a Ruleset")
     return drawn
+
+
+def _phase(phase: object, caller: str) -> None:
+    if phase is not None and not isinstance(phase, Phase):
+        raise WrongTypeError(f"{caller}: phase is None or a kozel.Phase, not {_arguments.shown(phase)}")
 
 
 def play_to(rules: Ruleset, seed: int, count: int, phase: Phase | None = None) -> GameState:
     """The position after ``count`` moves of :func:`kozel.testing.random_move` from seed ``seed`` (or the end).
 
     With ``phase``, play goes on from there (up to :data:`MAX_MOVES` moves more) until a position of
-    that phase comes up, or the match ends.
+    that phase comes up, or the match ends.  ``count`` is a whole number of at least 0, ``seed``
+    a match's seed: anything else raises :class:`~kozel.WrongTypeError` or :class:`~kozel.KozelError`.
     """
+    _arguments.ruleset(rules, "play_to")
+    _arguments.seed(seed, "play_to")
+    _arguments.count(count, "count", "play_to", 0)
+    _phase(phase, "play_to")
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
     for _ in range(count):
@@ -92,11 +114,21 @@ def states(
     transfer to answer, cards to lay away) come up as often as long ones.  With ``phase`` every
     position drawn is of that phase (the ruleset must have it); with ``over=False`` a match that
     ended is not drawn, so the position has legal moves.
+
+    The arguments are checked when the strategy is made, not when it draws: ``rules`` that are
+    neither a :class:`~kozel.Ruleset` nor a strategy (a built-in's name among them: pass
+    ``kozel.variants.get(name)``), a ``max_moves`` that is not a whole number, ``over`` not True or
+    False, ``phase`` not a :class:`~kozel.Phase` raise :class:`~kozel.WrongTypeError`; a negative
+    ``max_moves`` raises :class:`~kozel.KozelError`.
     """
+    _rules_given(rules, "states")
+    _arguments.count(max_moves, "max_moves", "states", 0)
+    _arguments.flag(over, "over", "states")
+    _phase(phase, "states")
 
     @st.composite
     def build(draw: Callable[[st.SearchStrategy[Any]], Any]) -> GameState:
-        ruleset = _ruleset(draw, rules)
+        ruleset = _ruleset(draw, rules, "states")
         seed = draw(_SEEDS)
         count = draw(st.integers(min_value=0, max_value=max_moves))
         target = phase if phase is not None else draw(st.none() | st.sampled_from(list(Phase)))
@@ -109,7 +141,12 @@ def states(
 
 
 def views(rules: Ruleset | st.SearchStrategy[Ruleset], *, max_moves: int = MAX_MOVES) -> st.SearchStrategy[PlayerView]:
-    """What one seat sees (:func:`kozel.observe`) at a position of :func:`states`, the seat drawn too."""
+    """What one seat sees (:func:`kozel.observe`) at a position of :func:`states`, the seat drawn too.
+
+    The arguments are checked as :func:`states` checks them, when the strategy is made.
+    """
+    _rules_given(rules, "views")
+    _arguments.count(max_moves, "max_moves", "views", 0)
 
     @st.composite
     def build(draw: Callable[[st.SearchStrategy[Any]], Any]) -> PlayerView:
@@ -123,11 +160,15 @@ def views(rules: Ruleset | st.SearchStrategy[Ruleset], *, max_moves: int = MAX_M
 def moves(state: GameState) -> st.SearchStrategy[Move]:
     """A legal move of ``state``; shrinks towards the first of ``legal_moves(state)``.
 
-    A state whose match is over has no move: it raises :class:`~kozel.KozelError`.
+    A state whose match is over (or a hand's end reached inside :func:`kozel.engine.within_hand`)
+    has no move: it raises :class:`~kozel.KozelError`; anything but a GameState raises
+    :class:`~kozel.WrongTypeError`.
     """
+    _arguments.state(state, "moves")
     legal = legal_moves(state)
     if not legal:
-        raise KozelError("moves(state): the match is over, so there is no legal move to draw")
+        where = "the match is over" if state.is_over else "the hand ended inside kozel.engine.within_hand"
+        raise KozelError(f"moves(state): nobody may move ({where}), so there is no legal move to draw")
     return st.sampled_from(legal)
 
 
@@ -180,8 +221,13 @@ def rulesets(bases: tuple[str, ...] | None = None) -> st.SearchStrategy[Ruleset]
     no eggs, another amount written for no trick (0 to 8), no molodka, no trump transfer.  A
     variation the ruleset's checks refuse is left out, so every ruleset drawn validates; with none
     drawn, the ruleset is the built-in one as it stands.  Shrinking leaves variations out.
+
+    ``bases`` is checked when the strategy is made: a tuple or list of built-in names, at least
+    one (a single name is ``("classic",)``, not ``"classic"``); else :class:`~kozel.WrongTypeError`
+    for the wrong kind, :class:`~kozel.RulesetError` for a name that is no built-in one, and
+    :class:`~kozel.KozelError` for none at all.
     """
-    names = tuple(variants.names()) if bases is None else bases
+    names = tuple(variants.names()) if bases is None else _bases(bases)
     steps: tuple[tuple[Callable[[Ruleset, Any], Ruleset], st.SearchStrategy[Any]], ...] = (
         (_players, st.sampled_from(PLAYERS)),
         (_target, st.integers(min_value=TARGETS[0], max_value=TARGETS[1])),
@@ -211,6 +257,19 @@ def rulesets(bases: tuple[str, ...] | None = None) -> st.SearchStrategy[Ruleset]
         return rules
 
     return build()
+
+
+def _bases(bases: object) -> tuple[str, ...]:
+    if not isinstance(bases, tuple | list):
+        hint = f": a single name is ({_arguments.shown(bases)},)" if isinstance(bases, str) else ""
+        raise WrongTypeError(f"rulesets: bases is a tuple of built-in ruleset names, not {type(bases).__name__}{hint}")
+    if not bases:
+        raise KozelError("rulesets: bases names no ruleset: name at least one, or pass None for every built-in one")
+    for name in bases:
+        if not isinstance(name, str):
+            raise WrongTypeError(f"rulesets: bases holds the names of built-in rulesets, not {_arguments.shown(name)}")
+        variants.get(name)  # an unknown name raises RulesetError, naming the closest built-in
+    return tuple(bases)
 
 
 def _ranks_in(rules: Ruleset) -> int:
