@@ -152,6 +152,12 @@ BAD_FIELDS = [
         "scoring.mode",
     ),
     _case(lambda: _with("classic", "scoring", rows=5), "scoring: rows must be a non-empty list", "scoring.rows"),
+    _case(
+        lambda: _with("classic", "scoring", dealer_loses_written=1),
+        "scoring: dealer_loses_written replaces what the winner is written, but under penalty scoring only the "
+        "losers are written",
+        "scoring.dealer_loses_written-under-penalty",
+    ),
     *(
         _case(
             lambda v=v, f=f: _with("classic", "scoring", **{f: v}),
@@ -402,7 +408,8 @@ GOOD = [
     _case(lambda: _with("simple", "redeal", reasons=[RedealReason.FEW_POINTS]), "", "redeal-reasons-list"),
     _case(lambda: _with("simple", "redeal", reasons=(RedealReason.NO_QUEEN,), below_points=500), "", "redeal-unused"),
     _case(lambda: _with("seven_of_clubs", "catch", written=0), "", "catch.written=0"),
-    _case(lambda: _with("classic", "scoring", no_trick=0, dealer_loses_written=0), "", "scoring-0"),
+    _case(lambda: _with("classic", "scoring", no_trick=0), "", "scoring-0"),
+    _case(lambda: _with("fifteen", "scoring", no_trick=0, dealer_loses_written=0), "", "scoring-dealer-0"),
     _case(lambda: _with("classic", "scoring", no_trick=None, eggs=False), "", "scoring-None"),
     _case(lambda: _all_tricks(written=0, first_hand_opponents=0), "", "all-tricks-0"),
     _case(lambda: _all_tricks(wins_if_opponents_blank=False, loses_match=True), "", "all-tricks-loses"),

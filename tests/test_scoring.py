@@ -85,7 +85,7 @@ def test_the_most_a_table_writes_for_a_side_in_a_hand():
     assert kozel.variants.get("seven_of_clubs").scoring.most_written == 2
     rows = (ScoreRow(low=0, high=60, written=2), ScoreRow(low=61, high=120, written=0))
     assert Scoring(mode=ScoreMode.PENALTY, rows=rows).most_written == 2
-    assert Scoring(mode=ScoreMode.PENALTY, rows=rows, dealer_loses_written=3).most_written == 3
+    assert Scoring(mode=ScoreMode.CREDIT, rows=rows, dealer_loses_written=3).most_written == 3
     blind = AllTricks(written=5, first_hand_opponents=8)
     assert Scoring(mode=ScoreMode.PENALTY, rows=rows, all_tricks=blind).most_written == 8
     assert Scoring(mode=ScoreMode.PENALTY, rows=rows, all_tricks=AllTricks(written=5)).most_written == 5

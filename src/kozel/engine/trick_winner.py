@@ -42,7 +42,11 @@ def takes_lead(state: GameState, best: int, card: int) -> bool:
 
 def trick_winner(state: GameState, trick: Trick) -> int:
     """The seat that takes the full ``trick``: its leading play's, or where the rules say so, the seat that
-    leads it among the side with the most card points in it (a tie: the leading play's)."""
+    leads it among the side with the most card points in it (a tie: the leading play's).
+
+    That seat is the one of the side with the highest card as the trick ranks them: a card that beats
+    another ranks above it, and a card of the led suit or a trump ranks above a discard of another suit
+    (and, in a first trick played in one suit, a card of that suit or a trump above any other)."""
     rules = state.match.ruleset
     play = rules.play
     if not isinstance(play, FollowSuit) or play.winner is _WINNER_HIGHEST_CARD:
@@ -56,11 +60,18 @@ def trick_winner(state: GameState, trick: Trick) -> int:
     if len(leaders) > 1:
         return trick.best.seat
     side = leaders[0]
-    beaters = state.deal.table.beaters
+    table = state.deal.table
+    led = trick.plays[0].mask
+    followed = table.group_masks[table.group[led.bit_length() - 1]] | table.trump_mask  # the led suit, or trumps
     best = None
     for card_play in trick.plays:
-        if rules.side_of(card_play.seat) == side and (
-            best is None or beaters[best.mask.bit_length() - 1] & card_play.mask
+        if rules.side_of(card_play.seat) != side:
+            continue
+        mask = card_play.mask
+        if (
+            best is None
+            or takes_lead(state, best.mask, mask)
+            or (mask & followed and not best.mask & followed)  # the led suit or a trump over a discard
         ):
             best = card_play
     assert best is not None

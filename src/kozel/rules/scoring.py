@@ -123,11 +123,17 @@ class Scoring:
         default=None, validator=checks.optional(checks.instance("scoring", AllTricks))
     )
     #: Written for the winner instead of its row when the loser is the dealer's side (None: the row).
+    #: Only where the winner is written (credit or countdown scoring): under penalty scoring it is refused.
     dealer_loses_written: int | None = attrs.field(default=None, validator=_written)
 
     def __attrs_post_init__(self) -> None:
         if self.eggs_replay and not self.eggs:
             raise RulesetError("scoring: eggs_replay deals an eggs hand again, but eggs is off, so no hand is eggs")
+        if self.dealer_loses_written is not None and self.mode is ScoreMode.PENALTY:
+            raise RulesetError(
+                "scoring: dealer_loses_written replaces what the winner is written, but under penalty scoring "
+                "only the losers are written"
+            )
 
     @property
     def least_written(self) -> int | None:
