@@ -1,10 +1,15 @@
 """fifteen (the section "Goat rules for 15 cards" of the Goat rules): every rule on hand-built deals."""
 
+import random
+
 import pytest
 from helpers import legal, play
 
 import kozel
 from kozel import Card, CardSet, Deck, IllegalMoveError, Suit, parse_cards
+from kozel.engine import new_hand
+from kozel.forms import loads_ruleset
+from kozel.rules.scoring import ScoreMode
 
 FIFTEEN = kozel.variants.get("fifteen")
 
@@ -265,3 +270,20 @@ def test_1_left_is_not_yet_a_win():
     state = last_trick(state, "A♣ 10♣ K♣ A♠ 10♠ K♠ K♥ Q♥ J♥", taker=0)  # seat 1 beats the dealer: 1 off
     assert state.scores == (12, 1)
     assert not state.is_over
+
+
+def test_tails_in_the_final_hand_count_down_to_the_target():
+    """Counting down, the winners stand ``tails_short`` above the target before the final hand."""
+    rules = loads_ruleset('{"base": "fifteen", "match": {"titles": ["tails_final_hand"], "tails_points": 60}}')
+    assert rules.match.tails_score(ScoreMode.COUNTDOWN) == rules.match.target + 2 == 2
+    assert rules.match.tails_score(ScoreMode.PENALTY) == rules.match.target - 2
+    deck = list(rules.deck)
+    random.Random(0).shuffle(deck)
+    state, rng = new_hand(rules, deck, scores=(2, 8)), random.Random(0)
+    while not state.hand_results:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    assert state.is_over
+    assert state.hand_results[-1].points == (76, 44)  # side 0 stood at 2, took 60 or more, and reached 0
+    assert state.result is not None
+    assert state.result.goats == (1,)
+    assert state.result.titles == ("goat with tails",)

@@ -300,7 +300,7 @@ def _titles(
     winners = [side for side in range(rules.sides) if side not in goats]
     if penalty and winners and all(scores[side] == match.start for side in winners):
         common.add(Title.DRY)
-    short = match.target - match.tails_short
+    short = match.tails_score(rules.scoring.mode)
     if any(before.scores[side] == short and tally.points[side] >= match.tails_points for side in winners):
         common.add(Title.TAILS_FINAL_HAND)
     titles = []

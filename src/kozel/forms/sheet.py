@@ -110,13 +110,13 @@ _PRAISES: Final[Mapping[PraiseKind, str]] = {
 }
 
 
-def _title_meaning(title: Title, match: MatchRule) -> str:
+def _title_meaning(title: Title, match: MatchRule, mode: ScoreMode) -> str:
     target = match.target
     return {
         Title.EGGS: "the match had an eggs hand",
         Title.TAILS_OVER_TARGET: f"the goat ended over {target}",
         Title.TAILS_FINAL_HAND: (
-            f"the winners stood at {target - match.tails_short} before the final hand and took "
+            f"the winners stood at {match.tails_score(mode)} before the final hand and took "
             f"{match.tails_points} card points or more in it"
         ),
         Title.DRY: "the winners have nothing written",
@@ -562,7 +562,7 @@ def _match(rules: Ruleset) -> list[str]:
         end = f"{start}The first side {goal} wins the match; the other sides are the goats."
     lines = [end]
     if match.titles:
-        lines += [f'"{match.title([title])}": {_title_meaning(title, match)}.' for title in match.titles]
+        lines += [f'"{match.title([title])}": {_title_meaning(title, match, mode)}.' for title in match.titles]
         if len(match.titles) > 1:
             lines.append(f'The words add up, as in "{match.title(match.titles)}".')
     else:

@@ -62,6 +62,11 @@ class MatchRule:
     #: For "tails" earned in the final hand: the card points the winners took in it, at least.
     tails_points: int = attrs.field(default=90, validator=checks.whole("match", 1, MAX_POINTS))
 
+    def tails_score(self, mode: ScoreMode) -> int:
+        """The score ``tails_short`` short of the target (above it when counting down), where the winners of a match
+        earn "tails" by taking ``tails_points`` or more in the final hand."""
+        return self.target + self.tails_short if mode is ScoreMode.COUNTDOWN else self.target - self.tails_short
+
     def reached(self, scores: tuple[int, ...], mode: ScoreMode) -> tuple[int, ...]:
         """The sides whose score has reached the target (at or above it; at or below it when counting down)."""
         if mode is ScoreMode.COUNTDOWN:
