@@ -5,13 +5,16 @@ Each hand starts with the boasting player's choice of deal; these tests take the
 """
 
 import itertools
+import random
 
 import attrs
 import pytest
 from helpers import legal, legal_of, play
+from helpers import start as dealt_as
 
 import kozel
 from kozel import Card, CardSet, Deck, HandResult, IllegalMoveError, MoveKind, Phase, parse_cards
+from kozel.forms import loads_ruleset
 
 PAIRS = kozel.variants.get("pairs")
 
@@ -459,3 +462,26 @@ def test_goat_with_eggs_and_tails():
     assert state.scores == (12, 4)
     assert state.result.goats == (1,)
     assert state.result.titles == ("goat with eggs and tails",)
+
+
+def test_a_match_ended_by_taking_every_trick_of_its_first_hand_is_blind_however_it_ends():
+    """``Title.BLIND``: here the sweep ends the match because the opponents have nothing written (no
+    ``first_hand_opponents`` is written at all), and the goats are still blind."""
+    rules = loads_ruleset(
+        '{"base": "pairs", "praise": null, "redeal": null, "transfer": null, "leading": {"trump_leads": "any"}, '
+        '"dealing": {"packet": 1}, "match": {"titles": ["blind"]}}'
+    )
+    # Side 0 (seats 0 and 2) holds all fourteen trumps and two aces: it takes every trick, whatever is played.
+    hands = [
+        "Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ A♦",
+        "7♣ 8♣ 9♣ 10♣ K♣ 7♠ 8♠ 9♠",
+        "J♦ 10♦ K♦ 9♦ 8♦ 7♦ A♣ A♠",
+        "10♠ K♠ 7♥ 8♥ 9♥ 10♥ K♥ A♥",
+    ]
+    state, rng = dealt_as(rules, hands, dealer=0), random.Random(1)
+    while not state.hand_results:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    assert state.hand_results[0].tricks == (8, 0)
+    assert state.result is not None
+    assert state.result.goats == (1,)
+    assert state.result.titles == ("blind goat",)

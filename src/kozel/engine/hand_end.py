@@ -166,14 +166,14 @@ def _tally(
         points = tuple(rules.points.of_mask(mask) for mask in won)
         written, eggs = _written(state, plan, points, counts)
         sweep = sweep_of(rules, counts, state.deal.declarer)
-    if sweep is not None and not match.hand_results:
+    if sweep is not None and not match.hand_results:  # every trick of the match's first hand: "blind"
+        blind = True
         every, taker = sweep
         blind_written = every.first_hand_opponents
-        if blind_written is not None:  # every trick of the match's first hand: "blind"
+        if blind_written is not None:
             for side in range(sides):
                 if side != taker:
                     written[side] = blind_written
-            blind = True
     return _Tally(points, tuple(written), eggs, blind, sweep)
 
 
