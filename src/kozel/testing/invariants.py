@@ -304,21 +304,32 @@ def _winner(before: GameState, move: Move) -> int:
     assert trick is not None
     if move.kind is not MoveKind.PLAY:
         return move.seat if move.kind is MoveKind.BEAT else trick.winner
-    card, best = move.cards[0], trick.best.cards[0]
-    beats = rules.trumps.beats(card, best, before.deal.trump)
+    trump = before.deal.trump
     suit = rules.play.first_trick_suit if isinstance(rules.play, FollowSuit) else None
-    if suit is not None and not sum(before.trick_counts):  # first trick: a discard never keeps it
+    first = suit is not None and not sum(before.trick_counts)
 
-        def counted(c: Card) -> bool:  # a card of the first trick's suit, or a trump
-            return c.suit == suit or rules.trumps.is_trump(c, before.deal.trump)
+    def above(card: Card, best: Card) -> bool:
+        """Whether ``card`` ranks above ``best`` in this trick: it beats it, or in a first trick played in one suit
+        it is of that suit or a trump and ``best`` is not (a discard never keeps the trick)."""
+        if rules.trumps.beats(card, best, trump):
+            return True
+        if first:
+            counted = [c.suit == suit or rules.trumps.is_trump(c, trump) for c in (card, best)]
+            return counted[0] and not counted[1]
+        return False
 
-        beats = beats or (counted(card) and not counted(best))
-    highest = move.seat if beats else trick.winner
+    highest = move.seat if above(move.cards[0], trick.best.cards[0]) else trick.winner
     if not isinstance(rules.play, FollowSuit) or rules.play.winner is TrickWinner.HIGHEST_CARD:
         return highest
-    # The side with the most card points in the trick takes it (a tie: the highest card), through
-    # its player whose card beats his partners' cards in the trick.
+    # The side with the most card points in the trick takes it (a tie: the highest card), through its
+    # player with the highest card as the trick ranks them: one ranks above another it beats, and a card
+    # of the led suit (trumps for a trump lead) or a trump above a discard of another suit.
     plays = (*trick.plays, move)
+    led = plays[0].cards[0]
+
+    def follows(card: Card) -> bool:
+        return rules.trumps.is_trump(card, trump) or (not rules.trumps.is_trump(led, trump) and card.suit == led.suit)
+
     points = [0] * rules.sides
     for play in plays:
         points[rules.side_of(play.seat)] += _points(rules, play.mask)
@@ -328,7 +339,8 @@ def _winner(before: GameState, move: Move) -> int:
     ours = [play for play in plays if rules.side_of(play.seat) == top[0]]
     taker = ours[0]
     for play in ours[1:]:
-        if rules.trumps.beats(play.cards[0], taker.cards[0], before.deal.trump):
+        card, best = play.cards[0], taker.cards[0]
+        if above(card, best) or (follows(card) and not follows(best)):
             taker = play
     return taker.seat
 
