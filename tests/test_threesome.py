@@ -5,6 +5,7 @@ from math import comb
 
 import pytest
 from helpers import legal, legal_of, play
+from helpers import start as dealt
 
 import kozel
 from kozel import Card, CardSet, Deck, IllegalMoveError, Move, MoveKind, Phase, parse_cards
@@ -375,3 +376,25 @@ def test_under_12_the_next_hand_is_bid_for_from_the_new_dealers_left():
     assert state.hand_number == 1
     assert state.phase is Phase.BIDDING
     assert state.turn == (state.dealer + 1) % 3
+
+
+def test_a_hand_nobody_bid_for_is_eggs_and_dealt_again_where_the_for_less_table_says_so():
+    """The "for less" table's own ``eggs`` and ``eggs_replay`` score a hand nobody bid for (house rules)."""
+    base = kozel.forms.to_data(kozel.variants.get("threesome"))
+    for_less = {**base["talon"]["bidding"]["for_less"], "eggs": True, "eggs_replay": True, "all_tricks": None}
+    rules = kozel.forms.from_data({"base": "threesome", "talon": {"bidding": {"for_less": for_less}}})
+    hands = ["A♣ 10♣ K♣ A♠ 10♠ Q♣ Q♠ J♣ J♠ A♦", "K♠ A♥ 10♥ K♥ Q♥ Q♦ J♥ J♦ 10♦ K♦", "7♣ 8♣ 9♣ 7♠ 8♠ 9♠ 7♥ 8♥ 9♥ 7♦"]
+    state = dealt(rules, hands, stock="8♦ 9♦", dealer=2)
+    state = play(state, "0 decline", "1 decline", "2 decline")
+    line = (
+        "0 play J♣ / 1 play J♥ / 2 play 7♦ / 0 play 10♣ / 1 play K♠ / 2 play 7♣ / 0 play Q♣ / 1 play Q♥ / "
+        "2 play 8♣ / 0 play K♣ / 1 play 10♥ / 2 play 9♣ / 0 play A♣ / 1 play K♥ / 2 play 7♠ / 0 play 10♠ / "
+        "1 play 10♦ / 2 play 8♠ / 1 play A♥ / 2 play 7♥ / 0 play A♠ / 1 play J♦ / 2 play 9♠ / 0 play A♦ / "
+        "1 play Q♦ / 2 play 8♥ / 0 play J♠ / 1 play K♦ / 2 play 9♥ / 0 play Q♠"
+    )
+    state = play(state, *line.split(" / "))
+    result = state.hand_results[-1]
+    assert result.points == (60, 60, 0)
+    assert result.eggs  # sixty each, by the "for less" table, which has eggs
+    assert result.written == (0, 0, 0)
+    assert (state.hand_number, state.dealer) == (1, 2)  # dealt again by the same dealer (eggs_replay)

@@ -44,11 +44,13 @@ class Forfeit(NamedTuple):
 
 
 class _Tally(NamedTuple):
-    """What a finished hand writes: card and written points, eggs or blind, and who took every trick by what rule."""
+    """What a finished hand writes: card and written points, eggs (and dealt again for it) or blind, and who took
+    every trick by what rule."""
 
     points: tuple[int, ...]
     written: tuple[int, ...]
     eggs: bool
+    replay: bool
     blind: bool
     sweep: tuple[AllTricks, int] | None
 
@@ -119,15 +121,20 @@ def sheet_after(
     return Sheet(tuple(sheet), tuple(won), goats)
 
 
-def _written(state: GameState, plan: Plan, points: tuple[int, ...], counts: tuple[int, ...]) -> tuple[list[int], bool]:
-    """Points written per side for a hand played out, and whether it was eggs."""
+def _written(
+    state: GameState, plan: Plan, points: tuple[int, ...], counts: tuple[int, ...]
+) -> tuple[list[int], bool, bool]:
+    """Points written per side for a hand played out, whether it was eggs, and whether it is dealt again for that
+    (the ``eggs_replay`` of the table that scored it)."""
     deal = state.deal
     rules = state.match.ruleset
     total = plan.total_points
     bidding = plan.bidding
     if bidding is not None and deal.declarer is None:
-        assert bidding.for_less is not None
-        return list(bidding.for_less.write(points, counts, total)), False
+        table = bidding.for_less
+        assert table is not None
+        eggs = table.is_eggs(points, total)  # a hand nobody bid for, by the "for less" table's own eggs
+        return list(table.write(points, counts, total)), eggs, eggs and table.eggs_replay
     if bidding is not None and deal.declarer is not None:
         declarer = plan.side_of_seat[deal.declarer]
         others = [side for side in range(plan.sides) if side != declarer]
@@ -138,7 +145,7 @@ def _written(state: GameState, plan: Plan, points: tuple[int, ...], counts: tupl
                 written[side] = opponents
         else:
             written[declarer] = rules.scoring.side_written(points[declarer], counts[declarer])
-        return written, False
+        return written, False, False
     scoring = rules.scoring
     dealer_side = plan.side_of_seat[deal.dealer]
     key = (points, counts, dealer_side)
@@ -146,7 +153,7 @@ def _written(state: GameState, plan: Plan, points: tuple[int, ...], counts: tupl
     if known is None:  # the scoring table's answer, kept for the next hand that ends alike
         answer = (scoring.write(points, counts, total, dealer_side), scoring.is_eggs(points, total))
         known = remember(plan.written, key, answer)
-    return list(known[0]), known[1]
+    return list(known[0]), known[1], known[1] and scoring.eggs_replay
 
 
 def _tally(
@@ -156,7 +163,7 @@ def _tally(
     match = state.match
     rules = match.ruleset
     sides = plan.sides
-    eggs = blind = False
+    eggs = replay = blind = False
     sweep = None
     if forfeit is not None:
         points = (0,) * sides
@@ -164,7 +171,7 @@ def _tally(
         written = [forfeit.written if (side == forfeit.loser_side) == penalty else 0 for side in range(sides)]
     else:
         points = tuple(rules.points.of_mask(mask) for mask in won)
-        written, eggs = _written(state, plan, points, counts)
+        written, eggs, replay = _written(state, plan, points, counts)
         sweep = sweep_of(rules, counts, state.deal.declarer)
     if sweep is not None and not match.hand_results:  # every trick of the match's first hand: "blind"
         blind = True
@@ -174,7 +181,7 @@ def _tally(
             for side in range(sides):
                 if side != taker:
                     written[side] = blind_written
-    return _Tally(points, tuple(written), eggs, blind, sweep)
+    return _Tally(points, tuple(written), eggs, replay, blind, sweep)
 
 
 def finish_hand(
@@ -234,7 +241,7 @@ def finish_hand(
         kept = _new(Deal, (*deal[:7], _new(HandBase, (base.order, base.leader, match)), *deal[8:]))
         fields = (following, kept, hands, state.stock_at, talon, None, trick, won, counts, _PHASE_OVER, None, None, log)
         return _new(GameState, fields)
-    return _next_hand(state, plan, following, last_winner, replay=tally.eggs and rules.scoring.eggs_replay)
+    return _next_hand(state, plan, following, last_winner, replay=tally.replay)
 
 
 def _next_hand(state: GameState, plan: Plan, match: Match, last_winner: int, *, replay: bool) -> GameState:
