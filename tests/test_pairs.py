@@ -15,6 +15,7 @@ from helpers import start as dealt_as
 import kozel
 from kozel import Card, CardSet, Deck, HandResult, IllegalMoveError, MoveKind, Phase, parse_cards
 from kozel.forms import loads_ruleset
+from kozel.testing import check_ruleset
 
 PAIRS = kozel.variants.get("pairs")
 
@@ -485,3 +486,26 @@ def test_a_match_ended_by_taking_every_trick_of_its_first_hand_is_blind_however_
     assert state.result is not None
     assert state.result.goats == (1,)
     assert state.result.titles == ("blind goat",)
+
+
+def test_where_the_holder_leads_every_hand_he_opens_each_with_the_card():
+    """``lead_holder_card`` with ``later_hands`` HOLDER: the holder of A♦ opens every hand with it, not only the
+    match's first (the rule sheet says "Every later hand: the player holding A♦ leads A♦")."""
+    rules = loads_ruleset(
+        '{"base": "pairs", "praise": null, "redeal": null, "transfer": null, "leading": {"trump_leads": "any", '
+        '"later_hands": "holder", "lead_holder_card": true}}'
+    )
+    assert rules.leading.holder_opens(True)
+    assert rules.leading.holder_opens(False)
+    state, rng, openings = kozel.new_game(rules, seed=3), random.Random(3), 0
+    while not state.is_over and openings < 3:
+        if not any(state.trick_counts) and state.trick is None and state.phase is Phase.PLAY:
+            holder = next(seat for seat, hand in enumerate(state.hands) if Card.parse("A♦") in hand)
+            assert state.turn == holder
+            assert legal(state) == {f"{holder} play A♦"}
+            openings += 1
+        number = len(state.hand_results)
+        while len(state.hand_results) == number and not state.is_over:
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    assert openings == 3
+    check_ruleset(rules, matches=2, seed=1)  # the reference and the sampled worlds read the rule the same way

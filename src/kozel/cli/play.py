@@ -513,8 +513,8 @@ def _lead_note(state: GameState, seat: int, options: Sequence[Move]) -> str | No
     notes = []
     holder = leading.holder_card
     first_of_match = not state.hand_results
-    if opening(state) and leading.lead_holder_card and holder is not None and first_of_match and offered == holder.bit:
-        notes.append(f"You hold {holder}: its holder opens the match with it.")
+    if opening(state) and holder is not None and leading.holder_opens(first_of_match) and offered == holder.bit:
+        notes.append(f"You hold {holder}: its holder opens the {'match' if first_of_match else 'hand'} with it.")
     elif opening(state) and isinstance(rules.play, FollowSuit) and rules.play.first_trick_suit is not None:
         suit = rules.play.first_trick_suit
         notes.append(f"The first trick of a hand is played in {suit.name.lower()} ({suit}): lead one, else a trump.")

@@ -194,8 +194,9 @@ def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
     card = move.cards[0]
     holder = leading.holder_card
     opening = not any(state.trick_counts)
-    if opening and leading.lead_holder_card and holder is not None and not state.match.hand_results:
-        return "holder's card", f"the holder of {holder} opens the match with it"
+    if opening and leading.holder_opens(not state.match.hand_results):
+        which = "hand" if state.match.hand_results else "match"
+        return "holder's card", f"the holder of {holder} opens the {which} with it"
     play = rules.play
     if opening and isinstance(play, FollowSuit) and play.first_trick_suit is not None:
         return "first trick", f"in the first trick play a {play.first_trick_suit.name.lower()[:-1]}, else a trump"

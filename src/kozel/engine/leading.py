@@ -84,7 +84,7 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
     allowed = hand
     if at_opening:  # the hand's opening lead
         holder = leading.holder_card
-        if leading.lead_holder_card and holder is not None and not state.match.hand_results and hand & holder.bit:
+        if holder is not None and hand & holder.bit and leading.holder_opens(not state.match.hand_results):
             return holder.bit
         play = rules.play
         if isinstance(play, FollowSuit) and play.first_trick_suit is not None:

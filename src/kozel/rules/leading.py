@@ -62,6 +62,16 @@ class Leading:
     #: for a plain card before leading.
     swap_for_plain: bool = attrs.field(default=False, validator=_flag)
 
+    def holder_opens(self, first_hand: bool) -> bool:
+        """Whether, in a hand (the match's first where ``first_hand``), an opener who holds ``holder_card`` must
+        open with it: where ``lead_holder_card`` says so, in the first hand, and in every later hand whose
+        opener the holder rule names (``later_hands`` is HOLDER)."""
+        return (
+            self.lead_holder_card
+            and self.holder_card is not None
+            and (first_hand or self.later_hands is LeadSeat.HOLDER)
+        )
+
     def __attrs_post_init__(self) -> None:
         if self.first_hand is LeadSeat.LAST_TRICK_WINNER:
             raise RulesetError("leading: the first hand of a match has no previous trick to name its leader")

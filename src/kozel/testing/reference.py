@@ -214,7 +214,7 @@ def _follow_suit(state: GameState) -> set[Move]:
     cards = hand
     if _opening(state):
         holder = rules.leading.holder_card
-        if rules.leading.lead_holder_card and not state.hand_results and holder in hand:
+        if holder is not None and rules.leading.holder_opens(not state.hand_results) and holder in hand:
             return {Move(seat, MoveKind.PLAY, [holder])} | _transfers(state) | _redeals(state)
         if play.first_trick_suit is not None:
             cards = _first_trick(state, hand, play.first_trick_suit)

@@ -530,7 +530,7 @@ class _World:
         if at_opening:
             talon = rules.talon
             holder = leading.holder_card
-            holder_opens = leading.lead_holder_card and holder is not None and not marked.match.hand_results
+            holder_opens = holder is not None and leading.holder_opens(not marked.match.hand_results)
             if talon is not None and talon.lead_follows_shown and self.view.declarer is None and self.talon:
                 # The opening lead follows the talon's shown card where the leader holds one of its suit (or group).
                 shown = self.cards[self.talon[0]]
