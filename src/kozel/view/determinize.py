@@ -548,6 +548,8 @@ class _World:
                 self.exclude(self.hands[seat], BITS[holder])
             play = rules.play
             if isinstance(play, FollowSuit) and play.first_trick_suit is not None:
+                if not self.voids.opening_lead_shows:
+                    self.direct = False  # other lead rules bind the lead too: left to the replay
                 return  # a trump led shows no card of the suit (a void), so only trumps were allowed
         trump_leads = leading.trump_leads
         restricted = trump_leads is _TRUMP_LEADS_BOASTING_SIDE or (

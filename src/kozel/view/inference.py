@@ -2,7 +2,9 @@
 
 In a follow-suit game a player who does not follow the led suit (or answer a trump lead with a
 trump) shows that he holds none of it; in a first trick that must be played in one suit, a card of
-another suit shows he has none of that suit, and a plain card that he has no trump either.  A
+another suit shows he has none of that suit, and a plain card that he has no trump either (for
+the opening lead itself only where no other lead rule binds it: the holder's card, the talon's shown
+suit, a bar on leading trumps or the opening swap may make a leader open with another card).  A
 player who hands all his trumps to his partner shows he has none left (not where a player with two
 trumps may hand over one).  Nothing else is inferred:
 a player who passes, or who plays low, may still hold higher cards.  What is shown stays true
@@ -19,6 +21,7 @@ from kozel.cards.card import Card
 from kozel.cards.masks import BITS
 from kozel.engine import first_trick_suit_cards
 from kozel.game.move import MoveKind
+from kozel.rules.leading import TrumpLeads
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import FollowSuit
 from kozel.rules.trump import TRUMP_GROUP, TrumpTable
@@ -62,6 +65,18 @@ class Voids:
         # number (-1 where none), the trumps and each card's group.
         first_suit = play.first_trick_suit if isinstance(play, FollowSuit) else None
         self._first_suit = None if first_suit is None else int(first_suit)
+        leading, talon = rules.leading, rules.talon
+        #: Whether the opening lead of a first trick played in one suit is bound by that suit alone, so that it
+        #: shows what a follower's card would; where another lead rule may bind it (the holder's card opens, the
+        #: lead follows the talon's shown card, a bar on leading trumps, the opening swap) it shows nothing.
+        self.opening_lead_shows = (
+            first_suit is not None
+            and not (leading.lead_holder_card and leading.holder_card is not None)
+            and not (talon is not None and talon.lead_follows_shown)
+            and leading.trump_leads is TrumpLeads.ANY
+            and not leading.first_lead_plain
+            and not leading.swap_for_plain
+        )
         self._trump_suit = -1 if table.suit is None else int(table.suit)
         self._trumps = table.trump_mask
         self._group = table.group
@@ -114,6 +129,8 @@ class Voids:
         card = cards[0]
         group = self._group
         if self._tricks_done == 0 and self._first_suit is not None:
+            if not self._trick and not self.opening_lead_shows:
+                return set()
             suit = self._first_suit
             shown = set()
             if not first_trick_suit_cards(self.table, suit) & BITS[card]:
