@@ -46,7 +46,7 @@ def give_back_cards(state: GameState, partner: int, count: int, received: int = 
 def transfer_moves(state: GameState) -> tuple[Move, ...]:
     """The optional trump transfers open now: one per seat whose side has not transferred in this window."""
     window, rule = state.window, state.match.ruleset.transfer
-    if window is None or rule is None or state.trick is not None or state.phase is not _PHASE_PLAY:
+    if window is None or window.swap or rule is None or state.trick is not None or state.phase is not _PHASE_PLAY:
         return ()
     seating = state.match.ruleset.seating
     points = state.match.ruleset.points
@@ -92,18 +92,20 @@ def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...], log:
         raise _explain_transfer(state, move)
     seating = state.match.ruleset.seating
     partner = seating.partner(move.seat)
-    window = state.window or TransferWindow(leader=state.deal.leader if state.turn is None else state.turn)
+    # The opening swap, made where no window is open, opens one of its own, shut to trump transfers.
+    window = state.window or TransferWindow(leader=state.deal.leader if state.turn is None else state.turn, swap=True)
     return state._replace(
         hand_masks=_swap(state, move.seat, partner, move.mask),
         turn=partner,
         phase=_PHASE_TRANSFER_BACK,
-        window=TransferWindow(leader=window.leader, done=(*window.done, seating.side_of(move.seat)), pending=move),
+        window=window._replace(done=(*window.done, seating.side_of(move.seat)), pending=move),
         log=log,
     )
 
 
 def apply_transfer_back(state: GameState, move: Move, log: bytes) -> GameState:
-    """Give the cards back; the window stays open for the other sides and the leader is to lead."""
+    """Give the cards back; the window stays open for the other sides (one the swap opened stays shut to
+    transfers) and the leader is to lead."""
     if move not in transfer_back_moves(state):
         raise _explain_transfer_back(state, move)
     window = state.window
@@ -113,7 +115,7 @@ def apply_transfer_back(state: GameState, move: Move, log: bytes) -> GameState:
         hand_masks=_swap(state, move.seat, window.pending.seat, move.mask),
         turn=window.leader,
         phase=_PHASE_PLAY,
-        window=TransferWindow(leader=window.leader, done=window.done),
+        window=window._replace(pending=None),
         log=log,
     )
 

@@ -102,6 +102,8 @@ class TransferWindow(NamedTuple):
     done: tuple[int, ...] = ()
     #: A transfer the partner has not answered yet.
     pending: Move | None = None
+    #: Whether the opening swap opened it (no window was open): it stays shut to trump transfers.
+    swap: bool = False
 
 
 class Drawing(NamedTuple):

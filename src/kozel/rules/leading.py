@@ -59,7 +59,9 @@ class Leading:
     #: Who may lead trumps.
     trump_leads: TrumpLeads = attrs.field(default=TrumpLeads.ANY, validator=checks.member("leading", TrumpLeads))
     #: Whether an opener barred from leading trumps who holds only trumps swaps one with the partner
-    #: for a plain card before leading.
+    #: for a plain card before leading.  Beside a trump transfer, the swap opens no transfer window (in
+    #: one open after the deal it is his side's exchange); beside a redeal, it may be asked before the
+    #: swap, not after it.
     swap_for_plain: bool = attrs.field(default=False, validator=_flag)
 
     def holder_opens(self, first_hand: bool) -> bool:

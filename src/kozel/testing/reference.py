@@ -115,8 +115,8 @@ def _transfers(state: GameState) -> set[Move]:
     rules = state.ruleset
     window = state.window
     moves: set[Move] = set()
-    if window is None or state.trick is not None or rules.transfer is None:
-        return moves
+    if window is None or window.swap or state.trick is not None or rules.transfer is None:
+        return moves  # a window the opening swap opened is shut to transfers
     for giver in range(rules.players):
         if rules.side_of(giver) in window.done:
             continue
@@ -210,7 +210,8 @@ def _follow_suit(state: GameState) -> set[Move]:
         partner = rules.seating.partners(seat)[0]
         done = state.window is not None and rules.side_of(seat) in state.window.done
         if _plain(state, state.hands[partner]) and not done:
-            return {Move(seat, MoveKind.TRANSFER, [c]) for c in hand}
+            # The swap comes before any lead; the transfers and redeals open before a lead stay open beside it.
+            return {Move(seat, MoveKind.TRANSFER, [c]) for c in hand} | _transfers(state) | _redeals(state)
     cards = hand
     if _opening(state):
         holder = rules.leading.holder_card

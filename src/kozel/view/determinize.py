@@ -607,10 +607,13 @@ class _World:
         trumps = self.table.trump_mask
         rule = self.rules.transfer
         if kind is _KIND_TRANSFER:
-            if rule is None and self.rules.leading.swap_for_plain:  # the opening swap: only trumps
+            swap = self.rules.leading.swap_for_plain and self.may_swap(event.seat)
+            if rule is None and swap:  # the opening swap: only trumps
                 self.exclude(self.hands[event.seat], ~trumps)
             places = self.take(event.seat, event.cards, event.count, mask=trumps, handed=True)
-            if rule is not None:
+            if rule is not None and swap:
+                self.direct = False  # the opener's swap or his trump transfer, which the replay tells apart
+            elif rule is not None:
                 # All his trumps go; only a "spectacled" one may leave an uncounted trump behind.
                 spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
                 self.exclude(self.hands[event.seat], self.counted_trumps if spectacled else trumps)
@@ -645,6 +648,14 @@ class _World:
             self.won[self.side_of_seat[event.seat]] += places
         elif kind not in (_KIND_PRAISE, _KIND_DECLINE, _KIND_TAKE_TALON):
             self.trick.append((event.seat, places))
+
+    def may_swap(self, seat: int) -> bool:
+        """Whether a card ``seat`` hands his partner now may be the opening swap: before the hand's first lead, by
+        its opener (any seat where the deal does not name him)."""
+        dealt = self.view.history[0]
+        leader = dealt.leader if isinstance(dealt, Dealt) else None
+        tricks = self.tricks_done + (len(self.praise[2]) if self.praise is not None else 0)
+        return not tricks and not self.trick and (leader is None or leader == seat)
 
     def follow_draw(self, event: CardsDrawn) -> None:
         """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""

@@ -1,0 +1,92 @@
+"""House rules that put the opening swap of ``seven_of_clubs`` beside a trump transfer or a redeal.
+
+An opener barred from trumps who holds only trumps swaps one with his partner for a plain card.  The
+swap opens no transfer window of its own: where the rules open none after the deal, nobody may
+transfer once it is made.  Where they do open one, the swap is the opener's side's exchange in it,
+and the other side may still transfer.  A redeal is asked on the cards as dealt: beside the swap, not
+after it.  A transfer of one card before the first lead may be that swap, so it shows no void.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from helpers import deck_order, legal, play
+
+import kozel
+from kozel.forms import loads_ruleset
+from kozel.testing import check_ruleset, reference_moves
+
+TRANSFER_AFTER_DRAWS = loads_ruleset(
+    '{"base": "seven_of_clubs", "transfer": {"counts": [1, 2], "after_deal": false, "after_draw": true}}'
+)
+TRANSFER_AFTER_DEAL = loads_ruleset(
+    '{"base": "seven_of_clubs", "transfer": {"counts": [1], "after_deal": true, "after_draw": false}}'
+)
+REDEAL = loads_ruleset('{"base": "seven_of_clubs", "redeal": {"reasons": ["few_points"], "below_points": 10}}')
+
+# Seat 0 deals and opens the first hand, barred from trumps, holding only trumps; his partner, seat 2,
+# holds only plain cards.  Seat 1 holds one trump (J♣) and 2 card points; his partner, seat 3, plain cards.
+HANDS = ["Q♠ Q♥ Q♦ J♦", "J♣ 7♠ 8♠ 9♠", "A♥ 10♥ K♥ 9♥", "7♥ 8♥ A♠ 10♠"]
+SWAPS = {"0 transfer Q♠", "0 transfer Q♥", "0 transfer Q♦", "0 transfer J♦"}
+GIVE_BACKS = {"2 transfer_back A♥", "2 transfer_back 10♥", "2 transfer_back K♥", "2 transfer_back 9♥"}
+
+
+def dealt(rules):
+    return kozel.new_game(rules, deck=deck_order(rules, HANDS))
+
+
+def same_as_reference(state):
+    return {str(move) for move in reference_moves(state)} == legal(state)
+
+
+def test_the_swap_opens_no_transfer_window_where_none_is_open_after_the_deal():
+    state = dealt(TRANSFER_AFTER_DRAWS)
+    assert state.window is None
+    assert legal(state) == SWAPS  # seat 1's lone trump may not go: no window is open
+    state = play(state, "0 transfer Q♠")
+    assert legal(state) == GIVE_BACKS
+    state = play(state, "2 transfer_back 10♥")
+    assert legal(state) == {"0 play 10♥"}  # before, "1 transfer J♣" was offered here too
+    assert state.window is not None
+    assert state.window.swap
+    assert same_as_reference(state)
+
+
+def test_the_swap_is_the_opener_s_exchange_in_a_window_open_after_the_deal():
+    state = dealt(TRANSFER_AFTER_DEAL)
+    assert legal(state) == SWAPS | {"1 transfer J♣"}
+    assert same_as_reference(state)
+    state = play(state, "0 transfer Q♠", "2 transfer_back 10♥")
+    assert legal(state) == {"0 play 10♥", "1 transfer J♣"}
+    assert state.window is not None
+    assert not state.window.swap
+    assert state.window.done == (0,)
+    assert same_as_reference(state)
+
+
+def test_a_redeal_is_asked_beside_the_swap_but_not_after_it():
+    state = dealt(REDEAL)
+    assert legal(state) == SWAPS | {"1 redeal"}  # seat 1 holds 2 card points, under 10
+    assert same_as_reference(state)
+    state = play(state, "0 transfer Q♠", "2 transfer_back 10♥")
+    assert legal(state) == {"0 play 10♥"}
+    assert same_as_reference(state)
+
+
+def test_a_transfer_that_may_be_the_swap_shows_no_void_and_its_worlds_are_found():
+    state = play(dealt(TRANSFER_AFTER_DEAL), "0 transfer Q♠", "2 transfer_back 10♥", "0 play 10♥")
+    for seat in range(4):
+        view = kozel.observe(state, seat)
+        assert view.voids[0] == frozenset()  # he still holds three trumps
+        for seed in range(5):
+            world = kozel.determinize(view, random.Random(seed))
+            assert kozel.observe(world, seat) == view
+            assert world.hands[seat] == state.hands[seat]
+
+
+@pytest.mark.parametrize("rules", [TRANSFER_AFTER_DRAWS, TRANSFER_AFTER_DEAL, REDEAL])
+@pytest.mark.parametrize("seed", range(2))
+def test_check_ruleset_passes_the_swap_beside_a_transfer_or_a_redeal(rules, seed):
+    check_ruleset(rules, matches=3, seed=seed)
