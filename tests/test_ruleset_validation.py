@@ -247,7 +247,7 @@ BAD_FIELDS = [
         for v in (1, True, "4", 13, 10**9)
     ),
     *(
-        _case(lambda v=v: _with("classic", "points", ace=v), f"card points: ace {WHOLE}", f"points.ace={v!r}")
+        _case(lambda v=v: _with("classic", "points", ace=v), f"points: ace {WHOLE}", f"points.ace={v!r}")
         for v in (-1, True, 11.0)
     ),
     # leading
@@ -278,7 +278,7 @@ BAD_FIELDS = [
     *(
         _case(
             lambda v=v: _with("hammer_clubs", "transfer", counts=v),
-            "trump transfer: counts must be a list of different whole",
+            "transfer: counts must be a list of different whole",
             f"transfer.counts={v!r}",
         )
         for v in ((), (0,), (1, "2"), (True,), 5, "12", (1, 1), (2, 1, 2))
@@ -286,13 +286,13 @@ BAD_FIELDS = [
     *(
         _case(
             lambda base=base, changes=changes: _with(base, "transfer", **changes),
-            "trump transfer: point_trump_of_two hands over one trump of two, so counts must hold 1 and not 2",
+            "transfer: point_trump_of_two hands over one trump of two, so counts must hold 1 and not 2",
             f"transfer.point_trump_of_two-{base}-{changes}",
         )
         for base, changes in (("hammer_clubs", {"point_trump_of_two": True}), ("pairs", {"counts": (2,)}))
     ),
     *(
-        _case(lambda f=f: _with("hammer_clubs", "transfer", **{f: 1}), f"trump transfer: {f} {FLAG}", f"transfer.{f}")
+        _case(lambda f=f: _with("hammer_clubs", "transfer", **{f: 1}), f"transfer: {f} {FLAG}", f"transfer.{f}")
         for f in ("after_deal", "after_draw", "first_hand", "trump_back_if_no_plain", "point_trump_of_two")
     ),
     # trick play
@@ -364,7 +364,7 @@ BAD_COMPONENTS = [
     _case(
         lambda: _with("pairs", "scoring", eggs=False), "scoring: eggs_replay deals an eggs hand again", "eggs-replay"
     ),
-    _case(lambda: _with("pairs", "transfer", after_deal=False), "trump transfer: the window never opens", "window"),
+    _case(lambda: _with("pairs", "transfer", after_deal=False), "transfer: the window never opens", "window"),
 ]
 
 

@@ -16,7 +16,7 @@ _LOW: Final = (1 << _PER_SUIT) - 1
 
 
 def _field(default: int) -> Any:
-    return attrs.field(default=default, validator=checks.whole("card points"))
+    return attrs.field(default=default, validator=checks.whole("points"))
 
 
 @attrs.frozen

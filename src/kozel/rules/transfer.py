@@ -12,7 +12,7 @@ from kozel.rules import checks
 
 __all__ = ["TrumpTransfer"]
 
-_flag = checks.flag("trump transfer")
+_flag = checks.flag("transfer")
 
 
 def _sorted_counts(counts: Iterable[int]) -> tuple[int, ...]:
@@ -31,7 +31,7 @@ def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ..
         or len(set(value)) != len(value)
     ):
         raise RulesetError(
-            "trump transfer: counts must be a list of different whole numbers of at least 1, not "
+            "transfer: counts must be a list of different whole numbers of at least 1, not "
             f"{checks.table_text(value)}"
         )
 
@@ -71,9 +71,9 @@ class TrumpTransfer:
 
     def __attrs_post_init__(self) -> None:
         if not (self.after_deal or self.after_draw):
-            raise RulesetError("trump transfer: the window never opens: after_deal and after_draw are both off")
+            raise RulesetError("transfer: the window never opens: after_deal and after_draw are both off")
         if self.point_trump_of_two and (1 not in self.counts or 2 in self.counts):
             raise RulesetError(
-                "trump transfer: point_trump_of_two hands over one trump of two, so counts must hold 1 and not 2 "
+                "transfer: point_trump_of_two hands over one trump of two, so counts must hold 1 and not 2 "
                 f"(with 2 among them, which of the two trumps may go is not settled), not {list(self.counts)}"
             )
