@@ -59,6 +59,18 @@ def test_bradley_terry_fits_the_wins_and_its_errors_are_those_of_the_fisher_info
     assert high - low == pytest.approx(2 * 1.959963984540054 * ELO / 10)
 
 
+@pytest.mark.parametrize("games", [1e6, 1e12, 1e100, 1e300])
+def test_the_errors_of_huge_counts_shrink_as_one_over_the_root_of_the_games(games):
+    # An even pair: each rating's error is ELO / sqrt(games), however large the counts (the information
+    # matrix is scaled before it is inverted; unscaled, 1e12 games gave errors of 0 and 1e100 "singular").
+    even = bradley_terry([[0, games / 2], [games / 2, 0]], prior=0)
+    assert even.errors[0] == pytest.approx(ELO / math.sqrt(games), rel=1e-9)
+    uneven = bradley_terry([[0, 3 * games], [games, 0]], prior=0)
+    small = bradley_terry([[0, 3], [1, 0]], prior=0)
+    assert uneven.ratings == pytest.approx(small.ratings, rel=1e-9)
+    assert uneven.errors[1] == pytest.approx(small.errors[1] / math.sqrt(games), rel=1e-9)
+
+
 def test_a_bot_that_won_every_game_has_a_finite_rating_thanks_to_the_prior():
     ratings = bradley_terry([[0, 10], [0, 0]])  # 10.5 to 0.5 with one drawn game added
     assert ratings.ratings[0] - ratings.ratings[1] == pytest.approx(ELO * math.log(10.5 / 0.5))

@@ -207,12 +207,14 @@ def _check_both_ways(won: list[list[float]]) -> None:
 def _constrained_inverse(matrix: list[list[float]]) -> list[list[float]]:
     """The inverse of an information matrix whose rows sum to 0, on ratings whose mean is held at 0.
 
-    That is its pseudo-inverse: ``(M + J/n)^-1 - J/n``, ``J`` the matrix of ones.
+    That is its pseudo-inverse: ``(M + J/n)^-1 - J/n``, ``J`` the matrix of ones, worked out on ``M``
+    scaled to a largest entry of 1 (then scaled back), so that ``J/n`` is not lost beside huge counts.
     """
     size = len(matrix)
-    shifted = [[matrix[i][j] + 1 / size for j in range(size)] for i in range(size)]
+    scale = max(abs(value) for row in matrix for value in row) or 1.0
+    shifted = [[matrix[i][j] / scale + 1 / size for j in range(size)] for i in range(size)]
     inverse = _inverse(shifted)
-    return [[inverse[i][j] - 1 / size for j in range(size)] for i in range(size)]
+    return [[(inverse[i][j] - 1 / size) / scale for j in range(size)] for i in range(size)]
 
 
 def _inverse(matrix: list[list[float]]) -> list[list[float]]:
