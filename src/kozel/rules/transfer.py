@@ -31,8 +31,7 @@ def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ..
         or len(set(value)) != len(value)
     ):
         raise RulesetError(
-            "transfer: counts must be a list of different whole numbers of at least 1, not "
-            f"{checks.table_text(value)}"
+            f"transfer: counts must be a list of different whole numbers of at least 1, not {checks.table_text(value)}"
         )
 
 
