@@ -67,7 +67,12 @@ class FollowSuit:
     """Follow suit: one card each; follow the led suit, answer a trump lead with a trump, else play any card.
 
     With ``first_trick_suit`` every player, the leader too, must play that suit in the first trick
-    of a hand; without it a trump; without both any card.
+    of a hand; without it a trump; without both any card.  The other rules of the opening lead
+    (:class:`~kozel.rules.Leading`, the talon) come first where they bind it: a leader who must
+    open with the holder's card opens with it, and an opener who must swap a trump swaps first.
+    Otherwise the lead follows the talon's shown card where the leader holds one of its suit, else
+    the first trick's suit (else a trump, else any card); a bar on leading trumps then takes the
+    trumps out of those, where another card is left.
     """
 
     #: Who takes the trick.
