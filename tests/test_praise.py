@@ -167,6 +167,18 @@ def test_fishing_for_himself_he_draws_eight_and_the_others_are_dealt_one_at_a_ti
     assert_ready(announce(PACK, "fishing"), "fishing", hands, turn=0)
 
 
+def test_regular_is_four_and_four_whatever_the_ruleset_s_packet():
+    # The praise names its own deal: a house ruleset that deals one card at a time still deals the
+    # regular praise four and four.
+    house = kozel.forms.loads_ruleset('{"base": "pairs", "dealing": {"packet": 1}}')
+    assert house.dealing.packet == 1
+    state = kozel.new_game(house, seed=1, deck=deck(PACK), dealer=3)
+    state = play(state, "0 praise regular")
+    regular = announce(PACK, "regular", dealer=3)
+    assert state.hands == regular.hands
+    assert state.hands[0] == CardSet("7♣ 8♣ 9♣ 10♣ 7♥ 8♥ 9♥ 10♥")
+
+
 @pytest.mark.parametrize("kind", ["regular", "one_by_one", "mirror", "mirror_all", "fishing", "fishing_all"])
 def test_without_pre_dealt_tricks_the_boasting_player_leads_a_later_hand(kind):
     state = new_hand(PACK, seed=3)  # seed 3's mirror cuts leave A♦ with seat 0

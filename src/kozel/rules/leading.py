@@ -44,7 +44,13 @@ _flag = checks.flag("leading")
 
 @attrs.frozen
 class Leading:
-    """Who leads the first trick of a hand, and what a leader may open with."""
+    """Who leads the first trick of a hand, and what a leader may open with.
+
+    The rules of the opening lead (the holder's card, a plain first lead, the swap, a first trick's
+    suit) bind the hand's first lead while no trick of the hand is counted.  A praise deal that lays
+    tricks while it deals ("on a merry", "trump yourself", "trousers", "pants double") counts them, so its first lead in
+    play is not an opening lead.
+    """
 
     #: Who leads the first hand of the match.
     first_hand: LeadSeat = attrs.field(default=LeadSeat.LEFT_OF_DEALER, validator=_seat)

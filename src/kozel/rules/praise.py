@@ -22,7 +22,8 @@ __all__ = ["Praise", "PraiseKind"]
 class PraiseKind(enum.Enum):
     """A deal procedure the boasting player may announce."""
 
-    #: The regular deal, four and four from the boasting player: no praise.
+    #: The regular deal, four and four from the boasting player, as the praise names it (whatever the
+    #: ruleset's ``dealing.packet``): no praise.
     REGULAR = "regular"
     #: One card at a time, from the boasting player.
     ONE_BY_ONE = "one_by_one"
