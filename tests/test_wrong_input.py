@@ -229,3 +229,161 @@ def test_a_tracker_given_what_step_does_not_give_is_refused_and_left_as_it_was()
         assert tracker.view(0) == kozel.observe(state, 0)
     tracker.update(after, events)
     assert tracker.view(1) == kozel.observe(after, 1)
+
+
+# -- Found by feeding both builds the same wrong input and comparing their answers -----------------------------
+
+
+class _Index:
+    """A whole number that is not an int, as a NumPy integer is: it has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+class _NoTruth:
+    """A value whose comparisons give something with no truth value, as a NumPy array's do."""
+
+    def __eq__(self, other: object) -> Any:
+        return self
+
+    def __ne__(self, other: object) -> Any:
+        return self
+
+    def __bool__(self) -> bool:
+        raise ValueError("the truth value is ambiguous")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _view_after_a_hand() -> kozel.PlayerView:
+    state, rng = _state(), random.Random(1)
+    while not state.match.hand_results:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    return kozel.observe(state, 1)
+
+
+@pytest.mark.parametrize("value", [None, 5, b"A\xe2\x99\xa0", ["A♠"]])
+def test_card_text_readers_refuse_anything_but_text(value: Any):
+    with pytest.raises(kozel.NotationError, match="read from text"):
+        kozel.parse_cards(value)
+    with pytest.raises(kozel.NotationError, match="read from text"):
+        kozel.CardSet.parse(value)
+
+
+def test_a_card_mask_is_a_whole_number_of_the_deck():
+    assert kozel.CardSet.from_mask(_Index(1)) == kozel.CardSet.from_mask(1)
+    assert kozel.CardSet.from_mask(_Index(1)).mask == 1
+    assert type(kozel.CardSet.from_mask(_Index(1)).mask) is int
+    for value in ("x", 1.0, True, None):
+        with pytest.raises(WrongTypeError, match="a card mask is a whole number"):
+            kozel.CardSet.from_mask(value)  # type: ignore[arg-type]
+    for value in (-1, 1 << 36):
+        with pytest.raises(StateError, match="is not a mask of the 36 cards"):
+            kozel.CardSet.from_mask(value)
+
+
+def test_a_seed_that_is_a_subclass_of_int_is_read_as_its_number():
+    by_suit = kozel.new_game(CLASSIC, seed=kozel.Suit.CLUBS)
+    assert type(by_suit.match.seed) is int
+    assert by_suit == kozel.new_game(CLASSIC, seed=int(kozel.Suit.CLUBS))
+    assert kozel.record.loads(kozel.record.dumps(by_suit)) == by_suit
+
+
+@pytest.mark.parametrize("deck", [5, 1.5, None.__class__])
+def test_new_game_refuses_a_deck_that_is_not_a_list_of_cards(deck: Any):
+    with pytest.raises(WrongTypeError, match="deck= is a list of cards or card text"):
+        kozel.new_game(CLASSIC, 1, deck=deck)
+
+
+def test_determinize_checks_its_arguments():
+    view = kozel.observe(_state(), 1)
+    rng = random.Random(1)
+    with pytest.raises(WrongTypeError, match=r"draws with a random\.Random, not str"):
+        kozel.determinize(view, "x")  # type: ignore[arg-type]
+    for tries in (1.5, False, "3", 0):
+        with pytest.raises(KozelError, match="tries must be a whole number of at least 1"):
+            kozel.determinize(view, rng, tries=tries)  # type: ignore[arg-type]
+    for budget in ("x", None, True, 0, -1.0, float("inf"), float("nan"), 2**2000):
+        with pytest.raises(KozelError, match="budget must be a positive number of seconds"):
+            kozel.determinize(view, rng, budget=budget)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="moves= is a sequence of moves, not int"):
+        kozel.determinize(view, rng, moves=1)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="moves= holds moves, not 1"):
+        kozel.determinize(view, rng, moves=[1])  # type: ignore[list-item]
+    # Whole numbers that are not ints (NumPy's) are whole numbers; the world is one of the view.
+    world = kozel.determinize(view, rng, tries=_Index(3), budget=_Index(5))  # type: ignore[arg-type]
+    assert kozel.observe(world, 1) == view
+    moves = kozel.legal_moves(_state())
+    assert kozel.observe(kozel.determinize(view, rng, moves=iter(moves)), 1) == view
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seat", None, "the view's seat is None"),
+        ("dealer", True, "the dealer is True"),
+        ("talon_size", False, "the stock and talon sizes"),
+        ("trump", [], r"the trump suit is \[\], not a Suit or None"),
+        ("trump", float("inf"), "the trump suit is inf"),
+        ("hand_results", "x", "the finished hands are str, not a tuple of HandResult"),
+        ("hand_results", (Card.parse("A♠"),), "finished hand 0 is Card.parse"),
+    ],
+)
+def test_determinize_refuses_a_view_field_of_the_wrong_kind_at_once(field: str, value: Any, message: str):
+    import attrs  # noqa: PLC0415
+
+    view = attrs.evolve(_view_after_a_hand(), **{field: value})
+    with pytest.raises(StateError, match=message):
+        kozel.determinize(view, random.Random(1), tries=10_000)
+
+
+def test_a_finished_hand_must_give_a_number_for_each_side():
+    import attrs  # noqa: PLC0415
+
+    view = _view_after_a_hand()
+    result = attrs.evolve(view.hand_results[0], points=(120,))
+    with pytest.raises(StateError, match="finished hand 0 must give whole numbers for each of the 2 sides"):
+        kozel.determinize(attrs.evolve(view, hand_results=(result,)), random.Random(1))
+
+
+@pytest.mark.parametrize("indent", [1.5, True, "2", -1, 17, 2**31, 2**70])
+def test_written_json_refuses_an_indent_that_is_not_a_few_spaces(indent: Any):
+    with pytest.raises(KozelError, match="indent is"):
+        to_json(_state(), indent=indent)
+    with pytest.raises(KozelError, match="indent is"):
+        kozel.forms.dumps_ruleset(CLASSIC, indent=indent)
+
+
+def test_written_json_takes_none_or_up_to_sixteen_spaces():
+    assert "\n" not in to_json(_state())
+    assert '\n                "' in to_json(_state(), indent=16)
+    assert from_json(to_json(_state(), indent=0)) == _state()
+
+
+def test_a_move_built_around_its_constructor_is_refused_everywhere_it_is_read():
+    state = kozel.apply(_state(), kozel.parse_move("1 lead K♥"))
+    bad = tuple.__new__(Move, (2, {}, (), 0, None))
+    short = tuple.__new__(Move, (2,))
+    numbering = kozel.actions(CLASSIC)
+    for call in (
+        lambda move: kozel.step(state, move),
+        lambda move: kozel.apply(state, move),
+        numbering.index,
+        lambda move: numbering.compact.index(move, state.hands[2]),
+        to_json,
+    ):
+        with pytest.raises(kozel.IllegalMoveError, match="breaks a Move's invariants: its kind is not a MoveKind"):
+            call(bad)
+    with pytest.raises(kozel.IllegalMoveError, match="a move has 5 fields, not 1"):
+        kozel.step(state, short)
+
+
+def test_values_with_no_truth_value_are_refused_not_tested():
+    with pytest.raises(kozel.NotationError, match="does not hold exactly the cards"):
+        Move._make((1, MoveKind.LEAD, (Card.parse("A♠"),), _NoTruth()))
+    with pytest.raises(WrongTypeError, match="format is 'json', 'toml' or None"):
+        kozel.loads_ruleset("{}", format=_NoTruth())  # type: ignore[arg-type]

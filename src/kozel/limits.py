@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from kozel.errors import KozelError, WrongTypeError
+
 __all__ = [
     "MAX_DEPTH",
+    "MAX_INDENT",
     "MAX_ITERATIONS",
     "MAX_MATCHES",
     "MAX_PLAYERS",
@@ -28,6 +31,7 @@ __all__ = [
     "SEAT_DIGITS",
     "SEED_DIGITS",
     "depth",
+    "indent",
 ]
 
 #: The most digits of a seat in move notation (``"12 lead 7♠"``); a table seats at most MAX_PLAYERS.
@@ -40,6 +44,8 @@ SEED_DIGITS: Final = 100
 NUMBER_DIGITS: Final = 100
 #: The deepest nesting of lists and tables in a JSON or TOML document kozel reads.
 MAX_DEPTH: Final = 64
+#: The most spaces a JSON document kozel writes is indented by at each level (``to_json``, ``dumps_ruleset``).
+MAX_INDENT: Final = 16
 #: The largest ruleset file ``load_ruleset`` reads (every field of a ruleset written out takes a few KB).
 MAX_RULESET_BYTES: Final = 2**20
 #: The largest match target, countdown start, ``tails_short`` and ``tails_points`` of a match rule.
@@ -79,3 +85,18 @@ def depth(text: str) -> int:
         elif token in _CLOSERS:
             level -= 1
     return deepest
+
+
+def indent(value: object) -> int | None:
+    """``value`` as the indent of written JSON: None (one line) or a whole number of spaces up to MAX_INDENT.
+
+    Anything else raises :class:`~kozel.WrongTypeError` (not a whole number, or a bool) or
+    :class:`~kozel.KozelError` (below 0 or over the limit).
+    """
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise WrongTypeError(f"indent is None or a whole number of spaces, not {value!r}")
+    if not 0 <= value <= MAX_INDENT:
+        raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {value}")
+    return value

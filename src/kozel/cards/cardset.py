@@ -8,13 +8,14 @@ order, so a card set prints and iterates the same way every time.
 from __future__ import annotations
 
 import collections.abc
+import operator
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, cast, final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import SUIT_BITS, cards_of, iter_bits
 from kozel.cards.notation import parse_cards
-from kozel.errors import WrongTypeError
+from kozel.errors import StateError, WrongTypeError
 
 __all__ = ["SUIT_BITS", "CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
 
@@ -51,13 +52,24 @@ class CardSet:
 
     @staticmethod
     def from_mask(mask: int) -> CardSet:
-        """The card set whose bitmask is ``mask`` (bit ``i`` stands for ``CARDS[i]``)."""
-        if mask < 0 or mask >> len(CARDS):
-            raise ValueError(f"{mask:#x} is not a mask of the {len(CARDS)} cards")
-        return cardset_from_mask(mask)
+        """The card set whose bitmask is ``mask`` (bit ``i`` stands for ``CARDS[i]``).
+
+        ``mask`` is a whole number (an int, or a NumPy integer, read as an int; not a bool):
+        :class:`~kozel.WrongTypeError` for anything else, :class:`~kozel.StateError` for a number
+        below 0 or with a bit beyond the last card.
+        """
+        if isinstance(mask, bool):
+            raise WrongTypeError(f"a card mask is a whole number, not {mask!r}")
+        try:
+            number = operator.index(mask)
+        except TypeError:
+            raise WrongTypeError(f"a card mask is a whole number, not {mask!r}") from None
+        if number < 0 or number >> len(CARDS):
+            raise StateError(f"{number:#x} is not a mask of the {len(CARDS)} cards")
+        return cardset_from_mask(number)
 
     @staticmethod
-    def parse(text: str) -> CardSet:
+    def parse(text: object) -> CardSet:
         """Read a list of cards such as ``"A♠ 10♥ 7♣"`` (commas allowed) into a set."""
         return CardSet(parse_cards(text))
 

@@ -14,10 +14,12 @@ __all__ = ["format_cards", "parse_cards"]
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: object) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas, in the order written.
 
     A bad token raises :class:`~kozel.NotationError` naming it; an empty text gives no cards.
+    ``text`` is typed ``object``: anything but text is answered with the library's error (a
+    compiled build would otherwise refuse it with its own ``TypeError``).
 
     >>> parse_cards("A♠ 10h, 7C")
     (Card.parse('A♠'), Card.parse('10♥'), Card.parse('7♣'))

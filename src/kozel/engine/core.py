@@ -26,7 +26,7 @@ from kozel.engine.redeal import apply_redeal, redeal_moves
 from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_back_moves, transfer_moves
 from kozel.errors import IllegalMoveError, WrongTypeError
 from kozel.game.log import append as log_append
-from kozel.game.move import Move, MoveKind, broken
+from kozel.game.move import Move, MoveKind, broken_move_error
 from kozel.game.state import GameState, Phase, renewed_match, with_match
 from kozel.limits import SEAT_DIGITS
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
@@ -231,16 +231,11 @@ def _not_a_move(move: object) -> Exception:
     if type(move) is not Move:
         hint = "; read move text with kozel.parse_move" if isinstance(move, str) else ""
         return WrongTypeError(f"apply plays a Move, not {type(move).__name__}{hint}")
-    why = broken(move)
-    if why is None:  # a well-formed move with a choice its kind does not take
+    error = broken_move_error(move)
+    if error is None:  # a well-formed move with a choice its kind does not take
         return IllegalMoveError(
             f"{move} is not allowed: only a praise move names a choice ({move.kind.word} takes none)",
             move=move,
             rule="choice",
         )
-    return IllegalMoveError(
-        f"this Move was built around its constructor and breaks a Move's invariants: {why}; "
-        "build moves with Move(...) or kozel.parse_move",
-        move=move,
-        rule="move",
-    )
+    return error

@@ -50,7 +50,10 @@ def start_of_deal(state: GameState) -> GameState:
 
 
 def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ...]:
-    order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    try:
+        order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    except TypeError:
+        raise WrongTypeError(f"deck= is a list of cards or card text, not {type(deck).__name__}") from None
     for card in order:
         if not isinstance(card, Card):
             raise DeckError(f"deck= must hold cards, not {card!r}")
@@ -111,6 +114,8 @@ def new_game(
         raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
     elif not -_SEED_BOUND < seed < _SEED_BOUND:
         raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
+    else:
+        seed = int(seed)  # a subclass of int (an IntEnum) is kept as its number, as the record writes it
     if type(dealer) is not int or not 0 <= dealer < ruleset.seating.players:
         raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)

@@ -32,7 +32,7 @@ from kozel.engine.events import (
 from kozel.engine.praise.drawing import lays
 from kozel.engine.taken import LISTENER
 from kozel.engine.trick_winner import trick_taker
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveKind, broken
 from kozel.game.results import HandResult
 from kozel.game.state import GameState, Phase, stock_bytes
 
@@ -99,8 +99,10 @@ def step(state: object, move: object) -> tuple[GameState, tuple[Event, ...]]:
             LISTENER.reset(token)
         return after, transition_events(game, move, after, heard)
     except (AttributeError, TypeError, IndexError, KeyError):  # compiled, a state's fields are read by position
-        if type(state) is GameState:  # the engine's own error, not the caller's
-            raise
+        if type(state) is GameState:
+            if isinstance(move, Move) and broken(move) is not None:  # a Move built around its constructor
+                apply(state, move)  # refuses it with the library's error
+            raise  # the engine's own error, not the caller's
         raise not_a_state(state, "step") from None
 
 

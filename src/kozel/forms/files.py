@@ -33,6 +33,7 @@ from typing import Any, Final, Literal, NoReturn
 from kozel.errors import RulesetError, WrongTypeError
 from kozel.forms.data import from_data, to_data
 from kozel.limits import MAX_DEPTH, MAX_RULESET_BYTES, depth
+from kozel.limits import indent as checked_indent
 from kozel.plain_types import error_text, unique_keys
 from kozel.rules.ruleset import Ruleset
 
@@ -46,9 +47,13 @@ _SUFFIXES: Final[Mapping[str, Literal["json", "toml"]]] = {".json": "json", ".to
 
 
 def dumps_ruleset(rules: Ruleset, *, indent: int | None = 2) -> str:
-    """The ruleset as JSON text in the versioned envelope (every field; cards written as ``"10♥"``)."""
+    """The ruleset as JSON text in the versioned envelope (every field; cards written as ``"10♥"``).
+
+    ``indent`` is None (one line) or 0 to :data:`~kozel.limits.MAX_INDENT` spaces a level.
+    """
+    spaces = checked_indent(indent)
     envelope = {"kozel": "ruleset", "format": FORMAT, "ruleset": to_data(rules)}
-    return json.dumps(envelope, ensure_ascii=False, indent=indent)
+    return json.dumps(envelope, ensure_ascii=False, indent=spaces)
 
 
 def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -> Ruleset:
@@ -61,6 +66,8 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
         raise RulesetError(f"a ruleset is read from text, not from {type(text).__name__}")
     if format is None:
         format = "json" if text.lstrip().startswith("{") else "toml"
+    elif type(format) is not str:
+        raise WrongTypeError(f"format is 'json', 'toml' or None, not {format!r}")
     if format in ("json", "toml") and depth(text) > MAX_DEPTH:
         raise RulesetError(f"the ruleset's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
     if format == "json":

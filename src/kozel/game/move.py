@@ -9,7 +9,7 @@ from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
 from kozel.cards.notation import parse_cards
-from kozel.errors import NotationError, WrongTypeError
+from kozel.errors import IllegalMoveError, NotationError, WrongTypeError
 from kozel.limits import SEAT_DIGITS
 
 __all__ = ["Move", "MoveKind", "broken", "parse_move"]
@@ -145,7 +145,7 @@ class Move(MoveFields):
             raise WrongTypeError(f"Move._make reads (seat, kind, cards[, mask[, choice]]), not {len(fields)} values")
         seat, kind, cards, *rest = fields
         move = cls(seat, kind, cards, rest[1] if len(rest) > 1 else None)
-        if rest and rest[0] != move.mask:
+        if rest and (type(rest[0]) is not int or rest[0] != move.mask):
             raise NotationError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
         return move
 
@@ -212,6 +212,19 @@ def broken(move: Move) -> str | None:
     if choice is not None and (type(choice) is not str or not _CHOICE.fullmatch(choice)):
         return "its choice is neither None nor a word"
     return None
+
+
+def broken_move_error(move: Move) -> IllegalMoveError | None:
+    """The error for a Move built around its constructor that breaks a Move's invariants, or None."""
+    why = broken(move)
+    if why is None:
+        return None
+    return IllegalMoveError(
+        f"this Move was built around its constructor and breaks a Move's invariants: {why}; "
+        "build moves with Move(...) or kozel.parse_move",
+        move=move,
+        rule="move",
+    )
 
 
 def make_move(seat: int, kind: MoveKind, cards: tuple[Card, ...], mask: int) -> Move:

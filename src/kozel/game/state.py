@@ -224,7 +224,11 @@ class GameState(NamedTuple):
     value.  The one mutable thing it reaches is a cache, never part of its value: the memo of beat
     tests kept on ``deal.table`` (see :class:`~kozel.rules.trump.TrumpTable`).  The engine builds
     states with :func:`kozel.game.state.make_state` (every field, in this order); ``GameState(...)``
-    and ``_replace`` take the same fields by name.
+    and ``_replace`` take the same fields by name.  They check nothing: a state built or changed by
+    hand is the caller's to keep whole, and the engine's answer to one whose fields do not fit
+    together is not specified (it may raise a Python error, and the pure and the compiled builds may
+    differ).  States that come from outside are read with :func:`kozel.record.from_json` or
+    :func:`kozel.record.loads`, which check every field and replay the moves.
 
     It is stored small, for searches that keep many states: the stock as where it begins in the
     deal's order (the cards not dealt are drawn from its top), so most states hold a small number

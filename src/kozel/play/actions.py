@@ -36,7 +36,7 @@ from typing import Final, NamedTuple
 from kozel.cards.card import CARDS
 from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, WrongTypeError
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveKind, broken_move_error
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 
@@ -284,9 +284,15 @@ class Actions(_Numbering):
             raise _not_a_move(move, "Actions.index")
         try:
             places = [self._place[card] for card in move.cards]
+            return self._index(move, places)
         except KeyError:
-            raise KozelError(f"{move} names a card not in {self.rules.name}'s deck") from None
-        return self._index(move, places)
+            error = broken_move_error(move)  # a Move built around its constructor, or a card of another deck
+            raise error or KozelError(f"{move} names a card not in {self.rules.name}'s deck") from None
+        except (AttributeError, TypeError, IndexError):  # no cost unless raised
+            error = broken_move_error(move)
+            if error is not None:
+                raise error from None
+            raise
 
     def move(self, index: int, seat: int) -> Move:
         """The move numbered ``index``, made by ``seat`` (a seat at the ruleset's table, else a SeatError)."""
@@ -365,8 +371,11 @@ class CompactActions(_Numbering):
             mask = self._held(hand)
         try:
             return self._number(move, mask)
-        except (AttributeError, TypeError):  # no cost unless raised: only a value that is no Move gets here
+        except (AttributeError, TypeError, KeyError, IndexError):  # no cost unless raised: a value that is no Move
             if isinstance(move, Move):
+                error = broken_move_error(move)  # or a Move built around its constructor
+                if error is not None:
+                    raise error from None
                 raise
             raise _not_a_move(move, "CompactActions.index") from None
 

@@ -43,10 +43,11 @@ from kozel.engine.start import new_game, start_hand
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.files import dumps_ruleset, loads_ruleset
 from kozel.game.log import append as log_append
-from kozel.game.move import Move, MoveKind, parse_move
+from kozel.game.move import Move, MoveKind, broken_move_error, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
+from kozel.limits import indent as checked_indent
 from kozel.plain_types import unique_keys
 from kozel.record.plain import dump, load
 from kozel.record.view_check import check_sets, check_view
@@ -73,9 +74,12 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     True
     >>> kozel.record.to_json(kozel.Move.parse("2 beat A♠ 10♥"))
     '{"kozel": "move", "format": 1, "move": {"seat": 2, "kind": "beat", "cards": "A♠ 10♥", "choice": null}}'
+
+    ``indent`` is None (one line) or 0 to :data:`~kozel.limits.MAX_INDENT` spaces a level.
     """
+    spaces = checked_indent(indent)
     if isinstance(value, Ruleset):
-        return dumps_ruleset(value, indent=indent)
+        return dumps_ruleset(value, indent=spaces)
     if isinstance(value, GameState):
         body: dict[str, Any] = {"state": _state_data(value)}
         what = "state"
@@ -83,11 +87,14 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
         body = {"view": _view_data(value)}
         what = "view"
     elif isinstance(value, Move):
+        error = broken_move_error(value)
+        if error is not None:
+            raise error
         body = {"move": _move_data(value)}
         what = "move"
     else:
         raise WrongTypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
-    return json.dumps({"kozel": what, "format": FORMAT, **body}, ensure_ascii=False, indent=indent)
+    return json.dumps({"kozel": what, "format": FORMAT, **body}, ensure_ascii=False, indent=spaces)
 
 
 def from_json(text: str) -> Document:

@@ -56,13 +56,16 @@ among them, a world reached through fewer such choices drawn more often (:mod:`k
 from __future__ import annotations
 
 import functools
+import math
+import numbers
+import operator
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Final, cast
 
-from kozel.cards.card import CARDS, Card
+from kozel.cards.card import CARDS, Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
@@ -70,7 +73,8 @@ from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError, WrongTypeError
 from kozel.game.log import extend as log_extend
-from kozel.game.move import Move, MoveKind
+from kozel.game.move import Move, MoveKind, broken
+from kozel.game.results import HandResult
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
@@ -1185,9 +1189,46 @@ def _shows(state: GameState, seat: int, voids: Sequence[AbstractSet[int]], view:
     return all(groups == shown[index] for index, groups in enumerate(voids))  # a set equals a frozenset of its members
 
 
-def _same_moves(state: GameState, view: PlayerView, moves: Sequence[Move]) -> bool:
+def _same_moves(state: GameState, view: PlayerView, moves: frozenset[Move]) -> bool:
     """Whether the seat's legal moves in ``state`` are ``moves``."""
-    return {move for move in legal_moves(state) if move.seat == view.seat} == set(moves)
+    return {move for move in legal_moves(state) if move.seat == view.seat} == moves
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a whole number (an int or a NumPy integer, not a bool), or None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+_HUGE: Final = 2**1000  # past any budget, and short of where a float overflows
+
+
+def _seconds(value: object) -> float | None:
+    """``value`` as a positive, finite number of seconds (a real number or a whole one, not a bool), or None."""
+    whole = _whole(value)
+    if whole is not None:
+        seconds = float(whole) if whole < _HUGE else math.inf
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    else:
+        seconds = float(value)
+    return seconds if 0 < seconds < math.inf else None
+
+
+def _moves(moves: object) -> frozenset[Move]:
+    """The moves a bot is handed (any iterable of Move), as a set; WrongTypeError for anything else."""
+    try:
+        listed: tuple[object, ...] = tuple(cast(Iterable[object], moves))
+    except TypeError:
+        raise WrongTypeError(f"determinize: moves= is a sequence of moves, not {type(moves).__name__}") from None
+    for move in listed:
+        if not isinstance(move, Move) or broken(move):
+            raise WrongTypeError(f"determinize: moves= holds moves, not {move!r}")
+    return frozenset(cast(tuple[Move, ...], listed))
 
 
 def _praise_kind(name: object) -> PraiseKind:
@@ -1197,7 +1238,8 @@ def _praise_kind(name: object) -> PraiseKind:
 
 
 def _refuse(view: PlayerView, why: str) -> StateError:
-    return StateError(f"determinize: no legal play gives this view of seat {view.seat}: {why}")
+    fields: Any = view  # read as a plain object: a compiled build would refuse a seat of the wrong kind
+    return StateError(f"determinize: no legal play gives this view of seat {fields.seat!r}: {why}")
 
 
 def _fine_cards(cards: object, count: int, deck: int) -> bool:
@@ -1227,7 +1269,10 @@ class _Checker:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        rules = view.ruleset
+        # Its fields are read as plain objects: a compiled build would refuse one of the wrong kind with its own
+        # TypeError (and read a bool seat as a number) before the checks below could say what is wrong.
+        self.fields: Any = view
+        rules = self.fields.ruleset
         if not isinstance(rules, Ruleset):
             raise StateError(f"determinize: the view's ruleset is not a Ruleset but {type(rules).__name__}")
         self.players = rules.seating.players
@@ -1272,13 +1317,14 @@ class _Checker:
         for owner, hand in enumerate(hands):
             if hand is not None:
                 self.cards(hand, f"{what}: seat {owner}'s hand")
-        if hands[self.view.seat] is None:
+        if hands[self.fields.seat] is None:
             raise self.refuse(f"{what}: the seat's own hand is hidden from it")
 
     def check(self) -> Dealt:
         """The view's deal, once every field is checked."""
-        view = self.view
+        view = self.fields
         self.seat(view.seat, "the view's seat")
+        self.results(view.trump, view.hand_results)
         self.cards(view.hand, "the seat's hand")
         self.sizes(view.hand_sizes, "the hand sizes")
         self.sizes((view.stock_size, view.talon_size), "the stock and talon sizes", None)
@@ -1354,7 +1400,22 @@ class _Checker:
         elif face_up:
             raise self.refuse(f"{what}: a card laid face up is shown to everyone, but none is named")
 
-    def dealt(self, event: Dealt, what: str) -> None:
+    def results(self, trump: object, results: object) -> None:
+        """The trump suit (a Suit or None) and the finished hands: a tuple of HandResult, one number a side."""
+        if trump is not None and type(trump) is not Suit:
+            raise self.refuse(f"the trump suit is {trump!r}, not a Suit or None")
+        if type(results) is not tuple:
+            raise self.refuse(f"the finished hands are {type(results).__name__}, not a tuple of HandResult")
+        for number, result in enumerate(results):
+            if type(result) is not HandResult:
+                raise self.refuse(f"finished hand {number} is {result!r}, not a HandResult")
+            for row in (result.points, result.tricks, result.written):
+                if type(row) is not tuple or len(row) != self.sides or not all(type(n) is int for n in row):
+                    raise self.refuse(
+                        f"finished hand {number} must give whole numbers for each of the {self.sides} sides"
+                    )
+
+    def dealt(self, event: Any, what: str) -> None:
         for field in ("dealer", "leader"):
             self.seat(getattr(event, field), f"{what}: the {field}")
         self.seat(event.turn, f"{what}: the seat to move", none=True)
@@ -1368,7 +1429,7 @@ class _Checker:
         numbers = (*event.scores, *event.sets, event.hand_number, *event.redeals)
         if not all(isinstance(n, int) for n in numbers):
             raise self.refuse(f"{what}: the scores, sets, hand number and redeals must be numbers")
-        if not 0 <= event.hand_number <= len(self.view.hand_results):
+        if not 0 <= event.hand_number <= len(self.fields.hand_results):
             raise self.refuse(f"{what}: its hand number does not fit the view's finished hands")
         if len(event.scores) != self.sides or (event.sets and len(event.sets) != self.sides):
             raise self.refuse(f"{what}: the scores must give one number for each of the {self.sides} sides")
@@ -1376,7 +1437,7 @@ class _Checker:
             if card is not None:
                 self.cards((card,), f"{what}: a shown card")
 
-    def played(self, event: Played, what: str) -> None:
+    def played(self, event: Any, what: str) -> None:
         self.seat(event.seat, f"{what}: the seat that moved")
         self.seat(event.to, f"{what}: the seat that received the cards", none=True)
         if not isinstance(event.kind, MoveKind):
@@ -1387,7 +1448,7 @@ class _Checker:
             if len(event.cards) != event.count:
                 raise self.refuse(f"{what}: the number of cards is not the number shown")
 
-    def praise(self, event: PraiseDealt, what: str) -> None:
+    def praise(self, event: Any, what: str) -> None:
         try:
             PraiseKind(event.praise)
         except ValueError:
@@ -1408,7 +1469,16 @@ class _Checker:
 BUDGET = 60.0
 
 #: The errors a view with fields of the wrong kinds can set off deep in the sampler; they mean the view is not legal.
-_BAD_VIEW = (IndexError, KeyError, TypeError, ValueError, AttributeError, AssertionError, ZeroDivisionError)
+_BAD_VIEW = (
+    IndexError,
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    AssertionError,
+    ZeroDivisionError,
+    OverflowError,
+)
 
 
 #: The last view checked and its deal: a bot that samples twice for the same view checks it once.  One entry, held
@@ -1423,11 +1493,11 @@ def _remember(view: PlayerView, dealt: Dealt) -> None:
 
 def determinize(
     view: PlayerView,
-    rng: random.Random,
+    rng: object,
     *,
-    tries: int = TRIES,
-    moves: Sequence[Move] | None = None,
-    budget: float = BUDGET,
+    tries: object = TRIES,
+    moves: object = None,
+    budget: object = BUDGET,
 ) -> GameState:
     """A whole state drawn at random among those that ``view`` allows: ``observe(world, view.seat) == view``.
 
@@ -1462,10 +1532,15 @@ def determinize(
     """
     if not isinstance(view, PlayerView):
         raise WrongTypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
-    if not isinstance(tries, int) or tries < 1:
+    if not isinstance(rng, random.Random):
+        raise WrongTypeError(f"determinize draws with a random.Random, not {type(rng).__name__}")
+    most = _whole(tries)
+    if most is None or most < 1:
         raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
-    if not isinstance(budget, int | float) or not budget > 0:
+    seconds = _seconds(budget)
+    if seconds is None:
         raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
+    wanted = None if moves is None else _moves(moves)
     checked = _CHECKED
     if checked is not None and checked[0] is view:
         dealt = checked[1]
@@ -1479,12 +1554,12 @@ def determinize(
         except _BAD_VIEW as error:
             raise _refuse(view, f"a field of the wrong kind ({error})") from None
         _remember(view, dealt)
-    deadline = time.perf_counter() + budget
+    deadline = time.perf_counter() + seconds
     drawn = 0
-    while drawn < tries and (drawn == 0 or time.perf_counter() < deadline):
+    while drawn < most and (drawn == 0 or time.perf_counter() < deadline):
         drawn += 1
-        world = _World(view, rng, deadline)
         try:
+            world = _World(view, rng, deadline)
             world.place_deal(dealt)
             world.follow()
             world.assign_the_rest()
@@ -1497,7 +1572,7 @@ def determinize(
             raise _refuse(view, str(error)) from None
         except _BAD_VIEW as error:
             raise _refuse(view, f"its events do not fit together ({type(error).__name__}: {error})") from None
-        if moves is None or _same_moves(state, view, moves):
+        if wanted is None or _same_moves(state, view, wanted):
             return state
-    spent = "tries" if drawn >= tries else f"{budget:g} s budget"
+    spent = "tries" if drawn >= most else f"{seconds:g} s budget"
     raise _refuse(view, f"no world fits it in {drawn} draws (the {spent} ran out)")
