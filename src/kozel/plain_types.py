@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import re
 import types
 import typing
@@ -16,7 +17,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["error_text", "hints", "init_fields", "join", "kind_word", "union_members", "unique_keys"]
+__all__ = ["error_text", "hints", "init_fields", "join", "kind_word", "union_members", "unique_keys", "whole_number"]
 
 
 @functools.cache
@@ -73,3 +74,13 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"the key {error_text(key)} is given twice in one table")
         table[key] = value
     return table
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an ``int`` where it is a whole number (an int or a NumPy integer, not a bool), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None

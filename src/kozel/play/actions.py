@@ -37,6 +37,7 @@ from kozel.cards.card import CARDS
 from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind, broken_move_error
+from kozel.plain_types import whole_number
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 
@@ -79,16 +80,6 @@ def action_number(action: object, size: int) -> int:
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {action!r}") from None
-
-
-def whole_number(value: object) -> int | None:
-    """``value`` as an ``int`` where it is a whole number (an int or a NumPy integer, not a bool), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def checked_rules(rules: object, what: str) -> Ruleset:

@@ -33,7 +33,8 @@ from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, SeatError, StateError, WrongTypeError
 from kozel.game.move import MoveKind
 from kozel.game.state import Phase
-from kozel.play.actions import checked_rules, largest_hand, whole_number
+from kozel.plain_types import whole_number
+from kozel.play.actions import checked_rules, largest_hand
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Played
 from kozel.view.view import PlayerView, made_by_engine

@@ -58,7 +58,6 @@ from __future__ import annotations
 import functools
 import math
 import numbers
-import operator
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -76,6 +75,7 @@ from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind, broken
 from kozel.game.results import HandResult
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
+from kozel.plain_types import whole_number
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
@@ -1194,22 +1194,12 @@ def _same_moves(state: GameState, view: PlayerView, moves: frozenset[Move]) -> b
     return {move for move in legal_moves(state) if move.seat == view.seat} == moves
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as a whole number (an int or a NumPy integer, not a bool), or None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 _HUGE: Final = 2**1000  # past any budget, and short of where a float overflows
 
 
 def _seconds(value: object) -> float | None:
     """``value`` as a positive, finite number of seconds (a real number or a whole one, not a bool), or None."""
-    whole = _whole(value)
+    whole = whole_number(value)
     if whole is not None:
         seconds = float(whole) if whole < _HUGE else math.inf
     elif isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -1534,7 +1524,7 @@ def determinize(
         raise WrongTypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"determinize draws with a random.Random, not {type(rng).__name__}")
-    most = _whole(tries)
+    most = whole_number(tries)
     if most is None or most < 1:
         raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
     seconds = _seconds(budget)
