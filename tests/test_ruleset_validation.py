@@ -362,6 +362,16 @@ def test_a_bad_field_raises_a_ruleset_error_naming_the_component_and_field(build
 BAD_COMPONENTS = [
     _case(lambda: _all_tricks(loses_match=True), "cannot both lose the match", "all-tricks-lose-and-win"),
     _case(
+        lambda: _all_tricks(first_hand_opponents=12),
+        "first_hand_opponents writes points on the opponents as a penalty, but under credit scoring",
+        "blind-under-credit",
+    ),
+    _case(
+        lambda: _with("six_of_clubs", "scoring", mode=ScoreMode.COUNTDOWN),
+        "first_hand_opponents writes points on the opponents as a penalty, but under countdown scoring",
+        "blind-under-countdown",
+    ),
+    _case(
         lambda: _with("pairs", "scoring", eggs=False), "scoring: eggs_replay deals an eggs hand again", "eggs-replay"
     ),
     _case(lambda: _with("pairs", "transfer", after_deal=False), "transfer: the window never opens", "window"),
@@ -411,7 +421,7 @@ GOOD = [
     _case(lambda: _with("classic", "scoring", no_trick=0), "", "scoring-0"),
     _case(lambda: _with("fifteen", "scoring", no_trick=0, dealer_loses_written=0), "", "scoring-dealer-0"),
     _case(lambda: _with("classic", "scoring", no_trick=None, eggs=False), "", "scoring-None"),
-    _case(lambda: _all_tricks(written=0, first_hand_opponents=0), "", "all-tricks-0"),
+    _case(lambda: _all_tricks("six_of_clubs", written=0, first_hand_opponents=0), "", "all-tricks-0"),
     _case(lambda: _all_tricks(wins_if_opponents_blank=False, loses_match=True), "", "all-tricks-loses"),
     _case(lambda: _with("classic", "match", target=1, titles=[]), "", "match.target=1"),
     _case(lambda: _with("fifteen", "match", target=0, start=1), "", "countdown-target-0"),

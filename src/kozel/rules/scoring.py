@@ -84,7 +84,9 @@ class AllTricks:
     wins_if_opponents_blank: bool = attrs.field(default=False, validator=_all_flag)
     #: Whether the opponents' written points otherwise go back to 0 ("Lucy").
     resets_opponents: bool = attrs.field(default=False, validator=_all_flag)
-    #: Written on the opponents when it happens in the first hand of a match ("blind"), or None.
+    #: Written on the opponents when it happens in the first hand of a match ("blind"), or None.  A
+    #: penalty: only under penalty scoring (under credit or countdown scoring it is refused, since
+    #: what is written for a side counts for it there).
     first_hand_opponents: int | None = attrs.field(default=None, validator=_all_whole)
     #: Whether the side that took every trick is the goat at once.
     loses_match: bool = attrs.field(default=False, validator=_all_flag)
@@ -129,6 +131,15 @@ class Scoring:
     def __attrs_post_init__(self) -> None:
         if self.eggs_replay and not self.eggs:
             raise RulesetError("scoring: eggs_replay deals an eggs hand again, but eggs is off, so no hand is eggs")
+        if (
+            self.all_tricks is not None
+            and self.all_tricks.first_hand_opponents is not None
+            and self.mode is not ScoreMode.PENALTY
+        ):
+            raise RulesetError(
+                "scoring: all_tricks.first_hand_opponents writes points on the opponents as a penalty, but under "
+                f"{self.mode.value} scoring what is written for a side counts for it"
+            )
         if self.dealer_loses_written is not None and self.mode is ScoreMode.PENALTY:
             raise RulesetError(
                 "scoring: dealer_loses_written replaces what the winner is written, but under penalty scoring "
