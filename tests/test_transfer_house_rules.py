@@ -117,3 +117,29 @@ def test_in_later_hands_the_window_opens_after_draws_again():
 def test_check_ruleset_passes_the_house_rule_of_no_transfer_in_the_first_hand(seed):
     report = check_ruleset(NOT_FIRST_HAND, matches=3, seed=seed)
     assert report.matches == 3
+
+
+TRUMPS_BACK = loads_ruleset(
+    '{"base": "hammer_clubs", "transfer": {"counts": [2], "after_deal": true, "trump_back_if_no_plain": true}}'
+)
+
+
+def test_a_partner_with_no_plain_card_gives_trumps_back():
+    # Seat 0 holds two trumps; his partner, seat 2, only trumps: the transfer is offered, answered with trumps.
+    hands = ["J♥ Q♥ A♠ 9♠", "A♥ 10♥ K♥ 9♦", "6♣ 7♣ 8♣ 9♣", "A♦ 10♦ 7♦ 6♦"]
+    state = new_hand(TRUMPS_BACK, deck=deck_order(TRUMPS_BACK, hands))
+    assert legal_of(state, MoveKind.TRANSFER) == {"0 transfer J♥ Q♥"}
+    state = play(state, "0 transfer J♥ Q♥")
+    assert legal(state) == {
+        f"2 transfer_back {a} {b}"
+        for a, b in (("6♣", "7♣"), ("6♣", "8♣"), ("6♣", "9♣"), ("7♣", "8♣"), ("7♣", "9♣"), ("8♣", "9♣"))
+    }
+    assert {str(m) for m in reference_moves(state)} == legal(state)
+
+
+def test_a_partner_with_too_few_plain_cards_gives_no_trump_to_make_up_the_count():
+    # All or nothing: seat 2 holds one plain card (10♠) and three trumps, and would have to give two back.
+    hands = ["J♥ Q♥ A♠ 9♠", "A♥ 10♥ K♥ 9♦", "6♣ 7♣ 8♣ 10♠", "A♦ 10♦ 7♦ 6♦"]
+    state = new_hand(TRUMPS_BACK, deck=deck_order(TRUMPS_BACK, hands))
+    assert legal_of(state, MoveKind.TRANSFER) == set()
+    assert {str(m) for m in reference_moves(state)} == legal(state)

@@ -54,7 +54,9 @@ class TrumpTransfer:
     after_draw: bool = attrs.field(default=True, validator=_flag)
     #: Whether a transfer is allowed in the first hand of a match.
     first_hand: bool = attrs.field(default=True, validator=_flag)
-    #: Whether a partner who holds only trumps gives back trumps instead of plain cards.
+    #: Whether a partner who holds only trumps gives back trumps instead of plain cards.  All or
+    #: nothing: a partner with some plain cards, but fewer than he must give back, gives no trump to
+    #: make up the count, so the transfer cannot be made.
     trump_back_if_no_plain: bool = attrs.field(default=False, validator=_flag)
     #: Whether a player with two trumps, only one of which counts card points, may hand over that one
     #: (the "spectacled" trump of the Goat four rules; the other is declared "not for the trump").
