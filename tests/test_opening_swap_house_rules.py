@@ -90,3 +90,25 @@ def test_a_transfer_that_may_be_the_swap_shows_no_void_and_its_worlds_are_found(
 @pytest.mark.parametrize("seed", range(2))
 def test_check_ruleset_passes_the_swap_beside_a_transfer_or_a_redeal(rules, seed):
     check_ruleset(rules, matches=3, seed=seed)
+
+
+HOLDER_OPENS = loads_ruleset(
+    '{"base": "seven_of_clubs", "leading": {"holder_card": "7♣", "lead_holder_card": true, "later_hands": "holder"}}'
+)
+
+
+def test_an_opener_who_must_swap_swaps_before_he_opens_with_the_holder_s_card():
+    # Seat 0 deals and opens, holds 7♣ (the card that opens) and only trumps; his partner holds plain cards.
+    hands = ["7♣ Q♠ Q♥ J♦", "J♣ 7♠ 8♠ 9♠", "A♥ 10♥ K♥ 9♥", "7♥ 8♥ A♠ 10♠"]
+    state = kozel.new_game(HOLDER_OPENS, deck=deck_order(HOLDER_OPENS, hands))
+    assert legal(state) == {"0 transfer 7♣", "0 transfer Q♠", "0 transfer Q♥", "0 transfer J♦"}
+    with pytest.raises(kozel.IllegalMoveError, match="first swap a trump"):
+        kozel.apply(state, kozel.parse_move("0 play 7♣"))  # apply took it, though legal_moves did not list it
+    state = play(state, "0 transfer Q♠", "2 transfer_back 10♥")
+    assert legal(state) == {"0 play 7♣"}  # then the holder's card opens
+    assert same_as_reference(state)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_check_ruleset_passes_the_swap_beside_the_holder_s_lead(seed):
+    check_ruleset(HOLDER_OPENS, matches=3, seed=seed)

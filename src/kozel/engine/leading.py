@@ -83,6 +83,8 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
     table = deal.table
     allowed = hand
     if at_opening:  # the hand's opening lead
+        if leading.swap_for_plain and must_swap(state):
+            return 0  # the swap comes first, before even the holder's card
         holder = leading.holder_card
         if holder is not None and hand & holder.bit and leading.holder_opens(not state.match.hand_results):
             return holder.bit
@@ -93,8 +95,6 @@ def lead_options(state: GameState, seat: int, hand: int) -> int:
         if talon is not None and talon.lead_follows_shown and deal.declarer is None and state.talon:
             follow = hand & table.group_masks[table.group[state.talon[0]]]
             allowed = follow or allowed
-        if leading.swap_for_plain and must_swap(state):
-            return 0
     restricted = trump_leads is _TRUMP_LEADS_BOASTING_SIDE or (
         at_opening and (trump_leads is _TRUMP_LEADS_NOT_LAST_OPENERS or leading.first_lead_plain)
     )

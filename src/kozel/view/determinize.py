@@ -547,6 +547,8 @@ class _World:
                 self.exclude(self.hands[seat], group)
             if holder_opens:
                 assert holder is not None
+                if leading.swap_for_plain:
+                    self.direct = False  # he may have had to swap first: that looks at his partner's hand
                 if card == holder:
                     return
                 self.exclude(self.hands[seat], BITS[holder])
