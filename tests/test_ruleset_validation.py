@@ -358,8 +358,61 @@ def test_a_bad_field_raises_a_ruleset_error_naming_the_component_and_field(build
         build()
 
 
+def _queenless(reason: str) -> Ruleset:
+    """``simple`` without its queens (28 cards, jacks worth 5 for the 120 points), redealt for ``reason``."""
+    deck = " ".join(str(card) for card in kozel.variants.get("simple").deck if card.rank is not kozel.Rank.QUEEN)
+    return kozel.loads_ruleset(
+        json.dumps(
+            {
+                "base": "simple",
+                "deck": deck,
+                "dealing": {"hand_size": 7},
+                "points": {"jack": 5},
+                "trumps": {"fixed": ["J♣", "J♠", "J♥", "J♦"]},
+                "redeal": {"reasons": [reason]},
+            }
+        )
+    )
+
+
+def _three_nines() -> Ruleset:
+    """``simple`` with 6♠ in place of 9♠, redealt for four nines."""
+    deck = [str(card) for card in kozel.variants.get("simple").deck if str(card) != "9♠"] + ["6♠"]
+    return kozel.loads_ruleset(
+        json.dumps({"base": "simple", "deck": " ".join(deck), "redeal": {"reasons": ["four_nines"]}})
+    )
+
+
 #: (build, a piece of the message) for the checks a component makes of its own fields together.
 BAD_COMPONENTS = [
+    _case(
+        _three_nines,
+        "a redeal for a player holding all four nines (redeal.reasons: four_nines), but the deck holds 3",
+        "four-nines-of-three",
+    ),
+    _case(
+        lambda: _queenless("four_queens"),
+        "all four queens (redeal.reasons: four_queens), but the deck holds 0",
+        "four-queens-of-none",
+    ),
+    _case(
+        lambda: _queenless("no_queen"), "but the deck holds no queen, so every hand could call one", "no-queen-of-none"
+    ),
+    _case(
+        lambda: _queenless("no_queen_but_diamonds"),
+        "but the deck holds no other queen, so every hand could call one",
+        "no-queen-but-diamonds-of-none",
+    ),
+    _case(
+        lambda: _with("classic", "leading", swap_for_plain=True),
+        "the opening swap belongs to the follow-suit games",
+        "swap-beat-or-pass",
+    ),
+    _case(
+        lambda: _with("simple", "leading", swap_for_plain=True),
+        "the opening swap is for an opener barred from leading trumps, but no rule bars one",
+        "swap-never",
+    ),
     _case(lambda: _all_tricks(loses_match=True), "cannot both lose the match", "all-tricks-lose-and-win"),
     _case(
         lambda: _all_tricks(first_hand_opponents=12),

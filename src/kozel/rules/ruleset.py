@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from kozel.cards.card import Card, Rank
+from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.deck import Deck
 from kozel.errors import RulesetError, WrongTypeError
 from kozel.limits import MAX_SET_HANDS
@@ -178,10 +178,17 @@ class Ruleset:
             "a trump lead rule": self.leading.trump_leads is not TrumpLeads.ANY,
             "a lead of the holder's card": self.leading.lead_holder_card,
             "a plain first lead": self.leading.first_lead_plain,
+            "the opening swap": self.leading.swap_for_plain,
         }
         for what, present in follow_only.items():
             if isinstance(self.play, BeatOrPass) and present:
                 raise RulesetError(f"{self.name}: {what} belongs to the follow-suit games, not beat or pass")
+        leading = self.leading
+        if leading.swap_for_plain and leading.trump_leads is TrumpLeads.ANY and not leading.first_lead_plain:
+            raise RulesetError(
+                f"{self.name}: the opening swap is for an opener barred from leading trumps, but no rule bars one "
+                "(leading.trump_leads is any and leading.first_lead_plain is off), so it never happens"
+            )
         if self.match.sets > 1 and self.scoring.mode is ScoreMode.PENALTY:
             raise RulesetError(
                 f"{self.name}: a match of sets is won by reaching the target, so it needs credit scoring"
@@ -237,12 +244,7 @@ class Ruleset:
                     f"{self.name}: a hand nobody bids for is scored as {bidding.for_less.mode.value} points "
                     f"(bidding.for_less.mode), but the match counts {self.scoring.mode.value} points"
                 )
-        redeal = self.redeal
-        if redeal is not None and RedealReason.FEW_POINTS in redeal.reasons and redeal.below_points > total:
-            raise RulesetError(
-                f"{self.name}: a redeal for a hand under {redeal.below_points} card points (redeal.below_points), "
-                f"but the deck's cards add up to {total}, so every hand could call one"
-            )
+        self._check_redeal(total)
         if self.transfer is not None:
             over = [count for count in self.transfer.counts if count > size]
             if over:
@@ -250,6 +252,39 @@ class Ruleset:
                     f"{self.name}: the trump transfer is for a player holding {' or '.join(map(str, over))} trumps "
                     f"(transfer.counts), but a hand holds {size} cards"
                 )
+
+    def _check_redeal(self, total: int) -> None:
+        """A redeal's reasons are ones a deal of this deck can give, and not to every hand."""
+        redeal = self.redeal
+        if redeal is None:
+            return
+        reasons = redeal.reasons
+        if RedealReason.FEW_POINTS in reasons and redeal.below_points > total:
+            raise RulesetError(
+                f"{self.name}: a redeal for a hand under {redeal.below_points} card points (redeal.below_points), "
+                f"but the deck's cards add up to {total}, so every hand could call one"
+            )
+        for rank, reason, word in (
+            (Rank.NINE, RedealReason.FOUR_NINES, "nines"),
+            (Rank.QUEEN, RedealReason.FOUR_QUEENS, "queens"),
+        ):
+            held = sum(card.rank is rank for card in self.deck)
+            if reason in reasons and held != 4:
+                raise RulesetError(
+                    f"{self.name}: a redeal for a player holding all four {word} (redeal.reasons: {reason.value}), "
+                    f"but the deck holds {held}"
+                )
+        queens = [card for card in self.deck if card.rank is Rank.QUEEN]
+        if RedealReason.NO_QUEEN in reasons and not queens:
+            raise RulesetError(
+                f"{self.name}: a redeal for a side with no queen (redeal.reasons: no_queen), but the deck holds "
+                "no queen, so every hand could call one"
+            )
+        if RedealReason.NO_QUEEN_BUT_DIAMONDS in reasons and all(card.suit is Suit.DIAMONDS for card in queens):
+            raise RulesetError(
+                f"{self.name}: a redeal for a side with no queen but Q♦ (redeal.reasons: no_queen_but_diamonds), "
+                "but the deck holds no other queen, so every hand could call one"
+            )
 
     @property
     def players(self) -> int:
