@@ -313,9 +313,9 @@ ERRORS = [
     ({"base": "classic", "dealing": {"hand_size": 3, "packet": 2}}, "dealing: a hand of 3 cannot be dealt in packets"),
     (
         {"base": "threesome", "talon": {"bidding": {"for_less": {"rows": [{"low": 5, "high": 3, "written": 1}]}}}},
-        "talon.bidding.for_less.rows[0]: scoring: the row 5..3 is empty",
+        "talon.bidding.for_less.rows[0]: the row 5..3 is empty",
     ),
-    ({"base": "threesome", "talon": {"bidding": {"for_less": None}}}, "talon.bidding: bidding: say how a hand"),
+    ({"base": "threesome", "talon": {"bidding": {"for_less": None}}}, "talon.bidding: say how a hand"),
     ({"name": "x"}, "deck: missing; give it, or start from a built-in ruleset with 'base'"),
     ({"base": "simple", "play": {"kind": "beat_or_pass"}}, "simple: a redeal belongs to the follow-suit games"),
     ({"base": "simple", "play": None}, "play: cannot be null"),

@@ -524,11 +524,11 @@ def test_the_plain_order_message_shows_ranks_as_text():
 
 FILE_ERRORS = [
     ({"talon": {"size": 0}}, "talon: size must be a whole number of at least 1, not 0"),
-    ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: bidding: lay_away must be a whole number of at least 1"),
-    ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: bidding: wins_above must be a whole number of 0"),
+    ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: lay_away must be a whole number of at least 1"),
+    ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: wins_above must be a whole number of 0"),
     ({"talon": {"bidding": {"lay_away": 3}}}, "bidding.lay_away must equal talon.size"),
     ({"version": 0}, "ruleset: version must be a whole number of at least 1, not 0"),
-    ({"scoring": {"all_tricks": {"written": -2}}}, "scoring.all_tricks: all tricks: written must be a whole number"),
+    ({"scoring": {"all_tricks": {"written": -2}}}, "scoring.all_tricks: written must be a whole number"),
 ]
 
 

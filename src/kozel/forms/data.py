@@ -273,13 +273,20 @@ def _load_enum(data: Any, kind: type[enum.Enum], path: str) -> enum.Enum:
     raise _error(path, f"expected one of {allowed}, got {error_text(data)}")
 
 
+#: The name a rule component starts its errors with: lowercase words and a colon.
+_LABEL: Final = re.compile(r"[a-z][a-z ]*: ")
+
+
 def _build(kind: type, given: dict[str, Any], path: str) -> Any:
     try:
         return kind(**given)
     except RulesetError as error:
-        if not path or str(error).startswith(f"{path}:"):
+        text = str(error)
+        if not path or text.startswith(f"{path}:"):
             raise
-        raise _error(path, str(error)) from error
+        # The component names itself ("bidding:", "all tricks:"); the file's reader is told the path instead.
+        label = _LABEL.match(text)
+        raise _error(path, text[label.end() :] if label else text) from error
     except (TypeError, ValueError) as error:
         raise _error(path or kind.__name__, str(error)) from error
 
