@@ -143,3 +143,16 @@ def test_a_partner_with_too_few_plain_cards_gives_no_trump_to_make_up_the_count(
     state = new_hand(TRUMPS_BACK, deck=deck_order(TRUMPS_BACK, hands))
     assert legal_of(state, MoveKind.TRANSFER) == set()
     assert {str(m) for m in reference_moves(state)} == legal(state)
+
+
+FOLLOW_SUIT_TRANSFER = loads_ruleset(
+    '{"base": "classic", "play": {"kind": "follow_suit"}, "transfer": {}, "leading": {"later_hands": "left_of_dealer"}}'
+)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_worlds_are_found_after_several_hidden_transfers_in_one_hand(seed):
+    # A follow-suit game with a transfer after every draw: hands with three transfers the seat does not see.
+    # The sampler offered a give-back a place already named as a trump, and then threw the world away, so
+    # these views (seed 0) found no world in the default 2000 draws.
+    check_ruleset(FOLLOW_SUIT_TRANSFER, matches=3, seed=seed)

@@ -245,12 +245,13 @@ class _World:
             random_ = self.rng.random
             names = self.cards
             if mask != -1 or any(names[p] is not None for p in pool):
-                # Never a card this seat is seen to play face up later on.
+                # A place already named holds a card of ``mask``, never one this seat is seen to play face up later on.
                 allowed, later, now = self.allowed, self.shown_later(), self.now
                 pool = [
                     p
                     for p in pool
-                    if allowed[p] & mask and (handed or (card := names[p]) is None or later.get(card, -1) < now)
+                    if allowed[p] & mask
+                    and ((card := names[p]) is None or (BITS[card] & mask and (handed or later.get(card, -1) < now)))
                 ]
                 if len(pool) < count:
                     raise _Failed
