@@ -7,7 +7,7 @@ import re
 
 import attrs
 import pytest
-from helpers import play, start
+from helpers import deck_order, play, start
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
@@ -334,3 +334,22 @@ def test_a_card_laid_without_a_move_in_an_edited_view_is_refused(change, why):
     with pytest.raises(kozel.StateError, match=re.escape(f"event {number} (Laid)") + ".*" + re.escape(why)):
         kozel.determinize(edited, random.Random(1))
     kozel.determinize(view, random.Random(1))  # the view as it was has its worlds
+
+
+def test_where_nobody_was_dealt_the_holder_s_card_no_world_deals_it_to_another_than_the_opener():
+    # A house game whose hands are opened by the holder of A♦; here A♦ lies in the stock, so the dealer's
+    # left (seat 1) opens: in a world, A♦ is his or undealt, never seat 0's or seat 3's.
+    rules = kozel.forms.loads_ruleset(
+        '{"base": "classic", "play": {"kind": "follow_suit"}, '
+        '"leading": {"first_hand": "holder", "later_hands": "holder", "holder_card": "A♦"}}'
+    )
+    hands = ["7♠ 8♠ 9♠ 10♠", "J♠ Q♠ K♠ A♠", "7♥ 8♥ 9♥ 10♥", "J♥ Q♥ K♥ A♥"]
+    state = kozel.new_game(rules, deck=deck_order(rules, hands, "A♦"))
+    assert state.turn == 1
+    view = kozel.observe(state, 2)
+    ace = kozel.Card.parse("A♦")
+    for seed in range(100):
+        world = kozel.determinize(view, random.Random(seed))
+        assert kozel.observe(world, 2) == view
+        assert ace not in world.hands[0]
+        assert ace not in world.hands[3]

@@ -22,7 +22,8 @@ class LeadSeat(enum.Enum):
     LEFT_OF_DEALER = "left_of_dealer"
     #: The player who took the last trick of the previous hand.
     LAST_TRICK_WINNER = "last_trick_winner"
-    #: The player holding ``Leading.holder_card`` (the ace of diamonds).
+    #: The player holding ``Leading.holder_card`` (the ace of diamonds); where nobody was dealt it (it
+    #: lies in the stock or the talon), the player next clockwise from the dealer.
     HOLDER = "holder"
 
 

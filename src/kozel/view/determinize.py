@@ -342,6 +342,10 @@ class _World:
                 self.assign(draws.choice(self.rng, free), holder)
             elif self.where[holder] not in self.hands[dealt.leader]:
                 raise _Failed
+        elif rule is _LEAD_HOLDER and holder is not None:  # the dealer's left leads: he holds the card, or nobody
+            for seat, places in enumerate(self.hands):
+                if seat != dealt.leader:
+                    self.exclude(places, BITS[holder])
         return marked
 
     def marked(self, dealt: Dealt) -> GameState:
