@@ -349,7 +349,8 @@ def test_where_nobody_was_dealt_the_holder_s_card_no_world_deals_it_to_another_t
     view = kozel.observe(state, 2)
     ace = kozel.Card.parse("A♦")
     for seed in range(100):
-        world = kozel.determinize(view, random.Random(seed))
+        # Bound at the deal, every single draw fits (before, about one in five dealt A♦ elsewhere and was thrown away).
+        world = kozel.determinize(view, random.Random(seed), tries=1)
         assert kozel.observe(world, 2) == view
         assert ace not in world.hands[0]
         assert ace not in world.hands[3]

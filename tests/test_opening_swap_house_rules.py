@@ -9,6 +9,7 @@ after it.  A transfer of one card before the first lead may be that swap, so it 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from helpers import deck_order, legal, play
 
 import kozel
 from kozel.forms import loads_ruleset
+from kozel.rules.trump import TRUMP_GROUP
 from kozel.testing import check_ruleset, reference_moves
 
 TRANSFER_AFTER_DRAWS = loads_ruleset(
@@ -112,3 +114,57 @@ def test_an_opener_who_must_swap_swaps_before_he_opens_with_the_holder_s_card():
 @pytest.mark.parametrize("seed", range(2))
 def test_check_ruleset_passes_the_swap_beside_the_holder_s_lead(seed):
     check_ruleset(HOLDER_OPENS, matches=3, seed=seed)
+
+
+# A praise game (pairs) with the opening swap: after the praise the opener is the praise's (the holder of
+# A♦), not the seat the deal's first event names.  Trumps widened so that an opener holds only trumps often.
+PRAISE_SWAP = loads_ruleset(
+    json.dumps(
+        {
+            "base": "pairs",
+            "trumps": {
+                "fixed": [
+                    "Q♣",
+                    "Q♠",
+                    "Q♥",
+                    "Q♦",
+                    "J♣",
+                    "J♠",
+                    "J♥",
+                    "J♦",
+                    "A♦",
+                    "10♦",
+                    "K♦",
+                    "9♦",
+                    "8♦",
+                    "7♦",
+                    "A♥",
+                    "10♥",
+                    "K♥",
+                    "9♥",
+                    "8♥",
+                    "7♥",
+                    "A♣",
+                    "10♣",
+                ]
+            },
+            "leading": {"swap_for_plain": True, "later_hands": "holder"},
+        }
+    )
+)
+
+
+@pytest.mark.parametrize("seed", [10, 11])
+def test_check_ruleset_passes_the_swap_after_a_praise_deal(seed):
+    # These seeds' views had no world: the sampler took the opener from the deal's first event.
+    check_ruleset(PRAISE_SWAP, matches=3, seed=seed)
+
+
+def test_a_two_card_transfer_before_the_first_lead_still_shows_a_trump_void():
+    # Only one card may be the opener's swap: seat 1's two trumps handed over show he holds no trump.
+    rules = loads_ruleset(
+        '{"base": "seven_of_clubs", "transfer": {"counts": [1, 2], "after_deal": true, "after_draw": false}}'
+    )
+    hands = ["Q♠ Q♥ Q♦ J♦", "J♣ J♠ 8♠ 9♠", "A♥ 10♥ K♥ 9♥", "7♥ 8♥ A♠ 10♠"]
+    state = play(kozel.new_game(rules, deck=deck_order(rules, hands)), "1 transfer J♣ J♠", "3 transfer_back 7♥ 8♥")
+    assert kozel.observe(state, 0).voids[1] == frozenset({TRUMP_GROUP})

@@ -291,6 +291,15 @@ def test_a_seed_that_is_a_subclass_of_int_is_read_as_its_number():
     assert type(by_suit.match.seed) is int
     assert by_suit == kozel.new_game(CLASSIC, seed=int(kozel.Suit.CLUBS))
     assert kozel.record.loads(kozel.record.dumps(by_suit)) == by_suit
+    by_index = kozel.new_game(CLASSIC, seed=_Index(7))  # a NumPy integer is a whole number too
+    assert type(by_index.match.seed) is int
+    assert by_index == kozel.new_game(CLASSIC, seed=7)
+
+
+def test_whole_numbers_that_are_not_ints_are_read_as_their_number():
+    assert '\n  "' in to_json(_state(), indent=_Index(2))
+    move = Move._make((1, MoveKind.LEAD, (Card.parse("A♠"),), _Index(Card.parse("A♠").bit)))
+    assert move == kozel.parse_move("1 lead A♠")
 
 
 @pytest.mark.parametrize("deck", [5, 1.5, None.__class__])
@@ -307,16 +316,20 @@ def test_determinize_checks_its_arguments():
     for tries in (1.5, False, "3", 0):
         with pytest.raises(KozelError, match="tries must be a whole number of at least 1"):
             kozel.determinize(view, rng, tries=tries)  # type: ignore[arg-type]
-    for budget in ("x", None, True, 0, -1.0, float("inf"), float("nan"), 2**2000):
+    for budget in ("x", None, True, 0, -1.0, float("-inf"), float("nan")):
         with pytest.raises(KozelError, match="budget must be a positive number of seconds"):
             kozel.determinize(view, rng, budget=budget)  # type: ignore[arg-type]
-    with pytest.raises(WrongTypeError, match="moves= is a sequence of moves, not int"):
+    with pytest.raises(WrongTypeError, match="moves= is an iterable of moves, not int"):
         kozel.determinize(view, rng, moves=1)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="moves= is an iterable of moves, not str"):
+        kozel.determinize(view, rng, moves="1 lead K♥")  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="moves= holds moves, not 1"):
         kozel.determinize(view, rng, moves=[1])  # type: ignore[list-item]
     # Whole numbers that are not ints (NumPy's) are whole numbers; the world is one of the view.
     world = kozel.determinize(view, rng, tries=_Index(3), budget=_Index(5))  # type: ignore[arg-type]
     assert kozel.observe(world, 1) == view
+    for budget in (float("inf"), 2**2000):  # no limit but the tries
+        assert kozel.observe(kozel.determinize(view, rng, budget=budget), 1) == view
     moves = kozel.legal_moves(_state())
     assert kozel.observe(kozel.determinize(view, rng, moves=iter(moves)), 1) == view
 

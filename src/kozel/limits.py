@@ -13,6 +13,7 @@ import re
 from typing import Final
 
 from kozel.errors import KozelError, WrongTypeError
+from kozel.plain_types import whole_number
 
 __all__ = [
     "MAX_DEPTH",
@@ -95,8 +96,9 @@ def indent(value: object) -> int | None:
     """
     if value is None:
         return None
-    if type(value) is not int:
+    spaces = whole_number(value)
+    if spaces is None:
         raise WrongTypeError(f"indent is None or a whole number of spaces, not {value!r}")
-    if not 0 <= value <= MAX_INDENT:
-        raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {value}")
-    return value
+    if not 0 <= spaces <= MAX_INDENT:
+        raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {spaces}")
+    return spaces

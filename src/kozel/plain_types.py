@@ -77,10 +77,11 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def whole_number(value: object) -> int | None:
-    """``value`` as an ``int`` where it is a whole number (an int or a NumPy integer, not a bool), else None."""
+    """``value`` as a plain ``int`` where it is a whole number (an int, a subclass of int such as an IntEnum, or a
+    NumPy integer; not a bool), else None."""
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return int(operator.index(value))  # type: ignore[arg-type]  # a plain int, not an int subclass
     except TypeError:
         return None

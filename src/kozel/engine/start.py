@@ -15,6 +15,7 @@ from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError, WrongTypeError
 from kozel.game.state import GameState, Match
 from kozel.limits import MAX_POINTS, SEED_DIGITS
+from kozel.plain_types import whole_number
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 
@@ -110,12 +111,13 @@ def new_game(
         raise WrongTypeError(f"new_game needs a Ruleset, not {type(ruleset).__name__}")
     if seed is None:
         seed = secrets.randbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
-    elif not -_SEED_BOUND < seed < _SEED_BOUND:
-        raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
     else:
-        seed = int(seed)  # a subclass of int (an IntEnum) is kept as its number, as the record writes it
+        number = whole_number(seed)  # an int subclass (an IntEnum) or a NumPy integer, kept as a plain int
+        if number is None:
+            raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
+        if not -_SEED_BOUND < number < _SEED_BOUND:
+            raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
+        seed = number
     if type(dealer) is not int or not 0 <= dealer < ruleset.seating.players:
         raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {dealer!r}")
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)

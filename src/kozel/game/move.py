@@ -11,6 +11,7 @@ from kozel.cards.card import Card
 from kozel.cards.notation import parse_cards
 from kozel.errors import IllegalMoveError, NotationError, WrongTypeError
 from kozel.limits import SEAT_DIGITS
+from kozel.plain_types import whole_number
 
 __all__ = ["Move", "MoveKind", "broken", "parse_move"]
 
@@ -145,7 +146,7 @@ class Move(MoveFields):
             raise WrongTypeError(f"Move._make reads (seat, kind, cards[, mask[, choice]]), not {len(fields)} values")
         seat, kind, cards, *rest = fields
         move = cls(seat, kind, cards, rest[1] if len(rest) > 1 else None)
-        if rest and (type(rest[0]) is not int or rest[0] != move.mask):
+        if rest and whole_number(rest[0]) != move.mask:
             raise NotationError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
         return move
 

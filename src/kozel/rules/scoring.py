@@ -133,7 +133,7 @@ class Scoring:
             raise RulesetError("scoring: eggs_replay deals an eggs hand again, but eggs is off, so no hand is eggs")
         if (
             self.all_tricks is not None
-            and self.all_tricks.first_hand_opponents is not None
+            and self.all_tricks.first_hand_opponents  # 0 writes nothing, under any scoring
             and self.mode is not ScoreMode.PENALTY
         ):
             raise RulesetError(

@@ -618,7 +618,7 @@ class _World:
         trumps = self.table.trump_mask
         rule = self.rules.transfer
         if kind is _KIND_TRANSFER:
-            swap = self.rules.leading.swap_for_plain and self.may_swap(event.seat)
+            swap = self.rules.leading.swap_for_plain and event.count == 1 and self.may_swap()
             if rule is None and swap:  # the opening swap: only trumps
                 self.exclude(self.hands[event.seat], ~trumps)
             places = self.take(event.seat, event.cards, event.count, mask=trumps, handed=True)
@@ -660,13 +660,11 @@ class _World:
         elif kind not in (_KIND_PRAISE, _KIND_DECLINE, _KIND_TAKE_TALON):
             self.trick.append((event.seat, places))
 
-    def may_swap(self, seat: int) -> bool:
-        """Whether a card ``seat`` hands his partner now may be the opening swap: before the hand's first lead, by
-        its opener (any seat where the deal does not name him)."""
-        dealt = self.view.history[0]
-        leader = dealt.leader if isinstance(dealt, Dealt) else None
+    def may_swap(self) -> bool:
+        """Whether a card handed to a partner now may be the opening swap: no trick of the hand is counted or on
+        the table (who opens is left to the replay: after a praise deal the deal's first event does not say)."""
         tricks = self.tricks_done + (len(self.praise[2]) if self.praise is not None else 0)
-        return not tricks and not self.trick and (leader is None or leader == seat)
+        return not tricks and not self.trick
 
     def follow_draw(self, event: CardsDrawn) -> None:
         """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""
@@ -1201,11 +1199,12 @@ def _same_moves(state: GameState, view: PlayerView, moves: frozenset[Move]) -> b
     return {move for move in legal_moves(state) if move.seat == view.seat} == moves
 
 
-_HUGE: Final = 2**1000  # past any budget, and short of where a float overflows
+_HUGE: Final = 2**1000  # read as no limit: past any budget, and short of where a float overflows
 
 
 def _seconds(value: object) -> float | None:
-    """``value`` as a positive, finite number of seconds (a real number or a whole one, not a bool), or None."""
+    """``value`` as a positive number of seconds (a real number or a whole one, not a bool; ``math.inf``: no
+    limit), or None."""
     whole = whole_number(value)
     if whole is not None:
         seconds = float(whole) if whole < _HUGE else math.inf
@@ -1213,15 +1212,17 @@ def _seconds(value: object) -> float | None:
         return None
     else:
         seconds = float(value)
-    return seconds if 0 < seconds < math.inf else None
+    return seconds if seconds > 0 else None  # math.inf: no limit but the tries; NaN is not above 0
 
 
 def _moves(moves: object) -> frozenset[Move]:
     """The moves a bot is handed (any iterable of Move), as a set; WrongTypeError for anything else."""
+    if isinstance(moves, str | bytes):
+        raise WrongTypeError(f"determinize: moves= is an iterable of moves, not {type(moves).__name__}")
     try:
         listed: tuple[object, ...] = tuple(cast(Iterable[object], moves))
     except TypeError:
-        raise WrongTypeError(f"determinize: moves= is a sequence of moves, not {type(moves).__name__}") from None
+        raise WrongTypeError(f"determinize: moves= is an iterable of moves, not {type(moves).__name__}") from None
     for move in listed:
         if not isinstance(move, Move) or broken(move):
             raise WrongTypeError(f"determinize: moves= holds moves, not {move!r}")

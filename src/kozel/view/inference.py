@@ -6,8 +6,8 @@ another suit shows he has none of that suit, and a plain card that he has no tru
 the opening lead itself only where no other lead rule binds it: the holder's card, the talon's shown
 suit, a bar on leading trumps or the opening swap may make a leader open with another card).  A
 player who hands all his trumps to his partner shows he has none left (not where a player with two
-trumps may hand over one, nor before the first lead where an opener's swap of one trump for a plain
-card looks the same).  Nothing else is inferred:
+trumps may hand over one, nor for a single card handed before the first lead, where an opener's
+swap of one trump for a plain card looks the same).  Nothing else is inferred:
 a player who passes, or who plays low, may still hold higher cards.  What is shown stays true
 until the player receives cards: a draw clears it, trumps from the partner clear the trump group,
 plain cards back clear the plain suits (and the trumps, where a partner with no plain card gives
@@ -99,9 +99,9 @@ class Voids:
             elif (
                 kind is _TRANSFER
                 and self._all_trumps_go
-                and not (self._swaps and not self._tricks_done and not self._trick)
+                and not (self._swaps and event.count == 1 and not self._tricks_done and not self._trick)
             ):
-                shown = {TRUMP_GROUP}  # not before the first lead where the opener's swap of one trump looks the same
+                shown = {TRUMP_GROUP}  # not for one card before the first lead: the opener's swap looks the same
             else:
                 shown = set()
             if shown:
