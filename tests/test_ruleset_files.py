@@ -341,7 +341,8 @@ def test_an_inconsistent_override_raises_the_rulesets_own_error():
     with pytest.raises(RulesetError) as loaded:
         from_data({"base": "classic", "name": "house", "dealing": {"hand_size": 10}})
     assert str(loaded.value) == str(own.value) == "house: a deck of 36 cards cannot give 4 players 10 cards each"
-    with pytest.raises(RulesetError, match=r"classic: the scoring table covers 0\.\.100 card points, but the deck"):
+    covers = r"classic: the scoring table covers 0\.\.100 card points \(scoring\.rows\), but the deck"
+    with pytest.raises(RulesetError, match=covers):
         from_data({"base": "classic", "scoring": {"rows": [{"low": 0, "high": 100, "written": 1}]}})
 
 

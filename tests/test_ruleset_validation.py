@@ -448,7 +448,18 @@ BAD_RULESETS = [
         "scored as credit points (bidding.for_less.mode), but the match counts penalty points",
         "for-less-mode",
     ),
-    _case(lambda: _with("pairs", "redeal", below_points=121), "every hand could call one", "below-points-total"),
+    _case(
+        lambda: _with("pairs", "redeal", below_points=85),
+        "a redeal for a hand under 85 card points (redeal.below_points), but a hand of 8 cards holds at most 84",
+        "below-points-most",
+    ),
+    _case(
+        lambda: kozel.loads_ruleset(
+            '{"base": "seven_of_clubs", "dealing": {"hand_size": 3}, "redeal": {"reasons": ["four_nines"]}}'
+        ),
+        "a redeal for a player holding all four nines or queens, but a hand holds 3 cards, so none ever does",
+        "four-nines-in-hands-of-three",
+    ),
     _case(lambda: _with("classic", "match", target=0), "a match target of 0 is reached before", "penalty-target-0"),
     _case(lambda: _with("simple", "match", target=0), "a match target of 0 is reached before", "credit-target-0"),
     _case(lambda: _with("hammer_clubs", "transfer", counts=(1, 5)), "holding 5 trumps", "transfer-count-over-hand"),
@@ -467,7 +478,7 @@ GOOD = [
     _case(lambda: _bidding(lay_away=2, wins_above=0), "", "bidding-0"),
     _case(lambda: _bidding(wins_above=119), "", "bidding-119"),
     _case(lambda: _with("pairs", "redeal", below_points=1, limit=1, penalty=0), "", "redeal-low"),
-    _case(lambda: _with("pairs", "redeal", below_points=120, limit=None), "", "redeal-high"),
+    _case(lambda: _with("pairs", "redeal", below_points=84, limit=None), "", "redeal-high"),
     _case(lambda: _with("simple", "redeal", reasons=[RedealReason.FEW_POINTS]), "", "redeal-reasons-list"),
     _case(lambda: _with("simple", "redeal", reasons=(RedealReason.NO_QUEEN,), below_points=500), "", "redeal-unused"),
     _case(lambda: _with("seven_of_clubs", "catch", written=0), "", "catch.written=0"),

@@ -182,7 +182,8 @@ def test_an_empty_row_is_refused():
 
 
 def test_points_that_do_not_add_up_to_the_table_are_refused():
-    with pytest.raises(RulesetError, match=r"covers 0..120 card points, but the deck's cards add up to 124"):
+    covers = r"covers 0\.\.120 card points \(scoring\.rows\), but the deck's cards add up to 124"
+    with pytest.raises(RulesetError, match=covers):
         attrs.evolve(CLASSIC, points=CardPoints(ace=12))
     richer = Scoring(ScoreMode.PENALTY, (ScoreRow(0, 61, 2), ScoreRow(62, 124, 0)))
     assert attrs.evolve(CLASSIC, points=CardPoints(ace=12), scoring=richer).total_points == 124

@@ -61,7 +61,8 @@ class Leading:
     holder_card: Card | None = attrs.field(default=None, validator=checks.optional(checks.card("leading")))
     #: Whether the holder must open with that very card.
     lead_holder_card: bool = attrs.field(default=False, validator=_flag)
-    #: Whether the first lead of the match must be a plain card.
+    #: Whether the first lead of the match must be a plain card.  The holder's card comes first: where
+    #: the holder must open with it (``lead_holder_card``) and it is a trump, he leads that trump.
     first_lead_plain: bool = attrs.field(default=False, validator=_flag)
     #: Who may lead trumps.
     trump_leads: TrumpLeads = attrs.field(default=TrumpLeads.ANY, validator=checks.member("leading", TrumpLeads))

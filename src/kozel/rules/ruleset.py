@@ -134,10 +134,10 @@ class Ruleset:
         bidding = self.talon.bidding if self.talon is not None else None
         if bidding is not None and bidding.for_less is not None:
             tables.append(bidding.for_less)
-        for table in tables:
+        for table, where in zip(tables, ("scoring.rows", "talon.bidding.for_less.rows"), strict=False):
             if table.top != total:
                 raise RulesetError(
-                    f"{self.name}: the scoring table covers 0..{table.top} card points, "
+                    f"{self.name}: the scoring table covers 0..{table.top} card points ({where}), "
                     f"but the deck's cards add up to {total}"
                 )
         countdown = self.scoring.mode is ScoreMode.COUNTDOWN
@@ -259,10 +259,17 @@ class Ruleset:
         if redeal is None:
             return
         reasons = redeal.reasons
-        if RedealReason.FEW_POINTS in reasons and redeal.below_points > total:
+        size = self.dealing.hand_size
+        most = sum(sorted((self.card_points(card) for card in self.deck), reverse=True)[:size])
+        if RedealReason.FEW_POINTS in reasons and redeal.below_points > most:
             raise RulesetError(
                 f"{self.name}: a redeal for a hand under {redeal.below_points} card points (redeal.below_points), "
-                f"but the deck's cards add up to {total}, so every hand could call one"
+                f"but a hand of {size} cards holds at most {most}, so every hand could call one"
+            )
+        if size < 4 and (RedealReason.FOUR_NINES in reasons or RedealReason.FOUR_QUEENS in reasons):
+            raise RulesetError(
+                f"{self.name}: a redeal for a player holding all four nines or queens, but a hand holds {size} cards, "
+                "so none ever does"
             )
         for rank, reason, word in (
             (Rank.NINE, RedealReason.FOUR_NINES, "nines"),
