@@ -69,3 +69,22 @@ def test_check_ruleset_passes_the_holder_lead_beside_a_first_trick_suit(seed):
 def test_check_ruleset_passes_the_opening_swap_beside_a_first_trick_suit(seed):
     # These seeds drew, before the fix, worlds where an opener who led a trump had to swap one first.
     check_ruleset(SEVEN_HEARTS_FIRST, matches=3, seed=seed)
+
+
+def test_a_refused_opening_lead_names_the_rule_that_binds_it():
+    # The rules are asked in the order the engine applies them: the holder's card only for its holder, then
+    # the talon's shown card where the leader holds its suit, then the first trick's suit.
+    holder_rules = loads_ruleset('{"base": "simple", "leading": {"holder_card": "A♦", "lead_holder_card": true}}')
+    state = kozel.new_game(holder_rules, seed=0)
+    assert kozel.Card.parse("A♦") not in state.hands[state.turn]
+    with pytest.raises(kozel.IllegalMoveError, match="in the first trick play a diamond, else a trump") as refused:
+        kozel.apply(state, kozel.Move(state.turn, kozel.MoveKind.PLAY, "A♠"))
+    assert refused.value.rule == "first trick"  # not "the holder of A♦ opens the match with it": he has none
+    talon_rules = loads_ruleset(
+        '{"base": "simple", "talon": {"size": 4, "lead_follows_shown": true}, "dealing": {"hand_size": 7}, '
+        '"redeal": null}'
+    )
+    state = kozel.new_game(talon_rules, seed=1)
+    with pytest.raises(kozel.IllegalMoveError, match="follows the shown talon card K♠ when it can") as refused:
+        kozel.apply(state, kozel.Move(state.turn, kozel.MoveKind.PLAY, "8♦"))
+    assert refused.value.rule == "talon"

@@ -187,21 +187,32 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
 
 
 def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
-    """The lead rule a refused lead breaks, and why, in table words."""
+    """The lead rule a refused lead breaks, and why, in table words (asked in the order :func:`lead_options` applies
+    them: the holder's card, the talon's shown card, the first trick's suit, the bars on leading trumps)."""
     deal = state.deal
+    table = deal.table
     rules = state.match.ruleset
     leading = rules.leading
     card = move.cards[0]
+    hand = state.hand_masks[move.seat]
     holder = leading.holder_card
     opening = not any(state.trick_counts)
-    if opening and leading.holder_opens(not state.match.hand_results):
+    if opening and holder is not None and hand & holder.bit and leading.holder_opens(not state.match.hand_results):
         which = "hand" if state.match.hand_results else "match"
         return "holder's card", f"the holder of {holder} opens the {which} with it"
+    talon = rules.talon
+    if (
+        opening
+        and talon is not None
+        and talon.lead_follows_shown
+        and deal.declarer is None
+        and state.talon
+        and hand & table.group_masks[table.group[state.talon[0]]]
+    ):
+        return "talon", f"the first lead follows the shown talon card {state.talon[0]} when it can"
     play = rules.play
     if opening and isinstance(play, FollowSuit) and play.first_trick_suit is not None:
         return "first trick", f"in the first trick play a {play.first_trick_suit.name.lower()[:-1]}, else a trump"
-    if opening and rules.talon is not None and rules.talon.lead_follows_shown and state.talon:
-        return "talon", f"the first lead follows the shown talon card {state.talon[0]} when it can"
     if deal.table.trump_mask & card.bit:
         if leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE:
             return "trump lead", "only the boasting pair leads trumps; the other pair only when holding nothing else"
