@@ -31,6 +31,7 @@ from kozel.testing import (
     check_ruleset,
     check_state,
     hand_bound,
+    invariants,
     random_move,
     reference_moves,
 )
@@ -118,6 +119,23 @@ def test_the_same_arguments_play_the_same_matches():
     first = check_ruleset(CLASSIC, matches=2, seed=5, **CHEAP)
     assert check_ruleset(CLASSIC, matches=2, seed=5, **CHEAP) == first
     assert check_ruleset(CLASSIC, matches=2, seed=6, **CHEAP) != first
+
+
+def test_the_round_trips_cost_in_proportion_to_the_match_not_its_square(monkeypatch):
+    # Every position drawn for the deep checks: their round trips replay the whole match each time, so
+    # unchecked they would replay about half the match's length a move played.  They stop at 16.
+    replayed = []
+    original = invariants.check_round_trips
+
+    def counting(state, seat):
+        replayed.append(len(state.match_moves))
+        original(state, seat)
+
+    monkeypatch.setattr(invariants, "check_round_trips", counting)
+    report = check_ruleset(CLASSIC, matches=1, seed=0, sample_every=1, deep_every=1)
+    assert len(replayed) > 10
+    assert sum(replayed) <= 16 * report.moves
+    assert max(replayed) > report.moves // 2  # late positions are still checked
 
 
 def test_check_ruleset_refuses_bad_arguments():

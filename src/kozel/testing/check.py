@@ -32,6 +32,9 @@ SAMPLE_EVERY: Final = 8
 #: By default one in this many of the fully checked positions (at random) also gets the checks whose cost
 #: grows with the match: the record and JSON round trips, and a world sampled from a view.
 DEEP_EVERY: Final = 4
+# The checks whose cost grows with the match replay it: a drawn one is made only while the moves they have
+# replayed stay within this many a move played, so that their cost grows with the match, not its square.
+_REPLAYS_PER_MOVE: Final = 16
 
 _TITLE_WORDS: Final = {
     Title.EGGS: "eggs",
@@ -197,7 +200,9 @@ def check_ruleset(
     ``sample_every`` (at random, and always the first position of each phase of a deal) also
     gets the costly ones (see :func:`kozel.testing.check_move`; ``sample_every=1`` checks every
     position fully), and one in ``deep_every`` of those the checks whose cost grows with the
-    match (record and JSON round trips, a world sampled from a view by :func:`kozel.determinize`);
+    match (record and JSON round trips, a world sampled from a view by :func:`kozel.determinize`),
+    as long as the moves those round trips replay stay within 16 a move played (so that a long match,
+    such as one of four players each for himself, costs in proportion to its length, not its square);
     the last position of each match gets the round trips too.  A match must end within ``max_hands`` hands (by default
     :func:`kozel.testing.hand_bound` of the ruleset).  At the end of each match the seed and the
     moves must replay the same states.  ``progress(done, matches)`` is called after each match.
@@ -252,11 +257,17 @@ def _play_match(rules: Ruleset, rng: random.Random, every: tuple[int, int], hand
     moves: list[Move] = []
     phase: tuple[int, Phase] | None = None
     limit = move_bound(rules, hands)
+    credit = 0  # the moves the deep checks may still replay
     while not state.is_over:
         move = random_move(state, rng)
         here = (state.deal.number, state.phase)
         thorough = here != phase or sampler.randrange(every[0]) == 0
         deep = thorough and sampler.randrange(every[1]) == 0
+        credit += _REPLAYS_PER_MOVE
+        if deep:
+            cost = len(state.match_moves) + 1
+            deep = cost <= credit
+            credit -= cost if deep else 0
         phase = here
         after = check_move(state, move, thorough=thorough, deep=deep, max_hands=hands, max_moves=limit)
         tally.thorough += thorough
