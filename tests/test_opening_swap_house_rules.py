@@ -9,9 +9,11 @@ after it.  A transfer of one card before the first lead may be that swap, so it 
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 
+import attrs
 import pytest
 from helpers import deck_order, legal, play
 
@@ -168,3 +170,51 @@ def test_a_two_card_transfer_before_the_first_lead_still_shows_a_trump_void():
     hands = ["Q♠ Q♥ Q♦ J♦", "J♣ J♠ 8♠ 9♠", "A♥ 10♥ K♥ 9♥", "7♥ 8♥ A♠ 10♠"]
     state = play(kozel.new_game(rules, deck=deck_order(rules, hands)), "1 transfer J♣ J♠", "3 transfer_back 7♥ 8♥")
     assert kozel.observe(state, 0).voids[1] == frozenset({TRUMP_GROUP})
+
+
+# Four players, a transfer window after the deal and the opening swap, the holder of A♦ opening the first hand.
+SWAP_AND_TRANSFER = loads_ruleset(
+    json.dumps(
+        {
+            "base": "simple",
+            "leading": {
+                "swap_for_plain": True,
+                "trump_leads": "not_last_openers",
+                "first_hand": "holder",
+                "holder_card": "AD",
+                "lead_holder_card": True,
+            },
+            "transfer": {"after_deal": True, "after_draw": False, "counts": [1, 2]},
+            "redeal": {"reasons": ["few_points"], "below_points": 20},
+        }
+    )
+)
+
+
+def _after_a_hidden_transfer():
+    # Seat 0 holds one trump (hearts), A♥, and hands it over face down; seat 3 sees one card go.
+    state = kozel.new_game(SWAP_AND_TRANSFER, seed=65)
+    assert str(state.hands[0]) == "9♣ K♣ A♣ 7♠ 8♠ A♠ A♥ 7♦"
+    return kozel.observe(play(state, "0 transfer A♥"), 3)
+
+
+def test_a_hidden_transfer_where_nobody_may_swap_binds_the_giver_s_one_trump():
+    # Nobody is barred from trumps in the first hand, so the card is a transfer: the giver held that trump
+    # and no other.  The sampler drew it as a possible swap (no trump bound) and kept one world in 2000.
+    view = _after_a_hidden_transfer()
+    for seed in range(10):
+        world = kozel.determinize(view, random.Random(seed), tries=5)
+        assert kozel.observe(world, 3) == view
+        assert not world.hands[0].mask & world.table.trump_mask  # he handed over his only trump
+
+
+def test_a_view_the_engine_made_is_drawn_for_past_the_tries_a_view_from_elsewhere_gets(monkeypatch):
+    # With one draw for a view from elsewhere, the draw of seed 93 finds no world; the engine's view goes on.
+    monkeypatch.setattr(importlib.import_module("kozel.view.determinize"), "TRIES", 1)
+    view = _after_a_hidden_transfer()
+    world = kozel.determinize(view, random.Random(93))
+    assert kozel.observe(world, 3) == view
+    copied = attrs.evolve(view)  # a view built by hand: checked, and given the tries
+    with pytest.raises(kozel.StateError, match="no world fits it in 1 draws"):
+        kozel.determinize(copied, random.Random(93))
+    assert kozel.observe(kozel.determinize(copied, random.Random(0)), 3) == view

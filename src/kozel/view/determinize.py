@@ -135,7 +135,9 @@ _PRAISE_DEALT: Final = PraiseDealt
 _MOVE_KIND: Final = MoveKind
 _MOLODKA: Final = MoveKind.MOLODKA
 
-#: How many worlds are drawn, at most, before giving up.
+#: How many worlds are drawn, at most, before giving up on a view the engine did not make (one read from
+#: JSON, built or changed by hand): by default, a view the engine made from a state is given draws until the
+#: budget runs out.
 TRIES = 2000
 
 
@@ -231,12 +233,15 @@ class _World:
         mask: int = -1,
         *,
         handed: bool = False,
+        whole: int = 0,
     ) -> list[int]:
         """The places of ``count`` cards leaving ``seat``'s hand: those of ``cards`` where they are known.
 
         Where the cards are hidden, they are drawn among the places of ``among`` (the whole hand by default)
         that may hold a card of ``mask``, and never a card seen played face up later on, unless the cards are
-        ``handed`` to another seat (a transfer or a give-back), who may play them later."""
+        ``handed`` to another seat (a transfer or a give-back), who may play them later.  Where every card of
+        ``whole`` the seat holds goes (a transfer hands all the giver's trumps), the places already named with
+        one are among those drawn."""
         hand = self.hands[seat]
         pool = hand if among is None else among
         if len(pool) < count or count < 0:
@@ -255,6 +260,17 @@ class _World:
                 ]
                 if len(pool) < count:
                     raise _Failed
+                if whole:
+                    bound = [p for p in pool if (card := names[p]) is not None and BITS[card] & whole]
+                    if len(bound) > count:
+                        raise _Failed
+                    if bound:
+                        pool = [p for p in pool if p not in bound]
+                        count -= len(bound)
+                        chosen = bound + draws.sample(self.rng, pool, count) if count else bound
+                        for taken in chosen:
+                            hand.remove(taken)
+                        return chosen
             chosen = [pool[int(random_() * len(pool))]] if count == 1 else draws.sample(self.rng, pool, count)
         else:
             chosen = []
@@ -618,19 +634,7 @@ class _World:
         trumps = self.table.trump_mask
         rule = self.rules.transfer
         if kind is _KIND_TRANSFER:
-            swap = self.rules.leading.swap_for_plain and event.count == 1 and self.may_swap()
-            if rule is None and swap:  # the opening swap: only trumps
-                self.exclude(self.hands[event.seat], ~trumps)
-            places = self.take(event.seat, event.cards, event.count, mask=trumps, handed=True)
-            if rule is not None and swap:
-                self.direct = False  # the opener's swap or his trump transfer, which the replay tells apart
-            elif rule is not None:
-                # All his trumps go; only a "spectacled" one may leave an uncounted trump behind.
-                spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
-                self.exclude(self.hands[event.seat], self.counted_trumps if spectacled else trumps)
-                to = event.to if event.to is not None else -1
-                partner = list(self.hands[to]) if 0 <= to < self.rules.seating.players else []
-                self.transfers.append((_KIND_TRANSFER, places, self.hands[event.seat] + places, partner))
+            places = self.follow_transfer(event)
         elif kind is _KIND_TRANSFER_BACK:
             # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
             received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
@@ -660,11 +664,63 @@ class _World:
         elif kind not in (_KIND_PRAISE, _KIND_DECLINE, _KIND_TAKE_TALON):
             self.trick.append((event.seat, places))
 
-    def may_swap(self) -> bool:
-        """Whether a card handed to a partner now may be the opening swap: no trick of the hand is counted or on
-        the table (who opens is left to the replay: after a praise deal the deal's first event does not say)."""
+    def follow_transfer(self, event: Played) -> list[int]:
+        """A trump transfer, or the opening swap: the places of the trumps handed to the partner."""
+        trumps = self.table.trump_mask
+        rule = self.rules.transfer
+        swap = self.rules.leading.swap_for_plain and event.count == 1 and self.may_swap(event.seat)
+        if rule is not None and swap:
+            # The opener's swap (he held only trumps) or his trump transfer (that was his one trump): one is
+            # bound, as likely as the hands each allows, and the replay tells whether the world's hand fits.
+            self.direct = False
+            swap = self.rng.random() < self.swap_odds(event.seat)
+        if swap:  # the opening swap: only trumps
+            self.exclude(self.hands[event.seat], ~trumps)
+        gone = 0  # the cards none of which he keeps
+        if rule is not None and not swap:
+            # All his trumps go; only a "spectacled" one may leave an uncounted trump behind.
+            spectacled = rule.point_trump_of_two and event.count == 1 and 2 not in rule.counts
+            gone = self.counted_trumps if spectacled else trumps
+        places = self.take(event.seat, event.cards, event.count, mask=trumps, handed=True, whole=gone)
+        if gone:
+            self.exclude(self.hands[event.seat], gone)
+            to = event.to if event.to is not None else -1
+            partner = list(self.hands[to]) if 0 <= to < self.rules.seating.players else []
+            self.transfers.append((_KIND_TRANSFER, places, self.hands[event.seat] + places, partner))
+        return places
+
+    def swap_odds(self, seat: int) -> float:
+        """The chance that ``seat``'s one hidden card handed before the opening lead is the swap (he held only
+        trumps), not a trump transfer (it was his only trump): the hands of each kind he may hold, as the cards
+        not yet placed would deal them at random."""
+        trumps = self.table.trump_mask
+        names = self.cards
+        named = [card for p in self.hands[seat] if (card := names[p]) is not None]
+        unnamed = len(self.hands[seat]) - len(named)
+        held = sum(1 for card in named if BITS[card] & trumps)
+        free = self.deck_mask
+        for card in self.where:
+            free &= ~BITS[card]
+        free_trumps = (free & trumps).bit_count()
+        free_plain = free.bit_count() - free_trumps
+        swaps = math.comb(free_trumps, unnamed) if held == len(named) else 0
+        transfers = 0
+        if held == 1:
+            transfers = math.comb(free_plain, unnamed)
+        elif held == 0 and unnamed:
+            transfers = free_trumps * math.comb(free_plain, unnamed - 1)
+        return swaps / (swaps + transfers) if swaps + transfers else 0.5
+
+    def may_swap(self, seat: int) -> bool:
+        """Whether a card ``seat`` hands to his partner now may be the opening swap: no trick of the hand is counted
+        or on the table, and (where no praise deal dealt again) the deal bars him from leading trumps at the
+        opening, which only the swapper is (who opens is left to the replay: after a praise deal the deal's first
+        event does not say)."""
         tricks = self.tricks_done + (len(self.praise[2]) if self.praise is not None else 0)
-        return not tricks and not self.trick
+        if tricks or self.trick:
+            return False
+        marked = self.marked_start
+        return self.praise is not None or marked is None or barred_from_trumps(marked, seat, True)
 
     def follow_draw(self, event: CardsDrawn) -> None:
         """Cards from the top of the stock, in the engine's draw order, the last trick's winner first."""
@@ -1215,6 +1271,16 @@ def _seconds(value: object) -> float | None:
     return seconds if seconds > 0 else None  # math.inf: no limit but the tries; NaN is not above 0
 
 
+def _tries(tries: object) -> int | None:
+    """``determinize``'s ``tries``, checked: None (the default for the view) or a whole number of at least 1."""
+    if tries is None:
+        return None
+    most = whole_number(tries)
+    if most is None or most < 1:
+        raise KozelError(f"determinize: tries must be None or a whole number of at least 1, not {tries!r}")
+    return most
+
+
 def _moves(moves: object) -> frozenset[Move]:
     """The moves a bot is handed (any iterable of Move), as a set; WrongTypeError for anything else."""
     if isinstance(moves, str | bytes):
@@ -1493,7 +1559,7 @@ def determinize(
     view: PlayerView,
     rng: object,
     *,
-    tries: object = TRIES,
+    tries: object = None,
     moves: object = None,
     budget: object = BUDGET,
 ) -> GameState:
@@ -1504,9 +1570,16 @@ def determinize(
     reaches, so play continues from it.  ``rng`` is a :class:`random.Random`; the same ``rng`` state
     gives the same world.
 
-    Worlds are drawn one after another until one fits, at most ``tries`` of them and for at most
-    ``budget`` seconds (60 by default: views reached by legal play take about a millisecond, the
-    drawing praise deals of ``pairs`` longer).  A view that no legal play gives raises
+    Worlds are drawn one after another until one fits, for at most ``budget`` seconds (60 by
+    default: views reached by legal play take about a millisecond, the drawing praise deals of
+    ``pairs`` longer) and at most ``tries`` of them.  By default (``tries=None``) a view the engine
+    made from a state (:func:`~kozel.observe`, a :class:`~kozel.ViewTracker`), which legal play
+    reached, is given draws until the budget runs out, so that a world is found even where the
+    fitting draws are rare (in house rules that hand many cards face down they can be one in
+    thousands: a second or so); any other view is given 2000 draws, so that an edited one is
+    refused within a second or two.  ``budget=math.inf`` sets no limit of time (with
+    ``tries=None``, a view the engine made is then drawn for until a world fits).
+    A view that no legal play gives raises
     :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
     together (a seat out of range, a card not in the deck, a praise deal with too few hands), else
     when the tries or the budget run out.  Those field checks are made once per view object, and
@@ -1532,9 +1605,7 @@ def determinize(
         raise WrongTypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"determinize draws with a random.Random, not {type(rng).__name__}")
-    most = whole_number(tries)
-    if most is None or most < 1:
-        raise KozelError(f"determinize: tries must be a whole number of at least 1, not {tries!r}")
+    most = _tries(tries)
     seconds = _seconds(budget)
     if seconds is None:
         raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
@@ -1544,6 +1615,8 @@ def determinize(
         dealt = checked[1]
     elif made_by_engine(view):  # made from a state: its fields fit together, and its history starts with the deal
         dealt = cast(Dealt, view.history[0])
+        if most is None:
+            most = _HUGE  # legal play reached it: a world fits, so draws go on until one does or the budget ends
     else:
         try:
             dealt = _Checker(view).check()
@@ -1552,6 +1625,8 @@ def determinize(
         except _BAD_VIEW as error:
             raise _refuse(view, f"a field of the wrong kind ({error})") from None
         _remember(view, dealt)
+    if most is None:
+        most = TRIES
     deadline = time.perf_counter() + seconds
     drawn = 0
     while drawn < most and (drawn == 0 or time.perf_counter() < deadline):
