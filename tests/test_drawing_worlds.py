@@ -59,8 +59,8 @@ def check_worlds(state, seat, rngs=range(4)):
 
 # "Mirror for everyone" deals followed by a lone-trump transfer, of the kind the earlier sampler failed after
 # 2,000 draws (its worlds gave the giver other trumps): a transfer now binds the giver's other cards.  Found by
-# a search over seeds (the deals it failed on came from the seeds' earlier shuffles and cuts): from seed 1535,
-# seat 3 hands K♦ to seat 1, viewed from seat 0 after the first two plays; from seed 454, seat 1 hands J♣ to
+# a search over match seeds (the deals it failed on came from earlier shuffles and cuts of those matches): from
+# seed 1535, seat 3 hands K♦ to seat 1, viewed from seat 0 after the first two plays; from seed 454, seat 1 hands J♣ to
 # seat 3, viewed after 15 plays from both seats of the other side and from the partner's.
 MIRROR_THEN_TRANSFER = [(1535, 5, 0), (454, 18, 0), (454, 18, 2), (454, 18, 3)]
 

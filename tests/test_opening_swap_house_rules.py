@@ -158,7 +158,7 @@ PRAISE_SWAP = loads_ruleset(
 
 @pytest.mark.parametrize("seed", [10, 11])
 def test_check_ruleset_passes_the_swap_after_a_praise_deal(seed):
-    # These seeds' views had no world: the sampler took the opener from the deal's first event.
+    # The views of these seeds had no world: the sampler took the opener from the deal's first event.
     check_ruleset(PRAISE_SWAP, matches=3, seed=seed)
 
 

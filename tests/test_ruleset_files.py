@@ -442,8 +442,8 @@ def test_the_docs_json_example():
     )
 
 
-def test_the_big_card_values_of_seed_000_as_a_house_variant():
-    """Seed 000's "90-card" game: its card values, trumps and thresholds on the 32 cards of ``simple``."""
+def test_the_big_card_values_of_the_ninety_card_game_as_a_house_variant():
+    """The "90-card" game of the Russian collection: its card values, trumps and thresholds on ``simple``'s 32 cards."""
     rules = kozel.loads_ruleset(_docs_example("big_values.toml"), format="toml")
     simple = kozel.variants.get("simple")
     values = {str(card): rules.card_points(card) for card in rules.deck if card.suit is Suit.HEARTS}

@@ -313,12 +313,14 @@ def test_determinize_checks_its_arguments():
     rng = random.Random(1)
     with pytest.raises(WrongTypeError, match=r"draws with a random\.Random, not str"):
         kozel.determinize(view, "x")  # type: ignore[arg-type]
-    for tries in (1.5, False, "3", 0):
-        with pytest.raises(KozelError, match="tries must be None or a whole number of at least 1"):
+    for tries, error in ((1.5, WrongTypeError), (False, WrongTypeError), ("3", WrongTypeError), (0, KozelError)):
+        with pytest.raises(error, match="tries must be None or a whole number of at least 1") as raised:
             kozel.determinize(view, rng, tries=tries)  # type: ignore[arg-type]
+        assert isinstance(raised.value, TypeError) == (error is WrongTypeError)
     for budget in ("x", None, True, 0, -1.0, float("-inf"), float("nan")):
-        with pytest.raises(KozelError, match="budget must be a positive number of seconds"):
+        with pytest.raises(KozelError, match="budget must be a positive number of seconds") as raised:
             kozel.determinize(view, rng, budget=budget)  # type: ignore[arg-type]
+        assert isinstance(raised.value, TypeError) == (budget in ("x", None, True))
     with pytest.raises(WrongTypeError, match="moves= is an iterable of moves, not int"):
         kozel.determinize(view, rng, moves=1)  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="moves= is an iterable of moves, not str"):

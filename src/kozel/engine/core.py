@@ -107,7 +107,7 @@ PHASES: Final[dict[Phase, PhaseRules]] = {
 
 
 def legal_moves(state: object) -> tuple[Move, ...]:
-    """Every move any seat may make now; empty exactly when the match is over.
+    """Every move any seat may make now; empty exactly when the match is over (or inside ``within_hand``, a hand's end).
 
     Anything but a GameState raises :class:`~kozel.WrongTypeError` (a ``TypeError``).
 

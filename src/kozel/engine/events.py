@@ -166,7 +166,7 @@ class Played(Event):
 
 @attrs.frozen
 class CardsReturned(Event):
-    """A molodka sent the cards on the table back to their owners: ``(seat, cards or None, count)`` each."""
+    """A molodka sent the cards on the table back to their owners: ``(seat, cards or None, count, face_up)`` each."""
 
     #: Each play taken back: the seat, its cards (None where face down and not the viewer's), how many,
     #: and whether they had been played face up.

@@ -1260,12 +1260,12 @@ _HUGE: Final = 2**1000  # read as no limit: past any budget, and short of where 
 
 def _seconds(value: object) -> float | None:
     """``value`` as a positive number of seconds (a real number or a whole one, not a bool; ``math.inf``: no
-    limit), or None."""
+    limit), or None where it is not positive; a value of another kind raises WrongTypeError."""
     whole = whole_number(value)
     if whole is not None:
         seconds = float(whole) if whole < _HUGE else math.inf
     elif isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return None
+        raise WrongTypeError(f"determinize: budget must be a positive number of seconds, not {value!r}")
     else:
         seconds = float(value)
     return seconds if seconds > 0 else None  # math.inf: no limit but the tries; NaN is not above 0
@@ -1276,7 +1276,9 @@ def _tries(tries: object) -> int | None:
     if tries is None:
         return None
     most = whole_number(tries)
-    if most is None or most < 1:
+    if most is None:
+        raise WrongTypeError(f"determinize: tries must be None or a whole number of at least 1, not {tries!r}")
+    if most < 1:
         raise KozelError(f"determinize: tries must be None or a whole number of at least 1, not {tries!r}")
     return most
 
