@@ -240,8 +240,8 @@ class _World:
         Where the cards are hidden, they are drawn among the places of ``among`` (the whole hand by default)
         that may hold a card of ``mask``, and never a card seen played face up later on, unless the cards are
         ``handed`` to another seat (a transfer or a give-back), who may play them later.  Where every card of
-        ``whole`` the seat holds goes (a transfer hands all the giver's trumps), the places already named with
-        one are among those drawn."""
+        ``whole`` the seat holds goes (a transfer hands all the giver's trumps), the places that hold one (named
+        with one, or allowed no other card) are among those drawn."""
         hand = self.hands[seat]
         pool = hand if among is None else among
         if len(pool) < count or count < 0:
@@ -261,7 +261,12 @@ class _World:
                 if len(pool) < count:
                     raise _Failed
                 if whole:
-                    bound = [p for p in pool if (card := names[p]) is not None and BITS[card] & whole]
+                    bound = [
+                        p
+                        for p in pool
+                        if ((card := names[p]) is None and not allowed[p] & ~whole)
+                        or (card is not None and BITS[card] & whole)
+                    ]
                     if len(bound) > count:
                         raise _Failed
                     if bound:
