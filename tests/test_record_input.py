@@ -282,3 +282,46 @@ def test_a_view_history_holds_real_events_only():
     data["view"]["history"].append({"type": "event"})
     with pytest.raises(StateError, match=r"view\.history\[1\]\.type: expected one of dealt, .*got 'event'"):
         from_json(json.dumps(data, ensure_ascii=False))
+
+
+def test_an_event_without_its_type_is_refused():
+    state = kozel.new_game(CLASSIC, seed=1)
+    for _ in range(6):
+        state = kozel.apply(state, kozel.legal_moves(state)[0])
+    data = json.loads(to_json(kozel.observe(state, 0)))
+    for event in ({}, {"seat": 1}):
+        data["view"]["history"][1] = event
+        with pytest.raises(StateError, match=r"view\.history\[1\]\.type: missing; one of dealt, played"):
+            from_json(json.dumps(data, ensure_ascii=False))
+
+
+def test_a_field_left_out_of_a_document_is_missing_not_defaulted(classic_world):
+    data = classic_world
+    results = data["state"]["deal"]["hand_results"]
+    assert results, "the position is a later deal"
+    for name in ("caught", "eggs", "forfeited", "declarer"):
+        edited = copy.deepcopy(data)
+        del edited["state"]["deal"]["hand_results"][0][name]
+        with pytest.raises(StateError, match=rf"hand_results\[0\]\.{name}: missing"):
+            from_json(json.dumps(edited, ensure_ascii=False))
+
+
+def test_a_goat_s_title_must_be_one_the_ruleset_gives():
+    rng = random.Random(3)
+    state = kozel.new_game(CLASSIC, seed=3)
+    while not state.is_over:
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    data = json.loads(to_json(kozel.observe(state, 1)))
+    assert from_json(json.dumps(data, ensure_ascii=False)) == kozel.observe(state, 1)
+    data["view"]["result"]["titles"] = ["x"]
+    with pytest.raises(StateError, match=r"view\.result\.titles\[0\]: 'x' is no title of this ruleset's goats"):
+        from_json(json.dumps(data, ensure_ascii=False))
+
+
+def test_a_ruleset_version_the_record_cannot_hold_is_refused():
+    text = '{"base": "classic", "name": "house", "version": %d}'
+    with pytest.raises(RulesetError, match="version must be a whole number of at least 1 and at most 100 digits"):
+        kozel.loads_ruleset(text % 10**100, format="json")
+    rules = kozel.loads_ruleset(text % (10**100 - 1), format="json")
+    state = kozel.new_game(rules, seed=1)
+    assert kozel.record.loads(dumps(state)) == state

@@ -538,7 +538,7 @@ FILE_ERRORS = [
     ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: lay_away must be a whole number of at least 1"),
     ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: wins_above must be a whole number of 0"),
     ({"talon": {"bidding": {"lay_away": 3}}}, "bidding.lay_away must equal talon.size"),
-    ({"version": 0}, "ruleset: version must be a whole number of at least 1, not 0"),
+    ({"version": 0}, "ruleset: version must be a whole number of at least 1 and at most 100 digits, not 0"),
     ({"scoring": {"all_tricks": {"written": -2}}}, "scoring.all_tricks: written must be a whole number"),
 ]
 

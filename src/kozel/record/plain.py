@@ -155,7 +155,11 @@ def _card(data: Any, path: str) -> Card:
 def _load_attrs(data: Any, kind: type, path: str) -> Any:
     if not isinstance(data, dict):
         raise _error(path, f"expected a table of fields, got {error_text(data)}")
-    kinds = {kind_word(sub): sub for sub in _subclasses(kind)} if KIND in data else {}
+    subclasses = _subclasses(kind)
+    if subclasses and KIND not in data and not attrs.fields(kind):  # a kind of value, no value itself: an event
+        words = ", ".join(kind_word(sub) for sub in subclasses)
+        raise _error(join(path, KIND), f"missing; one of {words}")
+    kinds = {kind_word(sub): sub for sub in subclasses} if KIND in data else {}
     if kinds:  # a class with no subclass takes no "type": it is then an unknown field
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
@@ -170,10 +174,9 @@ def _load_attrs(data: Any, kind: type, path: str) -> Any:
     given = {}
     for field in fields:
         where = join(path, field.name)
-        if field.name in data:
-            given[field.name] = load(data[field.name], hints(kind)[field.name], where)
-        elif field.default is attrs.NOTHING:
+        if field.name not in data:  # every field is written: one left out was lost, not defaulted
             raise _error(where, "missing")
+        given[field.name] = load(data[field.name], hints(kind)[field.name], where)
     try:
         return kind(**given)
     except (KozelError, TypeError, ValueError) as error:

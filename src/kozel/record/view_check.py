@@ -110,6 +110,15 @@ class _Checker:
             self.side(side, f"{path}.goats[{index}]")
         if len(result.titles) != len(result.goats):
             raise StateError(f"{path}.titles: one title per goat ({len(result.goats)}), not {len(result.titles)}")
+        match = self.rules.match
+        words = tuple(match.titles)  # every title is "goat" with some of the ruleset's words
+        known = {match.title(w for b, w in enumerate(words) if chosen >> b & 1) for chosen in range(1 << len(words))}
+        for index, title in enumerate(result.titles):
+            if title not in known:
+                raise StateError(
+                    f"{path}.titles[{index}]: {title!r} is no title of this ruleset's goats; they are "
+                    f"{', '.join(map(repr, sorted(known)))}"
+                )
 
     def played(self, play: Played, path: str) -> None:
         self.seat(play.seat, f"{path}.seat")

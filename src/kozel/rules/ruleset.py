@@ -7,7 +7,7 @@ import attrs
 from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.deck import Deck
 from kozel.errors import RulesetError, WrongTypeError
-from kozel.limits import MAX_SET_HANDS
+from kozel.limits import MAX_SET_HANDS, NUMBER_DIGITS
 from kozel.rules import checks
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import Dealing
@@ -71,8 +71,16 @@ class Ruleset:
     praise: Praise | None = attrs.field(default=None, validator=checks.optional(_of(Praise)))
     #: The rules in table words, with the readings taken where the source text is unclear.
     doc: str = attrs.field(default="", eq=False, validator=checks.text("ruleset"))
-    #: Version of this ruleset's rules; it changes whenever the rules it plays change.
-    version: int = attrs.field(default=1, validator=checks.whole("ruleset", 1))
+    #: Version of this ruleset's rules; it changes whenever the rules it plays change.  At most
+    #: ``NUMBER_DIGITS`` (100) digits, as a record's ``RulesetVersion`` header holds.
+    version: int = attrs.field(
+        default=1,
+        validator=checks.Check(
+            "ruleset",
+            f"a whole number of at least 1 and at most {NUMBER_DIGITS} digits",
+            lambda value: checks.is_whole(value) and 1 <= value < 10**NUMBER_DIGITS,
+        ),
+    )
 
     def __attrs_post_init__(self) -> None:
         self._check_deal()
