@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import pickle
 import random
 import runpy
 from pathlib import Path
@@ -13,11 +14,12 @@ from hypothesis import settings
 from profiles import DEFAULT_EXAMPLES
 
 import kozel
-from kozel.play import actions, encoding, hand_ended
+from kozel.play import actions, encoding, hand_ended, most_plays
 
 MISSING = any(importlib.util.find_spec(name) is None for name in ("pyspiel", "numpy"))
 if not MISSING:
     import pyspiel
+    from open_spiel.python.observation import make_observation
 
     from kozel.integrations import openspiel
 
@@ -128,11 +130,15 @@ def test_observations_are_the_encoding_of_the_view_and_the_seats_waited():
         view = kozel.observe(state.table, seat)
         assert state.observation_tensor(seat) == pytest.approx(coder.observation(view) + [0.0] * rules.players)
         info = state.information_state_tensor(seat)
-        assert info == pytest.approx(coder.information_state(view) + [0.0] * rules.players)
+        asks = [0.0] * (most_plays(rules) * rules.players)
+        for move, waited in enumerate(state.asks):
+            for other in waited:
+                asks[move * rules.players + (other - seat) % rules.players] = 1.0
+        assert info == pytest.approx(coder.information_state(view) + [0.0] * rules.players + asks)
         assert view.key() in state.information_state_string(seat)
         assert str(view.hand) in state.observation_string(seat)
     assert game.observation_tensor_size() == coder.size + rules.players
-    assert game.information_state_tensor_size() == coder.state_size + rules.players
+    assert game.information_state_tensor_size() == coder.state_size + rules.players * (1 + most_plays(rules))
 
 
 @pytest.mark.parametrize("name", ["classic", "pairs", "six_of_clubs"])
@@ -190,7 +196,7 @@ def test_the_ismcts_example_plays_its_hands(capsys):
     runpy.run_path(str(ROOT / "examples" / "openspiel_ismcts.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert out.count("hand ") == 4
-    assert out.endswith("ISMCTS (40 simulations a move) -2, heuristic +2 over 4 hands\n")
+    assert out.endswith("ISMCTS (40 simulations a move) -4, heuristic +4 over 4 hands\n")
     assert f"```text\n{out}```" in (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
 
 
@@ -297,3 +303,59 @@ def test_a_position_after_a_seat_waited_is_resampled_with_the_same_seats_asked()
         assert world.waited == state.waited
         assert world.information_state_string(seat) == state.information_state_string(seat)
         assert world.legal_actions() == state.legal_actions()
+
+
+def test_a_game_pickles_as_its_rules_and_kind():
+    house = attrs.evolve(kozel.variants.get("classic").for_players(2), name="pickled_house")
+    for game in (pyspiel.load_game("kozel_match_classic"), openspiel.load(house)):
+        again = pickle.loads(pickle.dumps(game))
+        assert str(again) == str(game)
+        assert (again.kozel.rules, again.kozel.match) == (game.kozel.rules, game.kozel.match)
+        assert again.new_initial_state().num_players() == game.num_players()
+
+
+def test_a_name_registered_for_other_rules_is_refused():
+    two = attrs.evolve(kozel.variants.get("classic").for_players(2), name="taken_house")
+    three = attrs.evolve(kozel.variants.get("classic").for_players(3), name="taken_house")
+    openspiel.register(two)
+    openspiel.register(attrs.evolve(two))  # the same rules again: nothing changes
+    state = pyspiel.load_game("kozel_hand_taken_house").new_initial_state()
+    state.apply_action(0)
+    for refused in (openspiel.register, openspiel.load):
+        with pytest.raises(kozel.KozelError, match="taken by other rules called 'taken_house'"):
+            refused(three)
+    assert pickle.loads(pickle.dumps(state)).num_players() == 2
+
+
+def test_the_states_of_a_loaded_ruleset_pickle_and_deserialize():
+    rules = attrs.evolve(kozel.variants.get("classic").for_players(2), name="loaded_only")
+    game = openspiel.load(rules)
+    state = game.new_initial_state()
+    play_until(state, random.Random(6), lambda s: len(s.table.moves) >= 3)
+    for again in (
+        pickle.loads(pickle.dumps(state)),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ):
+        assert again.table == state.table
+        assert again.history() == state.history()
+        assert again.num_players() == 2
+
+
+@pytest.mark.parametrize(
+    ("public", "private"),
+    [(True, "NONE"), (False, "SINGLE_PLAYER"), (True, "ALL_PLAYERS"), (False, "NONE")],
+)
+@pytest.mark.parametrize("recall", [False, True])
+def test_an_observer_of_more_or_less_than_the_seats_own_view_is_refused(public, private, recall):
+    game = pyspiel.load_game("kozel_hand_classic")
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=recall, public_info=public, private_info=getattr(pyspiel.PrivateInfoType, private)
+    )
+    with pytest.raises(kozel.KozelError, match="observe only the seat's own view"):
+        make_observation(game, kind)
+    own = pyspiel.IIGObservationType(perfect_recall=recall)
+    state = game.new_initial_state()
+    deal(state, random.Random(1))
+    observer = make_observation(game, own)
+    expected = state.information_state_string(0) if recall else state.observation_string(0)
+    assert observer.string_from(state, 0) == expected

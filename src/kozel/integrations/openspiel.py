@@ -19,26 +19,35 @@ Players are the seats, and one acts at a time: the seat :func:`kozel.decision` a
 (:class:`~kozel.play.actions.CompactActions`: cards by place in the seat's own hand), so that
 ``num_distinct_actions`` stays in the tens or hundreds where the whole numbering runs to millions.
 
-Observations are :class:`~kozel.play.encoding.Encoding`'s vectors with one more run, the seats
-(relative to the viewer) that have waited at this position: ``observation`` for the observation
-tensor, ``information_state`` for the information-state tensor (the deal's plays in order).  The
-strings: an observation string readable at the table, and as information-state string the view's
-:meth:`~kozel.PlayerView.key` and the seats that waited.  Across deals of a match the information
-state holds the earlier hands only as the score sheet (the view's own record), not their plays.
-Every observer is the seat's own view: ``private_info`` and ``public_info`` of the observation type
-are not split, ``perfect_recall`` chooses the information state.
+Observations are :class:`~kozel.play.encoding.Encoding`'s vectors with more runs (see
+:class:`KozelObserver`).  The observation tensor is the encoding's ``observation`` and ``waited``, the
+seats (relative to the viewer) that have waited at this position; its string names every field the
+tensor reads (equal strings, equal tensors).  The information-state tensor is the encoding's
+``information_state`` (the deal's plays in order), ``waited``, and ``asks``: for each move of the deal, the
+seats that waited before it (one row a move, ``most_plays`` rows, so a fixed size); its string is the view's
+:meth:`~kozel.PlayerView.key` with the same asks and seats waited.  Who was asked out of turn and waited is
+public (every player asked is, in OpenSpiel), so the information state keeps the deal's whole record of it:
+perfect recall within the deal.  Across deals (a redeal, the match's next hand) the information state
+holds the earlier deals only as the score sheet (the view's own record), not their plays or asks.
+Every observer is the seat's own view (OpenSpiel's default type: ``public_info=True``,
+``private_info=PrivateInfoType.SINGLE_PLAYER``; ``perfect_recall`` chooses the information state); any
+other type (public information only, private only, every seat's) is refused with a
+:class:`~kozel.KozelError`.
 
 ``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
-now as ``moves=``, and drawn again until the seats that waited are asked the same way, at most
-``RESAMPLE_TRIES`` draws and ``RESAMPLE_SECONDS``); the world has no action history of its
-own.  That a seat was asked out of turn is public here, as every player asked is in OpenSpiel: a
-world must let it move out of turn too (in ``classic``, hold a molodka), which about one draw in
-forty does; random play found none that took longer than a twentieth of a second.  OpenSpiel's
-sampler draws from its own generator; for a search that repeats, hand ``ISMCTSBot.set_resampler`` a
-:func:`resampler` with a seed.
+now as ``moves=``), and draws again until the world, its deal played again from its start, asks the
+same seats at every move as the real deal did (the seats that waited before each move and now, and
+nobody else out of turn), at most ``RESAMPLE_TRIES`` draws and ``RESAMPLE_SECONDS``; the world has no
+action history of its own.  A seat that waited must be able to move out of turn in the world too (in
+``classic``, hold a molodka then), and a seat never asked out of turn must not.  Over random play a
+draw took 2 to 22 milliseconds on average, by ruleset, the slowest 1.4 seconds (``hammer_clubs``).
+OpenSpiel's sampler draws from its own generator; for a search that repeats, hand
+``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
 
 Serialization is OpenSpiel's own: the action history, chance actions included (so the deck of
-every deal), replayed by ``deserialize_state``.
+every deal), replayed by ``deserialize_state``.  States pickle (and deserialize) by the game's
+name, so the game must be registered where they are read: every game :func:`load` makes is
+registered, and a game itself pickles as its ruleset, registered again where it is unpickled.
 
 ``max_game_length`` is one rule: :func:`kozel.play.most_decisions` and the deck's chance nodes a
 deal, :func:`kozel.play.hand_deals_cap` deals a hand (:data:`kozel.play.episodes.REDEALS`
@@ -58,20 +67,21 @@ import numpy
 import pyspiel
 
 from kozel.cards.card import Card
-from kozel.engine import apply, new_hand, with_deck
+from kozel.engine import apply, new_hand, start_of_deal, with_deck
 from kozel.engine.within_hand import within_hand
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.play.actions import CompactActions, actions
 from kozel.play.decision import Decision, decision
-from kozel.play.encoding import Encoding, encoding, highest_score
+from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
 from kozel.play.episodes import REDEALS, hand_deals_cap, hand_ended, match_hands_cap, most_decisions, new_deal
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import CATALOG
 from kozel.variants import get as get_variant
 from kozel.variants import names as variant_names
 from kozel.view.determinize import determinize
+from kozel.view.events import Played
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView
 
@@ -89,7 +99,7 @@ __all__ = [
 
 #: How many worlds ``resample_from_infostate`` draws at most before giving up, and for how many seconds at most.
 #: Most positions take the first world drawn; one where a seat waited needs a world in which that seat could have
-#: moved out of turn (in ``classic``, held a molodka), about one draw in forty.
+#: moved out of turn (in ``classic``, held a molodka), and every world must ask the seats the deal asked.
 RESAMPLE_TRIES: Final = 20_000
 RESAMPLE_SECONDS: Final = 20.0
 
@@ -184,14 +194,30 @@ class KozelGame(pyspiel.Game):  # type: ignore[misc]
         #: The ruleset and what its states read (each game its own: two games never share a setup).
         self.kozel = GameSetup(rules, match)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its ruleset and kind: unpickling loads (and registers) the game again."""
+        return load, (self.kozel.rules, self.kozel.match)
+
     def new_initial_state(self) -> KozelState:
         """The start: chance deals the first deck."""
         return KozelState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> KozelObserver:
-        """An observer of the seat's view: the information state with perfect recall, else the observation."""
+        """An observer of the seat's own view: the information state with perfect recall, else the observation.
+
+        Only the seat's own view is observed (public information and the seat's private information, OpenSpiel's
+        default observation type); any other type (public information only, private information only, every
+        seat's) is refused with a KozelError."""
         if params:
             raise KozelError(f"kozel's OpenSpiel observers take no parameters, not {params!r}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise KozelError(
+                "kozel's OpenSpiel games observe only the seat's own view (public_info=True, "
+                "private_info=PrivateInfoType.SINGLE_PLAYER), not "
+                f"public_info={bool(iig_obs_type.public_info)}, private_info={iig_obs_type.private_info}"
+            )
         recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return KozelObserver(self.kozel, recall)
 
@@ -211,6 +237,8 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         self.dealing = True
         #: The seats that have waited at this position.
         self.waited: tuple[int, ...] = ()
+        #: The deal's public record of asks: for each move of the deal so far, the seats that waited before it.
+        self.asks: tuple[tuple[int, ...], ...] = ()
         self._asked: Decision | None = None
         self._numbered: dict[int, Move] | None = None
         self._ended = False
@@ -223,6 +251,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         deck = [self.kgame.cards[place] for place in self.dealt]
         self.table = new_hand(rules, deck) if self.table is None else with_deck(self.table, deck)
         self.dealt = []
+        self.asks = ()
         self.dealing = False
         self._ask()
 
@@ -294,6 +323,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         else:
             with within_hand():  # the hand game ends with its hand: its last state is the hand's end, not the next deal
                 after = apply(before, move)
+        self.asks = (*self.asks, asked.waited)
         self.waited = ()
         self.table = after
         result = hand_ended(before, after)
@@ -351,7 +381,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         return _tracker(self).view(player)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KozelState:
-        """A state drawn among those that ``player_id``'s information state allows (by :func:`kozel.determinize`)."""
+        """A state drawn among those ``player_id``'s information state allows, asks included (KozelError if none)."""
         clone = self.clone()
         view = self.view(player_id)
         if view is None or self._ended or self.dealing:
@@ -371,6 +401,8 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             if again is not None and asked is not None and again.seat == asked.seat:
                 if asked.seat == player_id and again.moves != asked.moves:
                     continue
+                if not _asked_alike(world, self.asks):
+                    continue
                 clone.table = world
                 clone._asked = again
                 clone._numbered = None
@@ -387,6 +419,26 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         moves = self.table.moves
         last = str(moves[-1]) if moves else "a new deal"
         return f"{hands}; {last}; scores {list(self.table.scores)}; waited {list(self.waited)}"
+
+
+def _asked_alike(world: GameState, asks: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the world's deal, played again from its start, asks the same seats at each move as ``asks`` records."""
+    moves = world.moves
+    if len(moves) != len(asks):
+        return False
+    position = start_of_deal(world)
+    for move, waited in zip(moves, asks, strict=True):
+        try:
+            asked = decision(position, waited)
+        except KozelError:  # a seat recorded as waiting has no move out of turn in this world
+            return False
+        if asked is None or asked.seat != move.seat or move not in asked.moves:
+            return False
+        try:
+            position = apply(position, move)
+        except KozelError:
+            return False
+    return True
 
 
 def resampler(seed: int) -> Any:
@@ -432,7 +484,16 @@ def _match_returns(rules: Ruleset, state: GameState) -> list[float]:
 
 
 class KozelObserver:
-    """OpenSpiel's observer of a seat: the encoding's observation (or information state) and the seats that waited."""
+    """OpenSpiel's observer of a seat: the encoding's observation (or information state) and the seats that waited.
+
+    The observation tensor is the encoding's observation, then ``waited``: one number per seat (relative to the
+    viewer), 1 for the seats that have waited at this position.  The information-state tensor is the encoding's
+    information state, then ``waited``, then ``asks``: ``most_plays`` rows of one number per seat, row ``k``
+    holding 1 for the seats that waited before the deal's ``k``-th move (a fixed size: a deal holds at most
+    ``most_plays`` moves).  The strings say the same: the observation string every field the observation
+    tensor reads, the information-state string the view's key, the seats that waited before each move of the
+    deal and at this position.
+    """
 
     def __init__(self, game: GameSetup, recall: bool) -> None:
         """An observer of ``game``: the information state if ``recall``, else the observation."""
@@ -441,11 +502,14 @@ class KozelObserver:
         coder = game.encoding
         size = coder.state_size if recall else coder.size
         players = game.rules.players
-        self.tensor = numpy.zeros(size + players, numpy.float32)
+        rows = most_plays(game.rules) if recall else 0
+        self.tensor = numpy.zeros(size + players + rows * players, numpy.float32)
         self.dict = {
             "information_state" if recall else "observation": self.tensor[:size],
-            "waited": self.tensor[size:],
+            "waited": self.tensor[size : size + players],
         }
+        if recall:
+            self.dict["asks"] = self.tensor[size + players :].reshape(rows, players)
 
     def set_from(self, state: KozelState, player: int) -> None:
         """Write what seat ``player`` sees in ``state`` into ``tensor``."""
@@ -459,33 +523,71 @@ class KozelObserver:
         players = self.game.rules.players
         for seat in state.waited:
             self.tensor[size + (seat - player) % players] = 1.0
+        if self.recall:
+            asks = self.dict["asks"]
+            for row, waited in enumerate(state.asks[: len(asks)]):
+                for seat in waited:
+                    asks[row, (seat - player) % players] = 1.0
 
     def string_from(self, state: KozelState, player: int) -> str:
-        """What seat ``player`` sees in ``state``, as text (the view's key for the information state)."""
+        """What seat ``player`` sees in ``state``, as text (the view's key and the asks for the information state)."""
         view = state.view(player)
-        waited = f"waited {list(state.waited)}"
         if view is None:
             return f"seat {player}: dealing"
+        waited = f"waited {list(state.waited)}"
         if self.recall:
-            return f"seat {player} {view.key()} {'dealing' if state.dealing else waited}"
-        trick = " ".join(str(play) for play in view.trick or ())
-        return (
-            f"seat {player}: hand {view.hand}; trump {view.trump_card}; trick [{trick}]; "
-            f"turn {view.turn}; scores {list(view.scores)}; tricks {list(view.trick_counts)}; "
-            f"{'dealing' if state.dealing else waited}"
-        )
+            asks = " ".join(f"{move}:{list(seats)}" for move, seats in enumerate(state.asks) if seats)
+            return f"seat {player} {view.key()} waits before moves [{asks}] {waited}"
+        return f"seat {player}: {_observed(view)}; {waited}"
+
+
+def _observed(view: PlayerView) -> str:
+    """Every field of ``view`` that the observation tensor reads, as text (equal texts, equal tensors)."""
+    trick = ", ".join(_play_text(play) for play in view.trick or ())
+    voids = [sorted(groups) for groups in view.voids]
+    return (
+        f"hand {view.hand}; trick [{trick}]; trump {view.trump}; trump card {view.trump_card}; "
+        f"talon shown {view.talon_shown}; hand sizes {list(view.hand_sizes)}; turn {view.turn}; "
+        f"dealer {view.dealer}; trick winner {view.trick_winner}; declarer {view.declarer}; "
+        f"phase {view.phase.value}; stock {view.stock_size}; talon {view.talon_size}; "
+        f"tricks {list(view.trick_counts)}; won {list(view.won_sizes)}; scores {list(view.scores)}; "
+        f"sets {list(view.sets)}; hands played {len(view.hand_results)}; praise {view.praise}; "
+        f"transfers {list(view.transfers_done or ())}; voids {voids}"
+    )
+
+
+def _play_text(play: Played) -> str:
+    """One play of the trick: its seat, kind and cards (or how many, face down)."""
+    cards = " ".join(str(card) for card in play.cards) if play.cards is not None else f"{play.count} face down"
+    return f"{play.seat} {play.kind.name.lower()} {cards}"
+
+
+#: The rulesets whose games are registered with ``pyspiel``, by name.
+_REGISTERED: Final[dict[str, Ruleset]] = {}
 
 
 def register(rules: Ruleset) -> None:
     """Register ``rules``' hand and match games with ``pyspiel`` (done on import for every built-in ruleset).
 
-    A ruleset called by a built-in one's name whose rules differ is refused, as :func:`load` refuses it."""
+    Registering the same rules again does nothing.  A ruleset called by a name already registered for other
+    rules is refused (its states, pickled or serialized by that name, would be read back by the other rules),
+    and so is one called by a built-in one's name whose rules differ, as :func:`load` refuses it."""
     if not isinstance(rules, Ruleset):
         raise WrongTypeError(f"register takes a Ruleset, not {type(rules).__name__}")
     _check_own_name(rules)
+    taken = _REGISTERED.get(rules.name)
+    if taken is not None:
+        if taken == rules:
+            return
+        raise KozelError(
+            f"the OpenSpiel games {game_name(rules)} and {game_name(rules, match=True)} are taken by other rules "
+            f"called {rules.name!r}: a ruleset registered under that name differs from this one; give this one a "
+            f"name of its own, such as attrs.evolve(rules, name={rules.name + '_2'!r})"
+        )
     for match in (False, True):
         kind, _ = _types(rules, match)
         pyspiel.register_game(kind, _game_class(rules, match))
+    _REGISTERED[rules.name] = rules
 
 
 def _game_class(rules: Ruleset, match: bool) -> type[KozelGame]:
@@ -500,14 +602,15 @@ def _game_class(rules: Ruleset, match: bool) -> type[KozelGame]:
 def load(rules: Ruleset | str, match: bool = False) -> KozelGame:
     """The hand game (or with ``match``, the match game) of ``rules``, a ruleset or a built-in name.
 
-    A ruleset called by a built-in one's name whose rules differ (``variants.get("classic").for_players(2)``)
-    is refused: its game would carry the built-in game's OpenSpiel name, and a state pickled or read back by
-    that name would be played by the built-in rules.  Give it a name of its own (``attrs.evolve(rules,
-    name="classic_2")``).
+    The ruleset's games are registered with ``pyspiel`` (:func:`register`), so that its states pickle and
+    deserialize by name.  A ruleset called by a built-in one's name whose rules differ
+    (``variants.get("classic").for_players(2)``), or by a name registered for other rules, is refused: its
+    game would carry the other game's OpenSpiel name, and a state pickled or read back by that name would be
+    played by the other rules.  Give it a name of its own (``attrs.evolve(rules, name="classic_2")``).
     """
     game_name(rules, match)  # the kinds of both, checked
     ruleset = get_variant(rules) if isinstance(rules, str) else rules
-    _check_own_name(ruleset)
+    register(ruleset)
     return KozelGame(ruleset, match)
 
 
