@@ -67,6 +67,24 @@ def test_a_bad_action_or_setting_is_refused_with_a_kozel_error_and_never_rounded
     assert "illegal_action" not in info
 
 
+def test_a_seat_may_be_a_numpy_integer_and_a_seat_that_is_none_is_refused():
+    environment = KozelSeatEnv("classic", seat=numpy.int64(1), bots="random")
+    assert environment.seat == 1
+    assert type(environment.seat) is int  # kept as a plain int
+    plain = KozelSeatEnv("classic", seat=1, bots="random")
+    observation, info = environment.reset(seed=5)
+    expected, expected_info = plain.reset(seed=5)
+    assert numpy.array_equal(observation, expected)  # the learner sits at seat 1, as with a plain 1
+    assert numpy.array_equal(info["action_mask"], expected_info["action_mask"])
+    assert KozelSeatEnv("classic", seat=numpy.uint8(3)).seat == 3
+    for bad in (True, numpy.bool_(True), 1.0, numpy.float64(1), "1", None):
+        with pytest.raises(kozel.WrongTypeError, match="seat= is a seat from 0 to 3, not "):
+            KozelSeatEnv("classic", seat=bad)
+    for bad in (4, -1, numpy.int64(4), numpy.int8(-1)):
+        with pytest.raises(kozel.SeatError, match=rf"seat= is a seat from 0 to 3, not {int(bad)}$"):
+            KozelSeatEnv("classic", seat=bad)
+
+
 def test_step_or_render_before_reset_and_a_bots_list_are_kozel_errors():
     table = KozelSeatEnv(render_mode="ansi")
     with pytest.raises(kozel.KozelError, match=r"step before reset\(\): there is no match yet"):

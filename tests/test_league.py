@@ -184,6 +184,33 @@ def test_plot_draws_png_files_of_a_simulation_and_a_league(capsys, tmp_path):
     assert not log.exists()  # refused before any match: the log was not begun
 
 
+def test_plot_functions_refuse_what_is_not_their_result_with_a_wrong_type_error(tmp_path):
+    """Checked before matplotlib is asked for: the refusal comes with or without the plot extra."""
+    from kozel.integrations.plot import plot_league, plot_tournament  # noqa: PLC0415 - its own test
+
+    records, outcomes = Tournament(CLASSIC, ["random", "random"], 2, 1).run()
+    path = tmp_path / "p.png"
+    for bad, shown in ((None, "not None"), ("ab", "not 'ab'"), ((records, outcomes), r"records\[0\] is \[")):
+        with pytest.raises(kozel.WrongTypeError, match=rf"plot_tournament's records are a list of BotResult.*{shown}"):
+            plot_tournament(bad, path)
+    with pytest.raises(kozel.WrongTypeError, match=r"records\[1\] is 5"):
+        plot_tournament([records[0], 5], path)
+    for bad_path in (None, b"p.png", 3):
+        with pytest.raises(kozel.WrongTypeError, match="plot_tournament's path is the file to draw to, a str or a Pa"):
+            plot_tournament(records, bad_path)
+    with pytest.raises(kozel.WrongTypeError, match=r"plot_tournament's title is text \(a str\), not 7"):
+        plot_tournament(records, path, 7)
+    for bad in (None, records):
+        with pytest.raises(kozel.WrongTypeError, match="plot_league's result is a LeagueResult"):
+            plot_league(bad, path)
+    result = League(CLASSIC, ["random", "random"], matches=2, seed=1).run()
+    with pytest.raises(kozel.WrongTypeError, match="plot_league's path is the file to draw to"):
+        plot_league(result, None)
+    with pytest.raises(kozel.WrongTypeError, match="plot_league's title is text"):
+        plot_league(result, path, title=["x"])
+    assert not path.exists()
+
+
 # --- a league's logs: stopped, taken up again ------------------------------------------------------
 
 

@@ -137,6 +137,27 @@ def test_used_before_reset_or_with_an_unknown_agent_it_answers_with_kozel_errors
         raw_env(rules=5)
 
 
+def test_before_reset_the_agents_are_possible_only_and_what_reset_sets_is_refused_saying_so():
+    table = raw_env()
+    assert table.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]  # there at once, as PettingZoo has it
+    assert table.max_num_agents == 4
+    for name in ("agents", "num_agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        assert not hasattr(table, name)  # an AttributeError, as PettingZoo's order check gives ...
+        with pytest.raises(kozel.KozelError, match=rf"^{name} before reset\(\): there is no match yet; call reset"):
+            getattr(table, name)  # ... and a KozelError saying what comes first
+    with pytest.raises(kozel.KozelError, match=r"agent_iter before reset\(\): there is no match yet"):
+        table.agent_iter()
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        table.nothing  # noqa: B018 - any other missing attribute is a plain AttributeError
+    table.reset(seed=1)
+    assert table.agents == table.possible_agents
+    assert table.num_agents == 4
+    assert next(iter(table.agent_iter())) == table.agent_selection
+    wrapped = env()
+    with pytest.raises(AttributeError, match="agents cannot be accessed before reset"):  # PettingZoo's own check
+        wrapped.agents  # noqa: B018
+
+
 def test_a_refused_reset_changes_nothing_and_numpy_seeds_are_whole_numbers():
     table = raw_env()
     table.reset(seed=5)

@@ -1,4 +1,5 @@
-"""The Ray backend: the same outcomes as the local processes, a log resumed, Ctrl-C cancelling the cluster's tasks.
+"""The Ray backend: the same outcomes as the local processes, a log resumed, Ctrl-C cancelling the cluster's tasks,
+an address where no cluster listens refused at once.
 
 Needs the ``ray`` extra (``pip install -e ".[ray]"``); without it these tests are skipped, saying
 so.  One local Ray runtime of two CPUs serves the whole module (Ray takes seconds to start).
@@ -8,6 +9,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -30,6 +35,49 @@ def ray():
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     yield ray
     ray.shutdown()
+
+
+def free_port() -> int:
+    """A port of this machine where nothing listens (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+JOIN = """
+from kozel.integrations.ray import RayExecutor
+for address in {addresses!r}:
+    try:
+        RayExecutor(address)
+    except Exception as error:
+        print(type(error).__name__, error)
+    else:
+        print("joined", address)
+"""
+
+
+def run_apart(arguments: list[str], tmp_path, **environment: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGUMENTS`` in a process of its own, without ``RAY_ADDRESS`` unless given; 90 seconds at most."""
+    env = {key: value for key, value in os.environ.items() if key != "RAY_ADDRESS"} | environment
+    return subprocess.run(  # past the timeout, TimeoutExpired fails the test: Ray's own wait is minutes
+        [sys.executable, *arguments], check=False, capture_output=True, text=True, timeout=90, cwd=tmp_path, env=env
+    )
+
+
+def test_an_address_where_no_cluster_listens_is_refused_at_once_not_retried_for_minutes(tmp_path):
+    port = free_port()
+    simulate = ["-m", "kozel", "simulate", "classic", "-n", "2", "--backend", "ray", "--address", f"127.0.0.1:{port}"]
+    done = run_apart(simulate, tmp_path)
+    assert done.returncode == 2
+    assert f"cannot reach the Ray cluster at 127.0.0.1:{port}: nothing takes a connection" in done.stderr
+    addresses = [f"ray://127.0.0.1:{port}", "nohost.invalid:1", "[::1]:1"]
+    lines = run_apart(["-c", JOIN.format(addresses=addresses)], tmp_path).stdout.splitlines()
+    assert lines[0].startswith(f"KozelError cannot reach the Ray cluster at ray://127.0.0.1:{port}: nothing takes")
+    assert lines[1].startswith("KozelError cannot reach the Ray cluster at nohost.invalid:1: the host 'nohost.invalid'")
+    assert lines[2].startswith("KozelError cannot reach the Ray cluster at [::1]:1: nothing takes a connection at ::1")
+    # No address: the one RAY_ADDRESS names is checked the same way.
+    done = run_apart(["-c", JOIN.format(addresses=[None])], tmp_path, RAY_ADDRESS=f"127.0.0.1:{port}")
+    assert done.stdout.startswith(f"KozelError cannot reach the Ray cluster at 127.0.0.1:{port}: nothing takes")
 
 
 def test_ray_and_the_local_processes_give_the_same_json(ray, tmp_path, capsys):

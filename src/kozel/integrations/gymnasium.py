@@ -24,9 +24,10 @@ from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.random_bot import RandomBot
 from kozel.engine import new_game
-from kozel.errors import KozelError, WrongTypeError
+from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
+from kozel.plain_types import whole_number
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -61,12 +62,15 @@ class KozelSeatEnv(gymnasium.Env):
             raise WrongTypeError(f"bots= is the name of kozel's bots, one of {sorted(_BOTS)}, not {bots!r}")
         if bots not in _BOTS:
             raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {bots!r}")
-        if type(seat) is not int or not 0 <= seat < self.rules.players:
-            raise KozelError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {seat!r}")
+        whole = whole_number(seat)  # an int or a NumPy integer, kept as a plain int; not a bool
+        if whole is None:
+            raise WrongTypeError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {seat!r}")
+        if not 0 <= whole < self.rules.players:
+            raise SeatError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {whole}")
         if render_mode not in (None, "ansi"):
             raise KozelError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
-        self.seat = seat
+        self.seat = whole
         self._bots: list[Bot] = [_BOTS[bots]() for _ in range(self.rules.players)]
         self._numbering = actions(self.rules).compact
         self._encoding = encoding(self.rules)

@@ -10,9 +10,12 @@ side was written minus what its own side was written.  The match
 ends with the last hand.
 
 Used out of order, the environment answers with :class:`~kozel.KozelError`, as it does a bad action:
-``step``, ``observe`` and ``last`` before the first ``reset``, an agent that is not a seat.  A refused
-``reset`` (a seed that is not a whole number) changes nothing.  ``reset``'s ``options`` are taken and
-not read: the environment has none.
+``step``, ``observe``, ``last`` and ``agent_iter`` before the first ``reset``, an agent that is not a seat.
+As in PettingZoo, ``possible_agents`` is there at once and ``agents``, ``agent_selection``, the
+rewards, terminations, truncations and infos come with ``reset``: read before it, each (and
+``num_agents``) is refused with a ``KozelError`` that is also an ``AttributeError`` (so ``hasattr``
+answers False).  A refused ``reset`` (a seed that is not a whole number) changes nothing.
+``reset``'s ``options`` are taken and not read: the environment has none.
 """
 
 from __future__ import annotations
@@ -41,6 +44,25 @@ from kozel.view.tracker import ViewTracker
 __all__ = ["KozelEnv", "env", "raw_env"]
 
 _WAIT = MoveKind.WAIT
+
+
+#: What ``reset`` sets, and PettingZoo's order check refuses before it (``num_agents`` counts ``agents``).
+_SET_BY_RESET = frozenset(
+    {
+        "agents",
+        "num_agents",
+        "agent_selection",
+        "rewards",
+        "terminations",
+        "truncations",
+        "infos",
+        "_cumulative_rewards",
+    }
+)
+
+
+class _BeforeReset(KozelError, AttributeError):
+    """An attribute that ``reset`` sets, read before the first ``reset``."""
 
 
 def _rules(rules: Ruleset | str) -> Ruleset:
@@ -85,6 +107,12 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         #: The match now (the table's whole state, every hand shown); None until the first ``reset``.
         self.state_: GameState | None = None
         self._asked: Decision | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        """Only for attributes not set: one that ``reset`` sets is refused, before it, saying so."""
+        if name in _SET_BY_RESET:
+            raise _BeforeReset(f"{name} before reset(): there is no match yet; call reset() first")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _seat(self, agent: str) -> int:
         """The seat of ``agent``; anything that is no agent of the table raises ``KozelError``."""
@@ -201,6 +229,11 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agent selected, again after each ``step``, until the match is over (PettingZoo's ``agent_iter``)."""
+        self._check_reset("agent_iter")
+        return super().agent_iter(max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, reward, termination, truncation and info (PettingZoo's ``last``)."""

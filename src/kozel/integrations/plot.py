@@ -8,15 +8,30 @@ suffix (``.png``, ``.svg``, ``.pdf``) picks its format.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kozel.bots.league import LeagueResult
 from kozel.bots.tournament import BotResult
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
+from kozel.plain_types import error_text
 
 __all__ = ["plot_league", "plot_tournament"]
+
+
+def _shown(value: object) -> str:
+    """``value`` as a Python caller wrote it (``None``, ``True``), shortened when long."""
+    return repr(value) if value is None or isinstance(value, bool) else error_text(value)
+
+
+def _check_file(what: str, path: object, title: object) -> None:
+    """Refuse a ``path`` that is no file name and a ``title`` that is no text (a WrongTypeError)."""
+    if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
+        raise WrongTypeError(f"{what}'s path is the file to draw to, a str or a Path, not {_shown(path)}")
+    if not isinstance(title, str):
+        raise WrongTypeError(f"{what}'s title is text (a str), not {_shown(title)}")
 
 
 def _figure(rows: int, height: float) -> Any:
@@ -47,7 +62,19 @@ def _rates(axes: Any, labels: Sequence[str], rates: Sequence[float], intervals: 
 
 
 def plot_tournament(records: Sequence[BotResult], path: str | Path, title: str = "") -> None:
-    """Draw each bot's win rate with its 95% Wilson interval to ``path``."""
+    """Draw each bot's win rate with its 95% Wilson interval to ``path``.
+
+    ``records`` is a list (or tuple) of :class:`~kozel.bots.tournament.BotResult`, the first of the
+    two things :meth:`Tournament.run <kozel.bots.Tournament.run>` gives; anything else, a
+    ``path`` that is no file name or a ``title`` that is no text is refused with
+    :class:`~kozel.errors.WrongTypeError`."""
+    need = "plot_tournament's records are a list of BotResult (the first of what Tournament.run gives)"
+    if not isinstance(records, (list, tuple)):
+        raise WrongTypeError(f"{need}, not {_shown(records)}")
+    for number, record in enumerate(records):
+        if not isinstance(record, BotResult):
+            raise WrongTypeError(f"{need}; records[{number}] is {_shown(record)}")
+    _check_file("plot_tournament", path, title)
     figure = _figure(1, 1.2 + 0.5 * len(records))
     axes = figure.add_subplot()
     _rates(
@@ -61,7 +88,14 @@ def plot_tournament(records: Sequence[BotResult], path: str | Path, title: str =
 
 
 def plot_league(result: LeagueResult, path: str | Path, title: str = "") -> None:
-    """Draw a league's ratings with their 95% intervals, and each pairing's win rate with its interval, to ``path``."""
+    """Draw a league's ratings with their 95% intervals, and each pairing's win rate with its interval, to ``path``.
+
+    ``result`` is the :class:`~kozel.bots.league.LeagueResult` that :meth:`League.run
+    <kozel.bots.league.League.run>` gives; anything else, a ``path`` that is no file name or a
+    ``title`` that is no text is refused with :class:`~kozel.errors.WrongTypeError`."""
+    if not isinstance(result, LeagueResult):
+        raise WrongTypeError(f"plot_league's result is a LeagueResult (what League.run gives), not {_shown(result)}")
+    _check_file("plot_league", path, title)
     table = result.table()
     pairs = result.head_to_head()
     figure = _figure(2, 2.2 + 0.35 * (len(table) + len(pairs)))

@@ -16,6 +16,8 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import importlib
+import os
+import socket
 import threading
 from collections.abc import Callable
 from types import ModuleType
@@ -26,6 +28,9 @@ from kozel.errors import KozelError
 __all__ = ["RayExecutor", "ray_module"]
 
 _T = TypeVar("_T")
+
+#: How long the driver waits for the cluster's address to take a connection before it gives up, in seconds.
+CONNECT_TIMEOUT = 5.0
 
 
 def ray_module() -> ModuleType:
@@ -46,6 +51,52 @@ def _call(function: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
         return False, str(error)
     except Exception as error:  # a bot's own bug: reported by the driver, without the node's traceback
         return False, f"{type(error).__name__}: {error}"
+
+
+def _host_and_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a cluster's address (``HOST:PORT``, ``ray://HOST[:PORT]``); None for any other.
+
+    ``auto``, ``local`` and whatever is not written so are left to Ray to read (and refuse).
+    """
+    text = address.strip()
+    client = text.startswith("ray://")
+    if client:
+        text = text[len("ray://") :].split("/", 1)[0]
+    host, colon, port = text.rpartition(":")
+    if not colon:  # no port: only Ray Client has a default one
+        host, port = text, "10001" if client else ""
+    host = host.removeprefix("[").removesuffix("]")  # an IPv6 address: [::1]:6379
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    return host, int(port)
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse, with :class:`~kozel.errors.KozelError`, a cluster address whose host and port take no connection.
+
+    Ray itself retries an address where nothing listens for minutes, warning as it goes; this asks
+    once, within ``CONNECT_TIMEOUT`` (5) seconds (the host's name is looked up first).
+    """
+    found = _host_and_port(address) if isinstance(address, str) else None  # anything else: Ray's to refuse
+    if found is None:
+        return
+    host, port = found
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT):
+            pass
+    except socket.gaierror as error:
+        raise KozelError(
+            f"cannot reach the Ray cluster at {address}: the host {host!r} is not known ({error.strerror})"
+        ) from None
+    except OSError as error:
+        if isinstance(error, TimeoutError):
+            why = f"no answer within {CONNECT_TIMEOUT:g} seconds"
+        else:
+            why = (error.strerror or type(error).__name__).lower()
+        raise KozelError(
+            f"cannot reach the Ray cluster at {address}: nothing takes a connection at {host} port {port}"
+            f" ({why}); is the cluster started there (ray start --head)?"
+        ) from None
 
 
 class _RayFuture(concurrent.futures.Future[Any]):
@@ -71,9 +122,12 @@ class RayExecutor(concurrent.futures.Executor):
 
     ``address`` is that of a running cluster (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``);
     ``None`` joins the cluster named by ``RAY_ADDRESS`` or starts a local Ray runtime on this
-    machine (``num_cpus`` of its cores, all by default).  If Ray is already initialized in this
-    process it is used as it is.  :meth:`shutdown` disconnects (and stops the local runtime) only
-    if this executor started it.
+    machine (``num_cpus`` of its cores, all by default).  An address of a host and port (that of
+    ``address`` or of ``RAY_ADDRESS``) where nothing takes a connection within
+    ``CONNECT_TIMEOUT`` (5) seconds, or whose host is not known, is refused at once with
+    :class:`~kozel.errors.KozelError`, where Ray would retry it for minutes.  If Ray is already
+    initialized in this process it is used as it is.  :meth:`shutdown` disconnects (and stops the
+    local runtime) only if this executor started it.
     """
 
     def __init__(self, address: str | None = None, *, num_cpus: int | None = None) -> None:
@@ -86,6 +140,7 @@ class RayExecutor(concurrent.futures.Executor):
             options: dict[str, Any] = {"address": address, "logging_level": "ERROR", "log_to_driver": False}
             if address is None:
                 options.update(num_cpus=num_cpus, include_dashboard=False)
+            _check_reachable(address if address is not None else os.environ.get("RAY_ADDRESS", ""))
             try:
                 ray.init(**options)
             except (ConnectionError, RuntimeError, ValueError) as error:
