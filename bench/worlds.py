@@ -3,6 +3,7 @@
     python bench/worlds.py                        # every built-in ruleset, 20,000 views each
     python bench/worlds.py pairs --views 2000     # fewer views, one ruleset
     python bench/worlds.py --clock cpu            # each call timed by the CPU time it took
+    python bench/worlds.py bench/house/*.json --tries 2000   # house rulesets, at most 2000 draws a call
 
 Views are taken from random matches: a match from a random seed, played by random legal moves
 for a random number of moves (0 to 150, across deals), viewed from every seat.  Each view gets one
@@ -16,7 +17,10 @@ and not that of ``observe`` working out the history; and the stored views are se
 collector (``gc.freeze``), whose full passes over tens of thousands of them would otherwise land in
 whichever call they happen to interrupt.  A failure is a call that raised:
 every view here comes from legal play, so there should be none; each is printed with the match seed,
-the number of moves and the seat, so that it can be replayed.  In ``pairs`` the views inside or
+the number of moves and the seat, so that it can be replayed.  A ruleset is a built-in's name or a house
+ruleset file (``.toml`` or ``.json``; ``bench/house/`` holds some that hand many cards face down).  By
+default each call draws as ``determinize`` does for a view the engine made (until its budget runs out);
+``--tries N`` caps the draws, to count how often the sampler alone would give up.  In ``pairs`` the views inside or
 after a praise deal dealt by drawing ("trousers", "pants double") are also counted on their own
 (the ``pairs/drawing`` row); they are part of the ``pairs`` row as well.
 """
@@ -68,6 +72,7 @@ def main() -> None:
     parser.add_argument("rulesets", nargs="*", default=list(kozel.variants.names()))
     parser.add_argument("--views", type=int, default=20_000, help="views per ruleset")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random matches")
+    parser.add_argument("--tries", type=int, default=None, help="the most draws a call (default: determinize's)")
     parser.add_argument(
         "--clock",
         choices=("wall", "cpu"),
@@ -80,8 +85,9 @@ def main() -> None:
     started = time.perf_counter()
     marks = [reference_us_per_step(2.0)]
     rows = []
-    for name in args.rulesets:
-        rules = kozel.variants.get(name)
+    for given in args.rulesets:
+        rules = kozel.load_ruleset(given) if given.endswith((".toml", ".json")) else kozel.variants.get(given)
+        name = rules.name
         groups: dict[str, list[float]] = {name: []}
         failures = []
         taken = views(rules, args.views, args.seed)
@@ -91,7 +97,7 @@ def main() -> None:
             rng = random.Random(number)
             start = clock()
             try:
-                kozel.determinize(view, rng)
+                kozel.determinize(view, rng, tries=args.tries)
             except kozel.KozelError as error:
                 failures.append(f"{name}: {where}: {error}")
             spent = clock() - start
@@ -117,15 +123,15 @@ def main() -> None:
     mark = sum(marks) / len(marks)
     print(
         f"kozel {kozel.__version__}, Python {sys.version.split()[0]}, {args.views} views per ruleset,"
-        f" calls timed by the {args.clock} clock"
+        f" calls timed by the {args.clock} clock" + (f", at most {args.tries} draws a call" if args.tries else "")
     )
     print(f"reference: {mark:.3f} us/step (before {marks[0]:.3f}, after {marks[1]:.3f})")
-    header = f"{'ruleset':<18}{'views':>7}{'fails':>6}{'median us':>11}{'x ref':>7}{'p99 us':>10}{'x ref':>7}"
+    header = f"{'ruleset':<22}{'views':>7}{'fails':>6}{'median us':>11}{'x ref':>7}{'p99 us':>10}{'x ref':>7}"
     print(header + f"{'max us':>11}{'x ref':>8}")
     for group, times, fails in rows:
         median, p99, top = percentile(times, 0.5) * 1e6, percentile(times, 0.99) * 1e6, times[-1] * 1e6
         print(
-            f"{group:<18}{len(times):>7}{'' if fails is None else fails:>6}{median:11.0f}{median / mark:7.0f}"
+            f"{group:<22}{len(times):>7}{'' if fails is None else fails:>6}{median:11.0f}{median / mark:7.0f}"
             f"{p99:10.0f}{p99 / mark:7.0f}{top:11.0f}{top / mark:8.0f}"
         )
     print(f"total {time.perf_counter() - started:.0f} s")
