@@ -659,8 +659,11 @@ class MissingFileBot(RandomBot):
 
 def test_an_error_from_the_system_that_is_not_the_output_s_is_said_as_it_is(capsys):
     spec = "test_simulate_hardening:MissingFileBot"
-    assert main(["simulate", "classic", "--bots", spec, "random", "-n", "1", "--processes", "1"]) == 1
+    assert main(["simulate", "classic", "--bots", spec, "random", "-n", "1", "--processes", "1"]) == 2
     captured = capsys.readouterr()
-    assert captured.err.endswith("kozel: [Errno 2] No such file or directory: 'my-bot-weights.bin'\n")
+    assert captured.err == (  # the bot's own error, said with the bot and the match, not as the output's
+        f"kozel: bot '{spec}' failed at match 0: FileNotFoundError: [Errno 2] No such file or directory: "
+        "'my-bot-weights.bin'\n"
+    )
     print("still here")  # called from Python, standard output is left as it was
     assert capsys.readouterr().out == "still here\n"

@@ -4,13 +4,14 @@ from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
-from kozel.bots.runner import interrupting_move, next_move, play_match
+from kozel.bots.runner import BotError, interrupting_move, next_move, play_match
 from kozel.bots.specs import BOTS, make_bot
 from kozel.bots.tournament import Tournament
 
 __all__ = [
     "BOTS",
     "Bot",
+    "BotError",
     "HeuristicBot",
     "IsmctsBot",
     "RandomBot",

@@ -5,7 +5,10 @@ At each moment the seats with a move to make are asked in turn, in the order of
 transfer), clockwise from the seat to move, through :meth:`~kozel.bots.Bot.interrupt` (None is
 the ``wait`` answer); the first that takes a move makes it.  If none does, the seat to move picks
 one of its moves through :meth:`~kozel.bots.Bot.choose` (a lone move is made without asking).  A bot answering with a
-move it may not make raises :class:`~kozel.IllegalMoveError` naming the bot.
+move it may not make raises :class:`~kozel.IllegalMoveError` naming the bot; a bot whose own code raises
+(in ``setup``, ``choose``, ``interrupt`` or ``reset``) raises ``BotError``, naming its seat and
+what it raised (the bot's error is its ``__cause__``).  Ctrl-C (:class:`KeyboardInterrupt`) is not a
+bot's error: it stops the match as it is.
 
 Each question comes with the seat's :class:`~kozel.PlayerView`.  :func:`play_match` keeps every
 seat's view with a :class:`~kozel.ViewTracker`, step by step; :func:`next_move` and
@@ -28,7 +31,37 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView, observe
 
-__all__ = ["interrupting_move", "next_move", "play_match"]
+__all__ = ["BotError", "described", "interrupting_move", "next_move", "play_match"]
+
+
+class BotError(KozelError):
+    """A bot's own code raised while it was asked (its ``__cause__``): which seat, and what it raised, as text."""
+
+    def __init__(self, message: str, seat: int, reason: str) -> None:
+        super().__init__(message)
+        #: The seat of the bot that failed.
+        self.seat = seat
+        #: What the bot raised, on one line: its kind and its message (``RuntimeError: boom``).
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[BotError], tuple[str, int, str]]:
+        # As it is sent back from a worker process: the message, seat and reason (not the bot's own error).
+        return type(self), (str(self), self.seat, self.reason)
+
+
+def described(error: BaseException) -> str:
+    """An error raised by a bot's own code, on one line: its kind and its message (``RuntimeError: boom``)."""
+    try:
+        message = " ".join(str(error).split())
+    except Exception:  # an error whose own message fails: said without it
+        message = "(its message cannot be shown)"
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def _failed(bot: Bot, seat: int, error: Exception) -> BotError:
+    """The ``BotError`` for ``error``, raised by the code of ``bot`` at ``seat``."""
+    reason = described(error)
+    return BotError(f"the bot {type(bot).__name__} at seat {seat} failed: {reason}", seat, reason)
 
 
 def next_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | None = None) -> Move:
@@ -66,14 +99,23 @@ def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerVie
             raise KozelError("the match is over: nobody has a move to make")
         seat, moves = asked.seat, asked.moves
         if asked.out_of_turn:
-            chosen = bots[seat].interrupt(view(seat), moves[:-1])
+            seen = view(seat)
+            try:
+                chosen = bots[seat].interrupt(seen, moves[:-1])
+            except Exception as error:
+                raise _failed(bots[seat], seat, error) from error
             if chosen is None:
                 waited = (*waited, seat)
                 continue
             return _checked(chosen, moves[:-1], bots[seat], seat)
         if len(moves) == 1:
             return moves[0]
-        return _checked(bots[seat].choose(view(seat), moves), moves, bots[seat], seat)
+        seen = view(seat)
+        try:
+            chosen = bots[seat].choose(seen, moves)
+        except Exception as error:
+            raise _failed(bots[seat], seat, error) from error
+        return _checked(chosen, moves, bots[seat], seat)
 
 
 def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | None = None) -> Move | None:
@@ -86,7 +128,11 @@ def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTrack
         if asked is None or not asked.out_of_turn:
             return None
         seat, moves = asked.seat, asked.moves[:-1]
-        chosen = bots[seat].interrupt(view(seat), moves)
+        seen = view(seat)
+        try:
+            chosen = bots[seat].interrupt(seen, moves)
+        except Exception as error:
+            raise _failed(bots[seat], seat, error) from error
         if chosen is not None:
             return _checked(chosen, moves, bots[seat], seat)
         waited = (*waited, seat)
@@ -110,18 +156,25 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
     """Play a whole match of ``rules`` between ``bots`` (one per seat) from the deal of ``seed``; the final state.
 
     Each bot is set up with its seat and a seed derived from ``seed``, and reset at the end.
+    :class:`~kozel.bots.BotError` (a :class:`~kozel.KozelError`) if a bot's own code raises.
     """
     if not isinstance(rules, Ruleset):
         raise WrongTypeError(f"play_match plays by a Ruleset, not {type(rules).__name__}")
     _check_bots(rules, bots)
     for seat, bot in enumerate(bots):
-        bot.setup(rules, seat, seed)
+        try:
+            bot.setup(rules, seat, seed)
+        except Exception as error:
+            raise _failed(bot, seat, error) from error
     state = new_game(rules, seed=seed)
     tracker = ViewTracker(state)
     view = tracker.view
     advance = tracker.advance
     while state.match.result is None:
         state = advance(_next(state, bots, view))
-    for bot in bots:
-        bot.reset()
+    for seat, bot in enumerate(bots):
+        try:
+            bot.reset()
+        except Exception as error:
+            raise _failed(bot, seat, error) from error
     return state

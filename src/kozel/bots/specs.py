@@ -36,6 +36,7 @@ from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
+from kozel.bots.runner import described
 from kozel.errors import KozelError, WrongTypeError
 
 __all__ = ["BOTS", "BotLike", "Entrant", "add_current_folder", "entrant", "make_bot", "unique_names"]
@@ -71,6 +72,8 @@ def make_bot(spec: str) -> Bot:
             ) from None
         except (ImportError, AttributeError) as error:
             raise KozelError(f"cannot load the bot {name!r}: {error}") from None
+        except Exception as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
+            raise KozelError(f"cannot load the bot {name!r}: {described(error)}") from error
     elif name in BOTS:
         kind = BOTS[name]
     else:
@@ -82,6 +85,8 @@ def make_bot(spec: str) -> Bot:
         return kind(**keywords)
     except (TypeError, ValueError, KozelError) as error:  # an argument it does not take, or a value it refuses
         raise KozelError(f"cannot make the bot {spec!r}: {error}") from None
+    except Exception as error:  # the bot's own constructor failed otherwise
+        raise KozelError(f"cannot make the bot {spec!r}: {described(error)}") from error
 
 
 def _keywords(text: str, spec: str) -> dict[str, Any]:
@@ -172,9 +177,17 @@ def _qualified(thing: Any) -> str:
     return f"{module}:{getattr(thing, '__qualname__', type(thing).__qualname__)}"
 
 
+def _own_name(bot: Bot) -> object:
+    """``bot.name``, or None where the bot has none or its ``name`` property fails (it fails again in play)."""
+    try:
+        return getattr(bot, "name", None)
+    except Exception:  # a name property that fails: the class's name stands for it
+        return None
+
+
 def _display(bot: Bot) -> str:
     """A bot's own name: its :attr:`kozel.bots.Bot.name`, or its class's name where the class kept the default."""
-    name = getattr(bot, "name", None)
+    name = _own_name(bot)
     return name if isinstance(name, str) and name and name != Bot.name else type(bot).__name__
 
 
@@ -233,7 +246,7 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
 
 def _with_arguments(bot: Bot, arguments: str) -> str:
     """A bot's name with the arguments it was made with, unless it names itself after them already."""
-    if not arguments or bot.name != getattr(type(bot), "name", None):  # a name of its own, set by the bot
+    if not arguments or _own_name(bot) != getattr(type(bot), "name", None):  # a name of its own, set by the bot
         return _display(bot)
     return f"{_display(bot)}({arguments})"
 

@@ -33,7 +33,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from kozel.bots.pool import check_processes, start_worker
-from kozel.bots.runner import play_match
+from kozel.bots.runner import BotError, described, play_match
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError, WrongTypeError
@@ -146,12 +146,28 @@ def seating(sides: int, index: int) -> tuple[int, ...]:
 def play(
     rules: Ruleset, bots: Sequence[BotLike | Entrant], seed: int, index: int, duplicate: bool = False
 ) -> MatchOutcome:
-    """Play match ``index`` of the tournament of ``bots`` with ``seed`` (dealt from ``index // sides`` if duplicate)."""
+    """Play match ``index`` of the tournament of ``bots`` with ``seed`` (dealt from ``index // sides`` if duplicate).
+
+    A bot whose own code raises (as it is built or as it plays) raises :class:`~kozel.bots.BotError`
+    naming the bot by its spec, the match and what it raised: ``bot 'mybot:MyBot' failed at match 3:
+    RuntimeError: boom``.
+    """
     entrants = [entrant(bot) for bot in bots]
     sides = seating(rules.sides, index)
-    players = [entrants[sides[rules.side_of(seat)]].make() for seat in range(rules.players)]
+    seated = [entrants[sides[rules.side_of(seat)]] for seat in range(rules.players)]
+    players = []
+    for seat, one in enumerate(seated):
+        try:
+            players.append(one.make())
+        except Exception as error:  # its class or factory failed this time
+            reason = described(error)
+            raise BotError(f"bot {one.spec!r} failed at match {index}: {reason}", seat, reason) from error
     deal = index // rules.sides if duplicate else index
-    state = play_match(rules, players, seed=match_seed(seed, deal))
+    try:
+        state = play_match(rules, players, seed=match_seed(seed, deal))
+    except BotError as error:
+        spec = seated[error.seat].spec
+        raise BotError(f"bot {spec!r} failed at match {index}: {error.reason}", error.seat, error.reason) from error
     result = state.result
     assert result is not None
     points = tuple(sum(hand.points[side] for hand in state.hand_results) for side in range(rules.sides))

@@ -1,7 +1,8 @@
 """``kozel check RULESET_OR_FILE``: random matches of a ruleset with every invariant checked, and what came up.
 
 Exit status 0 when every invariant held, 1 when one broke (its name, and the record that
-reproduces it: printed, or written to ``--save PATH``), 2 for a ruleset that cannot be read.
+reproduces it: printed, or written to ``--save PATH``), 2 for a ruleset that cannot be read or a
+``--save PATH`` that could not be written (refused before any match is played).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
-from kozel.cli.runs import given, progress
+from kozel.cli.runs import check_writable, given, progress, whole
 from kozel.errors import KozelError
 from kozel.testing import InvariantError, check_ruleset
 
@@ -33,7 +34,8 @@ hidden, sampled worlds, and the record and JSON round trips.  The report says wh
 what the ruleset allows that never did.
 
 Exit status: 0 when every invariant held; 1 when one broke, with its name and the match record
-up to the failing move (printed, or written to --save PATH); 2 when the ruleset cannot be read.
+up to the failing move (printed, or written to --save PATH); 2 when the ruleset cannot be read,
+or --save names a path that could not be written (refused before any match is played).
 Progress goes to standard error: a bar at a terminal, else a line at each tenth of the matches.
 """
 
@@ -47,9 +49,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_ruleset_argument(parser, required=True)
-    parser.add_argument("-n", "--matches", type=int, default=20, help="how many matches (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole check (default 0)")
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    parser.add_argument("-n", "--matches", type=whole, default=20, help="how many matches (default 20)")
+    parser.add_argument("--seed", type=whole, default=0, help="seed of the whole check (default 0)")
+    parser.add_argument("--players", type=whole, default=None, help="number of players (default: the ruleset's)")
     parser.add_argument(
         "--save", metavar="PATH", type=given, default=None, help="on a failure, write the reproducing record to PATH"
     )
@@ -65,6 +67,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.matches < 1:
         print(f"kozel check: --matches must be at least 1, not {args.matches}", file=err)
         return 2
+    if args.save is not None:  # refused now, not found out only once a match has failed
+        try:
+            check_writable(Path(args.save), "the record")
+        except KozelError as error:
+            print(f"kozel check: --save: {error}", file=err)
+            return 2
     bar = progress(err)
     try:
         report = check_ruleset(rules, matches=args.matches, seed=args.seed, progress=bar.update)

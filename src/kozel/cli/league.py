@@ -29,6 +29,7 @@ from kozel.cli.runs import (
     given,
     progress,
     replayed,
+    whole,
 )
 from kozel.errors import KozelError
 
@@ -83,9 +84,9 @@ def add_parser(subparsers: Any) -> None:
         "folder first), with (key=value, ...) arguments if wanted",
     )
     parser.add_argument(
-        "-n", "--matches", type=int, default=100, help="matches per pairing, a multiple of the sides (default 100)"
+        "-n", "--matches", type=whole, default=100, help="matches per pairing, a multiple of the sides (default 100)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--seed", type=whole, default=0, help="seed of the deals (default 0)")
     add_run_arguments(parser)
     parser.add_argument(
         "--log",
@@ -121,7 +122,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with backend(args) as (executor, processes, where):
         try:
             done = (
-                _read_logs(logs, league, replay=replay, processes=processes, executor=executor, err=err)
+                _read_logs(
+                    logs,
+                    league,
+                    replay=replay,
+                    processes=processes,
+                    executor=executor,
+                    err=err,
+                )
                 if logs is not None
                 else ()
             )
@@ -184,9 +192,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _log_paths(folder: Path, league: League) -> list[Path]:
     """The log of each pairing in ``folder`` (made if it is missing): ``pairing-1.log`` for the first, and so on."""
-    if folder.exists() and not folder.is_dir():
-        raise KozelError(f"--log names a folder for the logs of the pairings; {folder} is not one")
     try:
+        if folder.exists() and not folder.is_dir():
+            raise KozelError(f"--log names a folder for the logs of the pairings; {folder} is not one")
         folder.mkdir(exist_ok=True)
     except OSError as error:
         raise KozelError(f"cannot make the log folder {folder}: {error.strerror}") from None

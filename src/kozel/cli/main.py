@@ -20,6 +20,7 @@ import kozel
 from kozel.cli import check, league, play, rules_command, simulate
 from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
+from kozel.cli.runs import whole
 from kozel.errors import KozelError
 
 if TYPE_CHECKING:
@@ -68,11 +69,11 @@ def _parser() -> argparse.ArgumentParser:
     add_ruleset_argument(match)
     match.add_argument(
         "--seed",
-        type=int,
+        type=whole,
         default=None,
         help="seed of the shuffles and of the players' choices (default: a random one, printed at the start)",
     )
-    match.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    match.add_argument("--players", type=whole, default=None, help="number of players (default: the ruleset's)")
     match.add_argument("--quiet", action="store_true", help="print only the hand results and the outcome")
     rules_command.add_parser(commands)
     play.add_parser(commands)
@@ -173,8 +174,9 @@ def _failed(error: OSError, *, real: bool) -> int:
 
     An error of writing with no file named (a closed pipe, a full disk, a failing device) is the
     output's: a reader that stopped early ends the command quietly (status 0, as with `| head`), and
-    anything else is said as the output that could not be written.  Any other error (a file named, a
-    bot's own) is said as it is.  Either way status 1, and never a traceback."""
+    anything else is said as the output that could not be written.  Any other error (a file named) is
+    said as it is.  Either way status 1, and never a traceback.  (A bot's own error, an OSError too, is
+    not one of these: the bots' runner says it as the bot's, with status 2.)"""
     if error.filename is not None or error.errno not in _OUTPUT_ERRORS:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             print(f"kozel: {error}", file=sys.stderr)

@@ -30,7 +30,7 @@ from kozel.bots.base import Bot
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.runner import interrupting_move, next_move
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
-from kozel.cli.runs import given
+from kozel.cli.runs import given, whole
 from kozel.cli.table import (
     Style,
     TableLines,
@@ -168,10 +168,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     add_ruleset_argument(play)
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0: the first dealer)")
+    play.add_argument("--seat", type=whole, default=0, help="your seat, from 0 (default 0: the first dealer)")
     play.add_argument(
         "--seed",
-        type=int,
+        type=whole,
         default=None,
         help="seed of the shuffles and of the bots' choices (default: a random one, printed at the start)",
     )
@@ -181,7 +181,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         default=None,
         help="the bots at the other seats (default: heuristic if available, else random)",
     )
-    play.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    play.add_argument("--players", type=whole, default=None, help="number of players (default: the ruleset's)")
     play.add_argument(
         "--delay",
         type=_delay,

@@ -11,6 +11,7 @@ import sys
 from typing import Any, TextIO
 
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
+from kozel.cli.runs import whole
 from kozel.errors import KozelError
 from kozel.forms.pages import catalog
 from kozel.forms.sheet import sheet
@@ -29,7 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     add_ruleset_argument(parser, default=None, absent="none: list the built-in ones")
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    parser.add_argument("--players", type=whole, default=None, help="number of players (default: the ruleset's)")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO | None = None) -> int:

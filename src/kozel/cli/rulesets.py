@@ -48,7 +48,11 @@ def named_ruleset(name: str, players: int | None = None) -> Ruleset:
         rules = kozel.variants.get(name)
     else:
         path = Path(name)
-        if path.is_file() or path.suffix.lower() in _FILE_SUFFIXES:
+        try:
+            is_file = path.is_file()
+        except OSError:  # a name too long to be a path, say: read as a file if it is named as one, below
+            is_file = False
+        if is_file or path.suffix.lower() in _FILE_SUFFIXES:
             try:
                 rules = kozel.load_ruleset(path)
             except OSError as error:

@@ -36,6 +36,7 @@ __all__ = [
     "progress",
     "replay_count",
     "replayed",
+    "whole",
 ]
 
 
@@ -43,12 +44,12 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--processes``, ``--players``, ``--json``, ``--backend`` and ``--address`` to a command's parser."""
     parser.add_argument(
         "--processes",
-        type=int,
+        type=whole,
         default=None,
         help=f"processes to use, 1 to {PROCESSES_PER_CORE} a core (default: one a core); with --backend ray, "
         "matches played at once (default: the cluster's CPUs)",
     )
-    parser.add_argument("--players", type=int, default=None, help="number of players (default: the ruleset's)")
+    parser.add_argument("--players", type=whole, default=None, help="number of players (default: the ruleset's)")
     parser.add_argument(
         "--json", metavar="PATH", type=given, default=None, help="also write the results as JSON (- for stdout)"
     )
@@ -97,13 +98,33 @@ def given(text: str) -> str:
     return text
 
 
+def whole(text: str) -> int:
+    """A whole-number option's value: ASCII digits 0-9, a leading ``-`` allowed (each command checks the range).
+
+    Other scripts' digits (``٣``), underscores (``1_0``), spaces and a ``+`` sign, all of which
+    :class:`int` would take, are refused, as are numbers of more digits than Python reads (4300).
+    """
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"a whole number in the digits 0-9, not {text!r}")
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() reads
+        raise argparse.ArgumentTypeError(f"a whole number of at most 4300 digits, not one of {len(digits)}") from None
+
+
 def replay_count(text: str) -> int | None:
-    """The value of ``--replay``: a count, or ``None`` for ``all``."""
+    """The value of ``--replay``: a count in the digits 0-9, or ``None`` for ``all``."""
     if text == "all":
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() reads
+        raise argparse.ArgumentTypeError(
+            f"a number of matches of at most 4300 digits, not one of {len(text)}"
+        ) from None
 
 
 def bot_specs(specs: list[str]) -> tuple[str, ...]:
@@ -157,7 +178,14 @@ def check_plot(path: str | None, *others: str | None) -> None:
 
 
 def check_writable(path: Path, what: str = "the results") -> None:
-    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission)."""
+    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission, a name too long)."""
+    try:
+        _check_writable(path, what)
+    except OSError as error:  # the path itself cannot be looked at: a name too long, a loop of links
+        raise KozelError(f"cannot write {what} to {path}: {error.strerror or error}") from None
+
+
+def _check_writable(path: Path, what: str) -> None:
     if path.is_dir():
         raise KozelError(f"cannot write {what} to {path}: it is a folder")
     if path.exists() and not path.is_file() and not path.is_fifo() and not path.samefile(os.devnull):

@@ -27,6 +27,7 @@ from kozel.cli.runs import (
     given,
     progress,
     replayed,
+    whole,
 )
 from kozel.errors import KozelError
 
@@ -89,8 +90,8 @@ def add_parser(subparsers: Any) -> None:
         "folder first), with (key=value, ...) arguments if wanted; a value is a number, True, False, None or "
         "'quoted text' (default: heuristic against random)",
     )
-    parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    parser.add_argument("-n", "--matches", type=whole, default=100, help="how many matches (default 100)")
+    parser.add_argument("--seed", type=whole, default=0, help="seed of the whole run (default 0)")
     add_run_arguments(parser)
     parser.add_argument(
         "--log",

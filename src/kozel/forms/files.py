@@ -85,12 +85,15 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     The file is a regular file of at most :data:`~kozel.limits.MAX_RULESET_BYTES` (1 MiB): a folder,
     a FIFO (which would wait for a writer), a device (``/dev/zero`` would never end) or a larger file
     raises :class:`~kozel.RulesetError` before anything is read.  A file that cannot be read (not
-    there, no permission) raises :class:`OSError`; one whose text makes no ruleset raises
+    there, no permission) raises :class:`OSError`; a path holding a null character, which no file has,
+    raises :class:`~kozel.RulesetError`; one whose text makes no ruleset raises
     :class:`~kozel.RulesetError` starting with the file's name.
     """
     if not isinstance(path, str | os.PathLike):
         raise WrongTypeError(f"load_ruleset reads the file at a path (text or a Path), not {type(path).__name__}")
     file = Path(path)
+    if "\0" in str(file):  # the system takes no such path: said so, not a ValueError from deep in the library
+        raise RulesetError(f"{str(file)!r}: a path cannot hold a null character (\\0); no file has this name")
     format = _SUFFIXES.get(file.suffix.lower())
     if format is None:
         raise RulesetError(f"{file}: cannot tell the format from {file.suffix!r}; name the file .json or .toml")
