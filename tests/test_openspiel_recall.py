@@ -158,3 +158,25 @@ def test_the_observation_string_names_what_the_tensor_holds():
         f"dealer {view.dealer}",
     ):
         assert part in text
+
+
+# A hammer_clubs hand in which five asks out of turn were recorded; no world of a thousand draws asks alike.
+MANY_WAITS = (
+    "7 20 16 29 21 4 10 22 30 18 32 13 17 33 24 3 11 26 0 9 5 6 23 12 34 2 31 8 35 19 1 25 28 14 27 15 3 63 63 128"
+    " 246 246 0 66 129 129 246 246 2 128 128 128 246 204 226 0 64 129 63 246 2 127 128 127 246 246 1 128 127 129 2"
+)
+
+
+def test_a_deal_whose_asks_no_world_repeats_soon_is_resampled_by_its_ask_now():
+    # After RESAMPLE_STRICT draws, a world that asks the same seat now is taken, with the state's own record of
+    # the asks: the information state is unchanged and the search goes on (it raised after 20,000 draws).
+    state = openspiel.load("hammer_clubs").new_initial_state()
+    for action in map(int, MANY_WAITS.split()):
+        state.apply_action(action)
+    seat = state.current_player()
+    assert sum(1 for waited in state.asks if waited) >= 3
+    for draw in range(3):
+        world = state.resample_from_infostate(seat, random.Random(draw).random)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.current_player() == seat
+        assert world.legal_actions() == state.legal_actions()

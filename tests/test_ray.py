@@ -18,7 +18,7 @@ import pytest
 
 from kozel.cli import runs
 from kozel.cli.main import main
-from kozel.integrations.ray import RayExecutor
+from kozel.integrations.ray import RayExecutor, _host_and_port
 
 pytestmark = [
     pytest.mark.extra,
@@ -32,7 +32,8 @@ pytestmark = [
 def ray():
     import ray  # noqa: PLC0415 - only where the extra is installed
 
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    # address="local": a runtime of its own, not a cluster another program left running on this machine.
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     yield ray
     ray.shutdown()
 
@@ -149,3 +150,12 @@ def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp
     assert f"({len(logged) - 1} of them read from {log})" in out
     assert main([*args, "--json", str(whole)]) == 0  # the whole run, on the local processes
     assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
+
+
+def test_only_a_ray_or_a_plain_address_is_checked_before_ray_is_asked():
+    assert _host_and_port("127.0.0.1:6379") == ("127.0.0.1", 6379)
+    assert _host_and_port("ray://head:10002/path") == ("head", 10002)
+    assert _host_and_port("ray://head") == ("head", 10001)
+    assert _host_and_port("[::1]:6379") == ("::1", 6379)
+    for address in ("auto", "local", "anyscale://mycluster:1234", "head", "head:port"):
+        assert _host_and_port(address) is None, address

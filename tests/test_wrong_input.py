@@ -325,6 +325,14 @@ def test_determinize_checks_its_arguments():
         kozel.determinize(view, rng, moves=1)  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="moves= is an iterable of moves, not str"):
         kozel.determinize(view, rng, moves="1 lead K♥")  # type: ignore[arg-type]
+    with pytest.raises(KozelError, match=r"seat 1's legal moves now; 2 lead A♠ is another seat's move"):
+        kozel.determinize(view, rng, moves=[kozel.parse_move("2 lead A♠")])
+    with pytest.raises(KozelError, match=r"seat 1's legal moves now; 1 wait is a wait, which no world lists"):
+        kozel.determinize(view, rng, moves=[kozel.parse_move("1 wait")])
+    held = next(iter(view.hand))
+    other = next(card for card in kozel.variants.get("classic").deck if card not in view.hand)
+    with pytest.raises(KozelError, match=rf"1 lead {other} is cards the seat does not hold"):
+        kozel.determinize(view, rng, moves=[kozel.parse_move(f"1 lead {held}"), kozel.parse_move(f"1 lead {other}")])
     with pytest.raises(WrongTypeError, match="moves= holds moves, not 1"):
         kozel.determinize(view, rng, moves=[1])  # type: ignore[list-item]
     # Whole numbers that are not ints (NumPy's) are whole numbers; the world is one of the view.

@@ -37,10 +37,13 @@ other type (public information only, private only, every seat's) is refused with
 ``resample_from_infostate`` draws a world with :func:`kozel.determinize` (given the seat's answers
 now as ``moves=``), and draws again until the world, its deal played again from its start, asks the
 same seats at every move as the real deal did (the seats that waited before each move and now, and
-nobody else out of turn), at most ``RESAMPLE_TRIES`` draws and ``RESAMPLE_SECONDS``; the world has no
-action history of its own.  A seat that waited must be able to move out of turn in the world too (in
-``classic``, hold a molodka then), and a seat never asked out of turn must not.  Over random play a
-draw took 2 to 22 milliseconds on average, by ruleset, the slowest 1.4 seconds (``hammer_clubs``).
+nobody else out of turn); the world has no action history of its own.  A seat that waited must be
+able to move out of turn in the world too (in ``classic``, hold a molodka then), and a seat never
+asked out of turn must not.  The view does not bind those asks while a world is drawn, so after
+several waits in one deal such worlds can be one in thousands: after ``RESAMPLE_STRICT`` draws or
+``RESAMPLE_STRICT_SECONDS`` without one, a world that asks the same seats now is taken (the
+information state is the state's own, asks included; only the world's hidden cards may not have
+allowed an earlier ask), at most ``RESAMPLE_TRIES`` draws and ``RESAMPLE_SECONDS`` in all.
 OpenSpiel's sampler draws from its own generator; for a search that repeats, hand
 ``ISMCTSBot.set_resampler`` a :func:`resampler` with a seed.
 
@@ -102,6 +105,10 @@ __all__ = [
 #: moved out of turn (in ``classic``, held a molodka), and every world must ask the seats the deal asked.
 RESAMPLE_TRIES: Final = 20_000
 RESAMPLE_SECONDS: Final = 20.0
+#: How many draws, and seconds, ``resample_from_infostate`` spends at most on worlds that ask the same seats at
+#: every move of the deal, before it takes one that asks the same seats now.
+RESAMPLE_STRICT: Final = 500
+RESAMPLE_STRICT_SECONDS: Final = 1.0
 
 
 def game_name(rules: Ruleset | str, match: bool = False) -> str:
@@ -389,11 +396,12 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(_draw(probability_sampler))
         asked = self._asked
         moves = [m for m in asked.moves if m.kind is not MoveKind.WAIT] if asked and asked.seat == player_id else None
-        deadline = time.perf_counter() + RESAMPLE_SECONDS
+        start = time.perf_counter()
+        deadline, strict_until = start + RESAMPLE_SECONDS, start + RESAMPLE_STRICT_SECONDS
         drawn = 0
         while drawn < RESAMPLE_TRIES and (drawn == 0 or time.perf_counter() < deadline):
             drawn += 1
-            world = determinize(view, rng, moves=moves)
+            world = determinize(view, rng, moves=moves, budget=max(deadline - time.perf_counter(), 0.001))
             try:
                 again = decision(world, self.waited)
             except KozelError:
@@ -401,7 +409,8 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
             if again is not None and asked is not None and again.seat == asked.seat:
                 if asked.seat == player_id and again.moves != asked.moves:
                     continue
-                if not _asked_alike(world, self.asks):
+                strict = drawn <= RESAMPLE_STRICT and time.perf_counter() < strict_until
+                if strict and not _asked_alike(world, self.asks):
                     continue
                 clone.table = world
                 clone._asked = again

@@ -56,10 +56,13 @@ def _call(function: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
 def _host_and_port(address: str) -> tuple[str, int] | None:
     """The host and port of a cluster's address (``HOST:PORT``, ``ray://HOST[:PORT]``); None for any other.
 
-    ``auto``, ``local`` and whatever is not written so are left to Ray to read (and refuse).
+    ``auto``, ``local``, an address of another scheme (``anyscale://...``: Ray hands it to that
+    scheme's client) and whatever is not written so are left to Ray to read (and refuse).
     """
     text = address.strip()
     client = text.startswith("ray://")
+    if "://" in text and not client:
+        return None
     if client:
         text = text[len("ray://") :].split("/", 1)[0]
     host, colon, port = text.rpartition(":")

@@ -102,6 +102,7 @@ from kozel.view.view import PlayerView, made_by_engine
 
 # Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
 _KIND_DECLINE: Final = MoveKind.DECLINE
+_KIND_WAIT: Final = MoveKind.WAIT
 _KIND_LAY_AWAY: Final = MoveKind.LAY_AWAY
 _KIND_PRAISE: Final = MoveKind.PRAISE
 _KIND_TAKE_TALON: Final = MoveKind.TAKE_TALON
@@ -1302,6 +1303,24 @@ def _moves(moves: object) -> frozenset[Move]:
     return frozenset(cast(tuple[Move, ...], listed))
 
 
+def _check_moves(moves: frozenset[Move] | None, view: PlayerView) -> None:
+    """Refuse, at once, ``moves`` no world could give the view's seat: another seat's move, a wait (a bot is handed
+    it beside its moves, but it is no move of the engine's), or cards the seat does not hold."""
+    if moves is None:
+        return
+    seat, hand = view.seat, view.hand
+    for move in sorted(moves, key=str):
+        if move.seat != seat or move.kind is _KIND_WAIT or not all(card in hand for card in move.cards):
+            why = (
+                "another seat's move"
+                if move.seat != seat
+                else "a wait, which no world lists"
+                if move.kind is _KIND_WAIT
+                else "cards the seat does not hold"
+            )
+            raise KozelError(f"determinize: moves= are seat {seat}'s legal moves now; {move} is {why}")
+
+
 def _praise_kind(name: object) -> PraiseKind:
     """The praise deal ``name`` names; a name no praise deal has raises ``ValueError`` (the view is refused)."""
     found = _PRAISE_KINDS.get(name) if isinstance(name, str) else None
@@ -1599,7 +1618,10 @@ def determinize(
     the partner's hand: in ``seven_of_clubs`` an opener barred from trumps who holds only trumps
     must swap one with his partner only if the partner holds a plain card; in ``hammer_clubs`` a
     trump transfer needs a partner with enough plain cards; in ``six_of_clubs`` a redeal is called
-    by a pair with no queen.
+    by a pair with no queen.  A move no world could give the seat (another seat's, a ``wait``, one of
+    cards the seat does not hold) raises :class:`~kozel.KozelError` at once; moves that are only
+    not all of the seat's moves (a part of them, say) are found out when the draws or the budget
+    run out.
 
     >>> import kozel, random
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -1632,8 +1654,8 @@ def determinize(
         except _BAD_VIEW as error:
             raise _refuse(view, f"a field of the wrong kind ({error})") from None
         _remember(view, dealt)
-    if most is None:
-        most = TRIES
+    most = TRIES if most is None else most
+    _check_moves(wanted, view)
     deadline = time.perf_counter() + seconds
     drawn = 0
     while drawn < most and (drawn == 0 or time.perf_counter() < deadline):
