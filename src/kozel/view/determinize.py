@@ -645,9 +645,11 @@ class _World:
             # Never the cards just received; plain cards, unless the rule lets a partner with none give trumps.
             received = self.pending[1] if self.pending is not None and self.pending[0] == event.to else []
             among = [p for p in self.hands[event.seat] if p not in received]
-            plain_only = rule is None or not rule.trump_back_if_no_plain
-            places = self.take(event.seat, event.cards, event.count, among, ~trumps if plain_only else -1, handed=True)
-            if plain_only:
+            if rule is not None and rule.trump_back_if_no_plain and self.trumps_back(event, among):
+                self.exclude(among, ~trumps)  # he gave trumps back: he held no plain card
+                places = self.take(event.seat, event.cards, event.count, among, trumps, handed=True)
+            else:
+                places = self.take(event.seat, event.cards, event.count, among, ~trumps, handed=True)
                 self.exclude(places, trumps)
             if rule is not None:
                 self.transfers.append((_KIND_TRANSFER_BACK, places, among, []))
@@ -694,6 +696,36 @@ class _World:
             partner = list(self.hands[to]) if 0 <= to < self.rules.seating.players else []
             self.transfers.append((_KIND_TRANSFER, places, self.hands[event.seat] + places, partner))
         return places
+
+    def trumps_back(self, event: Played, among: list[int]) -> bool:
+        """Whether the partner's give-back (from the places ``among``), where the rule lets one with no plain card
+        give trumps, is bound as trumps: so where its cards are seen, else drawn as likely as the hands that
+        allow each (no plain card at all, or as many plain cards as he gives back, at least)."""
+        trumps = self.table.trump_mask
+        if event.cards is not None:
+            return any(BITS[card] & trumps for card in event.cards)
+        names, allowed = self.cards, self.allowed
+        plain = flexible = 0
+        for place in among:
+            card = names[place]
+            if card is not None:
+                plain += not BITS[card] & trumps
+            elif not allowed[place] & trumps:
+                plain += 1
+            elif allowed[place] & ~trumps:
+                flexible += 1
+        free = self.deck_mask
+        for card in self.where:
+            free &= ~BITS[card]
+        free_trumps = (free & trumps).bit_count()
+        free_plain = free.bit_count() - free_trumps
+        no_plain = 0 if plain else math.comb(free_trumps, flexible)
+        enough = sum(
+            math.comb(free_plain, k) * math.comb(free_trumps, flexible - k)
+            for k in range(max(0, event.count - plain), flexible + 1)
+        )
+        total = no_plain + enough
+        return self.rng.random() * total < no_plain if total else self.rng.random() < 0.5
 
     def swap_odds(self, seat: int) -> float:
         """The chance that ``seat``'s one hidden card handed before the opening lead is the swap (he held only
