@@ -19,6 +19,7 @@ from kozel.forms import loads_ruleset
 from kozel.game.state import TransferWindow
 from kozel.record import loads
 from kozel.testing import InvariantError, check_move, check_ruleset, check_step, reference_moves
+from kozel.view.determinize import _played_before_receiving
 
 AFTER_DEAL_ONLY = loads_ruleset('{"base": "hammer_clubs", "transfer": {"after_deal": true, "after_draw": false}}')
 
@@ -224,3 +225,25 @@ def test_a_hidden_give_back_of_trumps_means_the_partner_held_no_plain_card():
         assert observe(world, 2) == view
         found += 1
     assert found >= 15
+
+
+def test_a_hidden_give_back_leaves_the_giver_the_cards_he_plays_next():
+    # In the same view seat 3 gives back two cards face down (event 28) and leads A♥ (event 31) before he draws
+    # again: the places he gives back are drawn again (a few times) where his others could not hold A♥.
+    state = loads((Path(__file__).parent / "data" / "worlds" / "trumps_given_back.txt").read_text())
+    view = observe(state, 2)
+    ahead = _played_before_receiving(view.history, 4)
+    assert str(view.history[28]).startswith("Played(seat=3, kind=<MoveKind.TRANSFER_BACK")
+    assert [str(card) for card in ahead[28][3]] == ["A♥"]  # until the draw of event 36
+    assert ahead[31][3] == ()
+    found = sum(_finds(view, 2, seed) for seed in range(300))
+    assert found >= 40  # 29 of these 300 draws found a world without it
+
+
+def _finds(view, seat, seed):
+    try:
+        world = determinize(view, random.Random(seed), tries=1)
+    except StateError:
+        return False
+    assert observe(world, seat) == view
+    return True

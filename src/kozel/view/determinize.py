@@ -136,6 +136,10 @@ _PRAISE_DEALT: Final = PraiseDealt
 _MOVE_KIND: Final = MoveKind
 _MOLODKA: Final = MoveKind.MOLODKA
 
+#: How many times the places a hidden card leaves from are drawn again where the seat could not keep the cards he
+#: plays face up next (``_World.keeps``), before the world is left to fail.
+_KEEP_TRIES: Final = 8
+
 #: How many worlds are drawn, at most, before giving up on a view the engine did not make (one read from
 #: JSON, built or changed by hand): by default, a view the engine made from a state is given draws until the
 #: budget runs out.
@@ -278,6 +282,13 @@ class _World:
                             hand.remove(taken)
                         return chosen
             chosen = [pool[int(random_() * len(pool))]] if count == 1 else draws.sample(self.rng, pool, count)
+            if handed and len(pool) > count and not self.keeps(seat, chosen):
+                # Cards handed over face down: the seat plays cards face up before any card joins his hand, and
+                # his other places must hold them.
+                for _ in range(_KEEP_TRIES):
+                    chosen = [pool[int(random_() * len(pool))]] if count == 1 else draws.sample(self.rng, pool, count)
+                    if self.keeps(seat, chosen):
+                        break
         else:
             chosen = []
             where, names, allowed = self.where, self.cards, self.allowed
@@ -297,6 +308,42 @@ class _World:
         for place in chosen:
             hand.remove(place)
         return chosen
+
+    def keeps(self, seat: int, chosen: list[int]) -> bool:
+        """Whether ``seat``'s places other than ``chosen`` can hold the cards he plays face up from now until a card
+        next joins his hand (those not named yet), each in a place of its own that allows it."""
+        needed = self.needed(seat)
+        if not needed:
+            return True
+        names, allowed = self.cards, self.allowed
+        places = [p for p in self.hands[seat] if p not in chosen and names[p] is None]
+        owner: dict[int, Card] = {}  # place -> the needed card it holds in the matching so far
+
+        def fit(card: Card, seen: set[int]) -> bool:
+            bit = BITS[card]
+            for place in places:
+                if place in seen or not allowed[place] & bit:
+                    continue
+                seen.add(place)
+                if place not in owner or fit(owner[place], seen):
+                    owner[place] = card
+                    return True
+            return False
+
+        return all(fit(card, set()) for card in needed)
+
+    def needed(self, seat: int) -> list[Card]:
+        """The cards ``seat`` plays face up from the next event until a card next joins his hand (a draw, a
+        transfer or give-back to him, the talon, a molodka's return, a new deal), those not named yet."""
+        global _NEEDS  # noqa: PLW0603 - a one-entry cache: a view's worlds are drawn one after another
+        view = self.view
+        if _NEEDS is None or _NEEDS[0] is not view:
+            _NEEDS = (view, _played_before_receiving(view.history, view.ruleset.seating.players))
+        cards = _NEEDS[1][self.now][seat]
+        if not cards:
+            return []
+        where = self.where
+        return [card for card in cards if card not in where]
 
     def shown_later(self) -> dict[Card, int]:
         """The last event at which each card is played face up."""
@@ -1264,6 +1311,34 @@ class _World:
         if card is None:
             raise _Failed
         return card
+
+
+_NEEDS: tuple[PlayerView, list[list[tuple[Card, ...]]]] | None = None
+
+
+def _played_before_receiving(history: Sequence[Event], players: int) -> list[list[tuple[Card, ...]]]:
+    """For each event of ``history`` and each seat, the cards the seat plays face up after that event until a card
+    next joins his hand (a draw, a card handed to him; anything but plays, draws and taken tricks ends the run)."""
+    ahead: list[tuple[Card, ...]] = [()] * players
+    table: list[list[tuple[Card, ...]]] = [ahead] * len(history)
+    for number in range(len(history) - 1, -1, -1):
+        table[number] = ahead
+        event = history[number]
+        if isinstance(event, Played):
+            ahead = list(ahead)
+            to = event.to
+            if to is not None and 0 <= to < players:
+                ahead[to] = ()
+            if event.cards is not None and 0 <= event.seat < players:
+                ahead[event.seat] = (*event.cards, *ahead[event.seat])
+        elif isinstance(event, CardsDrawn):
+            ahead = list(ahead)
+            for owner, _, count in event.drawn:
+                if count and 0 <= owner < players:
+                    ahead[owner] = ()
+        elif not isinstance(event, TrickTaken):
+            ahead = [()] * players
+    return table
 
 
 @functools.lru_cache(maxsize=4096)
