@@ -136,11 +136,12 @@ def _kinds(rules: Ruleset, holding: int) -> list[tuple[MoveKind, str | None, int
             found.append((MoveKind.MOLODKA, None, rules.dealing.hand_size, rules.dealing.hand_size))
     else:
         found.append((MoveKind.PLAY, None, 1, 1))
-    if rules.transfer is not None:
-        low, high = min(rules.transfer.counts), max(rules.transfer.counts)
+    counts = set(rules.transfer.counts) if rules.transfer is not None else set()
+    if rules.leading.swap_for_plain:  # the opener's swap of one trump for a plain card, beside any transfer
+        counts.add(1)
+    if counts:
+        low, high = min(counts), max(counts)
         found += [(MoveKind.TRANSFER, None, low, high), (MoveKind.TRANSFER_BACK, None, low, high)]
-    elif rules.leading.swap_for_plain:  # the opener's swap of one trump for a plain card
-        found += [(MoveKind.TRANSFER, None, 1, 1), (MoveKind.TRANSFER_BACK, None, 1, 1)]
     if rules.redeal is not None:
         found.append((MoveKind.REDEAL, None, 0, 0))
     if rules.talon is not None:
