@@ -354,6 +354,11 @@ def test_determinize_checks_its_arguments():
         ("trump", float("inf"), "the trump suit is inf"),
         ("hand_results", "x", "the finished hands are str, not a tuple of HandResult"),
         ("hand_results", (Card.parse("A♠"),), "finished hand 0 is Card.parse"),
+        ("declarer", 1.0, "the declarer is 1.0, not a seat"),
+        ("declarer", "3", "the declarer is '3', not a seat"),
+        ("voids", [frozenset()] * 4, r"the voids must be one frozen set of groups \(0 to 4\) for each of 4 seats"),
+        ("voids", (set(), set(), set(), set()), "the voids must be one frozen set of groups"),
+        ("voids", "3", "the voids must be one frozen set of groups"),
     ],
 )
 def test_determinize_refuses_a_view_field_of_the_wrong_kind_at_once(field: str, value: Any, message: str):
@@ -410,3 +415,25 @@ def test_values_with_no_truth_value_are_refused_not_tested():
         Move._make((1, MoveKind.LEAD, (Card.parse("A♠"),), _NoTruth()))
     with pytest.raises(WrongTypeError, match="format is 'json', 'toml' or None"):
         kozel.loads_ruleset("{}", format=_NoTruth())  # type: ignore[arg-type]
+
+
+def test_determinize_refuses_an_event_field_of_the_wrong_kind_in_both_builds():
+    # Read as plain objects: a compiled build read a bool seat as a number and took the view.
+    import attrs  # noqa: PLC0415
+
+    state, rng = _state(), random.Random(2)
+    while not any(isinstance(event, kozel.view.TrickTaken) for event in kozel.observe(state, 1).history):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    view = kozel.observe(state, 1)
+    played = next(n for n, event in enumerate(view.history) if isinstance(event, kozel.view.Played) and event.cards)
+    taken = next(n for n, event in enumerate(view.history) if isinstance(event, kozel.view.TrickTaken))
+    cases = [
+        (played, {"seat": True}, "the seat that moved is True, not a seat"),
+        (taken, {"winner": True}, "the winner is True, not a seat"),
+        (taken, {"count": 1.5}, "the number of cards holds a number that is negative or larger than the deck"),
+    ]
+    for number, change, message in cases:
+        history = list(view.history)
+        history[number] = attrs.evolve(history[number], **change)
+        with pytest.raises(StateError, match=message):
+            kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)

@@ -80,6 +80,7 @@ from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
+from kozel.rules.trump import TRUMP_GROUP
 from kozel.view import draws
 from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
@@ -1520,20 +1521,11 @@ class _Checker:
     def check(self) -> Dealt:
         """The view's deal, once every field is checked."""
         view = self.fields
-        self.seat(view.seat, "the view's seat")
-        self.results(view.trump, view.hand_results)
-        self.cards(view.hand, "the seat's hand")
-        self.sizes(view.hand_sizes, "the hand sizes")
-        self.sizes((view.stock_size, view.talon_size), "the stock and talon sizes", None)
-        if view.hand_sizes[view.seat] != len(view.hand):
-            raise self.refuse("the seat's hand size is not the number of cards in its hand")
-        if sum(view.hand_sizes) + view.stock_size + view.talon_size > self.deck_size:
-            raise self.refuse("the hands, stock and talon hold more cards than the deck")
-        self.seat(view.turn, "the seat to move", none=True)
-        self.seat(view.dealer, "the dealer")
+        self.top(view)
         if not isinstance(view.history, tuple) or not view.history or not isinstance(view.history[0], Dealt):
             raise StateError("determinize: the view's history does not start with its deal")
         players, deck, size = self.players, self.deck, self.deck_size
+        event: Any  # each event read as a plain object, as the view's fields are
         for number, event in enumerate(view.history):
             # The common events, checked at once; where anything is off, the full check below says what.
             if isinstance(event, _PLAYED):
@@ -1549,8 +1541,8 @@ class _Checker:
                 ):
                     continue
             elif isinstance(event, _TRICK_TAKEN):
-                winner = event.winner
-                if type(winner) is int and 0 <= winner < players:
+                winner, taken = event.winner, event.count
+                if type(winner) is int and 0 <= winner < players and type(taken) is int and 0 <= taken <= size:
                     continue
             elif (
                 isinstance(event, _CARDS_DRAWN)
@@ -1567,6 +1559,8 @@ class _Checker:
                 self.praise(event, what)
             elif isinstance(event, CardsDrawn | CardsReturned):
                 moved = event.drawn if isinstance(event, CardsDrawn) else event.returned
+                if not isinstance(moved, tuple) or not all(isinstance(one, tuple) and len(one) >= 3 for one in moved):
+                    raise self.refuse(f"{what}: the cards moved are not a tuple of (seat, cards, count) entries")
                 for owner, cards, count, *_ in moved:
                     self.seat(owner, f"{what}: a seat that got cards")
                     self.sizes((count,), f"{what}: the number of cards", None)
@@ -1574,6 +1568,7 @@ class _Checker:
                         self.cards(cards, what)
             elif isinstance(event, TrickTaken):
                 self.seat(event.winner, f"{what}: the winner")
+                self.sizes((event.count,), f"{what}: the number of cards", None)
             elif isinstance(event, TalonTaken):
                 self.seat(event.seat, f"{what}: the declarer")
                 if event.cards is not None:
@@ -1583,6 +1578,35 @@ class _Checker:
             elif not isinstance(event, Event):
                 raise self.refuse(f"{what} is not an event")
         return view.history[0]
+
+    def top(self, view: Any) -> None:
+        """The view's own fields, before its history: the seat, hand, sizes, seats named and voids."""
+        self.seat(view.seat, "the view's seat")
+        self.results(view.trump, view.hand_results)
+        self.cards(view.hand, "the seat's hand")
+        self.sizes(view.hand_sizes, "the hand sizes")
+        self.sizes((view.stock_size, view.talon_size), "the stock and talon sizes", None)
+        if view.hand_sizes[view.seat] != len(view.hand):
+            raise self.refuse("the seat's hand size is not the number of cards in its hand")
+        if sum(view.hand_sizes) + view.stock_size + view.talon_size > self.deck_size:
+            raise self.refuse("the hands, stock and talon hold more cards than the deck")
+        self.seat(view.turn, "the seat to move", none=True)
+        self.seat(view.dealer, "the dealer")
+        self.seat(view.declarer, "the declarer", none=True)
+        self.voids(view.voids)
+
+    def voids(self, voids: object) -> None:
+        """What each seat showed it lacks: one set of groups (the suits 0 to 3, the trumps 4) per seat."""
+        if (
+            not isinstance(voids, tuple)
+            or len(voids) != self.players
+            or not all(
+                isinstance(groups, frozenset)
+                and all(type(group) is int and 0 <= group <= TRUMP_GROUP for group in groups)
+                for groups in voids
+            )
+        ):
+            raise self.refuse(f"the voids must be one frozen set of groups (0 to 4) for each of {self.players} seats")
 
     def laid(self, event: Laid, what: str) -> None:
         """A card laid without a move in a drawing deal: its player, face, and card (shown when face up)."""
