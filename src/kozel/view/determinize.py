@@ -1525,29 +1525,31 @@ class _Checker:
         if not isinstance(view.history, tuple) or not view.history or not isinstance(view.history[0], Dealt):
             raise StateError("determinize: the view's history does not start with its deal")
         players, deck, size = self.players, self.deck, self.deck_size
-        event: Any  # each event read as a plain object, as the view's fields are
         for number, event in enumerate(view.history):
+            # Its fields read as plain objects (``isinstance`` would give ``event`` its class, and a compiled build
+            # would then read a bool seat as a number), as the view's own are.
+            fields: Any = event
             # The common events, checked at once; where anything is off, the full check below says what.
             if isinstance(event, _PLAYED):
-                seat, to, count, shown = event.seat, event.to, event.count, event.cards
+                seat, to, count, shown = fields.seat, fields.to, fields.count, fields.cards
                 if (
                     type(seat) is int
                     and 0 <= seat < players
                     and (to is None or (type(to) is int and 0 <= to < players))
-                    and type(event.kind) is _MOVE_KIND
+                    and type(fields.kind) is _MOVE_KIND
                     and type(count) is int
                     and 0 <= count <= size
                     and (shown is None or _fine_cards(shown, count, deck))
                 ):
                     continue
             elif isinstance(event, _TRICK_TAKEN):
-                winner, taken = event.winner, event.count
+                winner, taken = fields.winner, fields.count
                 if type(winner) is int and 0 <= winner < players and type(taken) is int and 0 <= taken <= size:
                     continue
             elif (
                 isinstance(event, _CARDS_DRAWN)
-                and type(event.drawn) is tuple
-                and all(_fine_draw(part, players, size, deck) for part in event.drawn)
+                and type(fields.drawn) is tuple
+                and all(_fine_draw(part, players, size, deck) for part in fields.drawn)
             ):
                 continue
             what = f"event {number} ({type(event).__name__})"
@@ -1558,7 +1560,7 @@ class _Checker:
             elif isinstance(event, PraiseDealt):
                 self.praise(event, what)
             elif isinstance(event, CardsDrawn | CardsReturned):
-                moved = event.drawn if isinstance(event, CardsDrawn) else event.returned
+                moved = fields.drawn if isinstance(event, CardsDrawn) else fields.returned
                 if not isinstance(moved, tuple) or not all(isinstance(one, tuple) and len(one) >= 3 for one in moved):
                     raise self.refuse(f"{what}: the cards moved are not a tuple of (seat, cards, count) entries")
                 for owner, cards, count, *_ in moved:
@@ -1567,12 +1569,12 @@ class _Checker:
                     if cards is not None:
                         self.cards(cards, what)
             elif isinstance(event, TrickTaken):
-                self.seat(event.winner, f"{what}: the winner")
-                self.sizes((event.count,), f"{what}: the number of cards", None)
+                self.seat(fields.winner, f"{what}: the winner")
+                self.sizes((fields.count,), f"{what}: the number of cards", None)
             elif isinstance(event, TalonTaken):
-                self.seat(event.seat, f"{what}: the declarer")
-                if event.cards is not None:
-                    self.cards(event.cards, what)
+                self.seat(fields.seat, f"{what}: the declarer")
+                if fields.cards is not None:
+                    self.cards(fields.cards, what)
             elif isinstance(event, Laid):
                 self.laid(event, what)
             elif not isinstance(event, Event):
