@@ -45,7 +45,8 @@ def test_a_league_refuses_rules_that_are_not_a_ruleset_when_it_is_built():
 def test_a_league_refuses_a_seed_that_is_not_a_whole_number_of_at_most_100_digits_when_it_is_built():
     for seed in ("x", 1.5, True, None, 10**100, -(10**100)):
         words = f"a league's seed is a whole number of at most 100 digits, not {seed!r}"
-        refused(KozelError, words, League, CLASSIC, BOTS, 2, seed=seed)
+        kind = KozelError if type(seed) is int else WrongTypeError  # a wrong kind, or a number too long
+        refused(kind, words, League, CLASSIC, BOTS, 2, seed=seed)
     assert League(CLASSIC, BOTS, 2, seed=-(10**99)).seed == -(10**99)
 
 

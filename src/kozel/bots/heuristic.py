@@ -54,6 +54,8 @@ class HeuristicBot(Bot):
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """The move with the best score: by rule of thumb outside tricks, in sampled worlds inside them."""
+        if not moves:
+            raise KozelError("HeuristicBot.choose: moves is never empty: a seat is asked only when it has a move")
         rules = view.ruleset
         table = rules.trumps.table(view.trump)
         out_of_trick = [move for move in moves if move.kind not in TRICK]

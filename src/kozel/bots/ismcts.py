@@ -149,6 +149,8 @@ class IsmctsBot(Bot):
         """The move visited most by the search."""
         if len(moves) == 1:
             return moves[0]
+        if not moves:
+            raise KozelError("IsmctsBot.choose: moves is never empty: a seat is asked only when it has a move")
         count = self.worlds if self.iterations is None else min(self.worlds, self.iterations)
         if view.praise is not None and PraiseKind(view.praise) in DRAWN_DEALS:
             count = min(count, DRAWN_WORLDS)

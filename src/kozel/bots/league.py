@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
@@ -33,18 +33,17 @@ from kozel.bots.tournament import (
     MatchOutcome,
     Tournament,
     _check_callbacks,
+    _check_outcome_types,
+    _check_seed,
     _check_workers,
     batches,
     play_batch,
 )
 from kozel.errors import KozelError, WrongTypeError
-from kozel.limits import MAX_MATCHES, SEED_DIGITS
+from kozel.limits import MAX_MATCHES
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
-
-#: Seeds are whole numbers of at most SEED_DIGITS digits, as for a tournament.
-_SEED_BOUND: Final = 10**SEED_DIGITS
 
 
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
@@ -110,6 +109,21 @@ class LeagueResult:
     league: League
     #: The outcomes of each pairing's matches, in the order of :meth:`League.pairings`, each in match order.
     outcomes: tuple[tuple[MatchOutcome, ...], ...]
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.league, League):
+            raise WrongTypeError(f"a league's result is of a League, not {type(self.league).__name__}")
+        outcomes = self.outcomes
+        if type(outcomes) is not tuple or not all(type(each) is tuple for each in outcomes):
+            raise WrongTypeError(
+                f"a league's outcomes are a tuple of each pairing's outcomes, each a tuple, not {outcomes!r:.80}"
+            )
+        pairings = len(self.league.pairings())
+        if len(outcomes) != pairings:
+            raise KozelError(f"a league's outcomes are given for {len(outcomes)} pairings; this league has {pairings}")
+        for each in outcomes:
+            for outcome in each:
+                _check_outcome_types(outcome)
 
     def wins(self) -> list[list[float]]:
         """The table of wins: ``wins[i][j]``, the matches bot ``i`` beat bot ``j``, each draw half a win each."""
@@ -212,12 +226,13 @@ class League:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
             raise WrongTypeError(f"a league is played by a Ruleset, not {type(self.rules).__name__}")
-        if type(self.seed) is not int or not -_SEED_BOUND < self.seed < _SEED_BOUND:
-            raise KozelError(f"a league's seed is a whole number of at most {SEED_DIGITS} digits, not {self.seed!r}")
+        _check_seed("a league's seed", self.seed)
         sides = self.rules.sides
         if len(self.bots) < max(2, sides):
             raise KozelError(f"a league of {self.rules.name} ({sides} sides) needs {max(2, sides)} or more bots")
-        if type(self.matches) is not int or self.matches < 1 or self.matches % sides:
+        if type(self.matches) is not int:
+            raise WrongTypeError(f"a league plays a whole number of matches per pairing, not {self.matches!r}")
+        if self.matches < 1 or self.matches % sides:
             raise KozelError(
                 f"a league plays each deal once in each of the {sides} seatings of a pairing: its matches per "
                 f"pairing are a positive multiple of {sides}, not {self.matches}"
@@ -235,7 +250,23 @@ class League:
         return list(itertools.combinations(range(len(self.bots)), self.rules.sides))
 
     def tournament(self, pairing: Sequence[int]) -> Tournament:
-        """The tournament one pairing plays: its bots, this league's matches and seed, each deal in every seating."""
+        """The tournament one pairing plays: its bots, this league's matches and seed, each deal in every seating.
+
+        ``pairing`` names one bot per side by its place in the league's list, each once (as :meth:`pairings` does):
+        :class:`~kozel.errors.WrongTypeError` for another kind, :class:`~kozel.errors.KozelError` for another value.
+        """
+        if isinstance(pairing, (str, bytes)) or not isinstance(pairing, Sequence):
+            raise WrongTypeError(
+                f"a pairing is a sequence of the bots' places in the list, not {type(pairing).__name__}"
+            )
+        count, sides = len(self.bots), self.rules.sides
+        for place in pairing:
+            if type(place) is not int:
+                raise WrongTypeError(f"a pairing names each bot by its place, a whole number, not {place!r}")
+        if len(pairing) != sides or len(set(pairing)) != sides or not all(0 <= place < count for place in pairing):
+            raise KozelError(
+                f"a pairing names {sides} different bots by their places, 0 to {count - 1}, not {list(pairing)}"
+            )
         return Tournament(self.rules, tuple(self.bots[i] for i in pairing), self.matches, self.seed, duplicate=True)
 
     def run(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kozel.bots.base import Bot
+from kozel.errors import KozelError
 from kozel.game.move import Move
 from kozel.view.view import PlayerView
 
@@ -18,6 +19,8 @@ class RandomBot(Bot):
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """Any of ``moves``, at random."""
+        if not moves:
+            raise KozelError("RandomBot.choose: moves is never empty: a seat is asked only when it has a move")
         return self.rng.choice(moves)
 
     def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:

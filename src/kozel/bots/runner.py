@@ -141,6 +141,8 @@ def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTrack
 def _views_of(state: GameState, views: ViewTracker | None) -> Callable[[int], PlayerView]:
     if views is None:
         return lambda seat: observe(state, seat)
+    if not isinstance(views, ViewTracker):
+        raise WrongTypeError(f"views is a ViewTracker following the state, or None, not {type(views).__name__}")
     if views.state is not state:
         raise KozelError("the view tracker given follows another state than the one the bots are asked in")
     return views.view

@@ -96,7 +96,10 @@ def _keywords(text: str, spec: str) -> dict[str, Any]:
         call = ast.parse(f"f({text})", mode="eval").body
     except SyntaxError:
         raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas") from None
-    if not isinstance(call, ast.Call) or call.args:
+    except (RecursionError, MemoryError):  # nested too deeply for the parser
+        raise KozelError(f"{spec!r}: the bot's arguments are nested too deeply to be read") from None
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.args:
+        # not f(...) itself: f(...)(...) gives a second list of arguments, f(...).x(...) more besides
         raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas")
     keywords: dict[str, Any] = {}
     for keyword in call.keywords:
@@ -106,6 +109,12 @@ def _keywords(text: str, spec: str) -> dict[str, Any]:
             raise KozelError(f"{spec!r}: {keyword.arg} is given twice")
         try:
             keywords[keyword.arg] = ast.literal_eval(keyword.value)
+        except (TypeError, RecursionError, MemoryError):  # {[]: 1} (unhashable), or nested too deeply
+            value = ast.get_source_segment(f"f({text})", keyword.value) or "?"
+            raise KozelError(
+                f"{spec!r}: the value of {keyword.arg}, {value[:60]}, is not a number, True, False, None "
+                "or quoted text that can be read"
+            ) from None
         except ValueError:
             value = ast.get_source_segment(f"f({text})", keyword.value) or "?"
             hint = f"; text goes in quotes: {keyword.arg}='{value}'" if isinstance(keyword.value, ast.Name) else ""

@@ -139,7 +139,13 @@ def _titles(rules: Ruleset) -> frozenset[str]:
 
 
 def seating(sides: int, index: int) -> tuple[int, ...]:
-    """The bot (by its place in the list) on each of ``sides`` sides in match ``index``: they move round by one."""
+    """The bot (by its place in the list) on each of ``sides`` sides in match ``index``: they move round by one.
+
+    ``sides`` is a whole number of 1 or more, ``index`` one of 0 or more: :class:`~kozel.errors.WrongTypeError`
+    for another kind, :class:`~kozel.errors.KozelError` for a number out of range.
+    """
+    _check_whole("seating: sides", sides, 1)
+    _check_whole("seating: index, the match's number,", index, 0)
     return tuple((side + index) % sides for side in range(sides))
 
 
@@ -148,10 +154,27 @@ def play(
 ) -> MatchOutcome:
     """Play match ``index`` of the tournament of ``bots`` with ``seed`` (dealt from ``index // sides`` if duplicate).
 
+    ``bots`` holds one bot per side, ``seed`` is a whole number of at most
+    ``kozel.limits.SEED_DIGITS`` digits and ``index`` one of 0 or more, as in a
+    :class:`Tournament`: :class:`~kozel.errors.WrongTypeError` for another kind,
+    :class:`~kozel.errors.KozelError` for a value out of range.
+
     A bot whose own code raises (as it is built or as it plays) raises :class:`~kozel.bots.BotError`
     naming the bot by its spec, the match and what it raised: ``bot 'mybot:MyBot' failed at match 3:
     RuntimeError: boom``.
     """
+    if not isinstance(rules, Ruleset):
+        raise WrongTypeError(f"play: a match is played by a Ruleset, not {type(rules).__name__}")
+    if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
+        raise WrongTypeError(f"play: the bots are a sequence of bots, one per side, not {type(bots).__name__}")
+    if len(bots) != rules.sides:
+        raise KozelError(
+            f"play: {rules.name} is played by {rules.sides} sides: give {rules.sides} bots, not {len(bots)}"
+        )
+    _check_seed("play: seed", seed)
+    _check_whole("play: index, the match's number,", index, 0)
+    if type(duplicate) is not bool:
+        raise WrongTypeError(f"play: duplicate is True or False, not {duplicate!r}")
     entrants = [entrant(bot) for bot in bots]
     sides = seating(rules.sides, index)
     seated = [entrants[sides[rules.side_of(seat)]] for seat in range(rules.players)]
@@ -183,7 +206,10 @@ def record_digest(state: GameState) -> str:
     digest only when they were dealt the same cards and every move was the same: it tells whether a
     replayed match is the one that was played.  (The packed moves say the same as the match's record
     text, and cost nothing to read: writing the record would replay the match.)
+    :class:`~kozel.errors.WrongTypeError` if ``state`` is not a :class:`~kozel.GameState`.
     """
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"record_digest: the digest is of a GameState, not {type(state).__name__}")
     return hashlib.sha256(state.match.history + state.log).hexdigest()
 
 
@@ -309,6 +335,25 @@ class BotResult:
         }
 
 
+def _check_whole(what: str, value: object, low: int, high: int | None = None) -> None:
+    """:class:`~kozel.errors.WrongTypeError` unless ``value`` is a whole number (an int, not a bool);
+    :class:`~kozel.errors.KozelError` unless it is from ``low`` to ``high`` (no end where None).  ``what`` names it."""
+    if type(value) is not int:
+        raise WrongTypeError(f"{what} is a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise KozelError(f"{what} is a whole number {bounds}, not {value}")
+
+
+def _check_seed(what: str, seed: object) -> None:
+    """:class:`~kozel.errors.WrongTypeError` unless ``seed`` is a whole number; :class:`~kozel.errors.KozelError`
+    unless it has at most SEED_DIGITS digits.  ``what`` names it."""
+    if type(seed) is not int:
+        raise WrongTypeError(f"{what} is a whole number of at most {SEED_DIGITS} digits, not {seed!r}")
+    if not -_SEED_BOUND < seed < _SEED_BOUND:
+        raise KozelError(f"{what} is a whole number of at most {SEED_DIGITS} digits, not {seed!r}")
+
+
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
     if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
         raise KozelError(f"the bots are a sequence of bots, one per side, not {bots!r}")
@@ -383,16 +428,15 @@ class Tournament:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
             raise WrongTypeError(f"a tournament is played by a Ruleset, not {type(self.rules).__name__}")
-        if type(self.seed) is not int or not -_SEED_BOUND < self.seed < _SEED_BOUND:
-            raise KozelError(
-                f"a tournament's seed is a whole number of at most {SEED_DIGITS} digits, not {self.seed!r}"
-            )
+        _check_seed("a tournament's seed", self.seed)
         if len(self.bots) != self.rules.sides:
             raise KozelError(
                 f"{self.rules.name} is played by {self.rules.sides} sides: name {self.rules.sides} bots, "
                 f"not {len(self.bots)}"
             )
-        if type(self.matches) is not int or not 1 <= self.matches <= MAX_MATCHES:
+        if type(self.matches) is not int:
+            raise WrongTypeError(f"a tournament plays a whole number of matches, not {self.matches!r}")
+        if not 1 <= self.matches <= MAX_MATCHES:
             raise KozelError(f"a tournament plays from 1 to {MAX_MATCHES} matches, not {self.matches}")
         if type(self.duplicate) is not bool:
             raise WrongTypeError(f"a tournament's duplicate is True or False, not {self.duplicate!r}")
@@ -444,7 +488,7 @@ class Tournament:
                 if progress is not None:
                     progress(played, len(to_play))
         outcomes.sort(key=lambda outcome: outcome.index)
-        return self.records(outcomes), outcomes
+        return self._records(outcomes), outcomes  # each checked or played here
 
     def check(self, outcomes: Sequence[MatchOutcome]) -> dict[int, MatchOutcome]:
         """The ``outcomes`` by match number, each checked to be one of this tournament's matches.
@@ -547,7 +591,16 @@ class Tournament:
         yield from batches(calls, play_batch, processes=processes, executor=executor)
 
     def records(self, outcomes: Sequence[MatchOutcome]) -> list[BotResult]:
-        """Each bot's record over ``outcomes``."""
+        """Each bot's record over ``outcomes``, each checked to be one of this tournament's matches (:meth:`check`).
+
+        :class:`~kozel.errors.WrongTypeError` if ``outcomes`` is not a sequence of
+        :class:`~kozel.bots.tournament.MatchOutcome` values, :class:`~kozel.errors.KozelError` if one does not fit.
+        """
+        self.check(outcomes)
+        return self._records(outcomes)
+
+    def _records(self, outcomes: Sequence[MatchOutcome]) -> list[BotResult]:
+        """Each bot's record over ``outcomes``, known to be this tournament's matches."""
         results = []
         for bot, one in enumerate(self.bots):
             played = wins = goats = hands = 0

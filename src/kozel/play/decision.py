@@ -59,6 +59,8 @@ def decision(state: GameState, waited: Sequence[int] = ()) -> Decision | None:
         raise WrongTypeError(f"a decision is asked in a GameState, not in {type(state).__name__}")
     if type(waited) is not tuple:
         waited = _seats(waited)
+    if waited and not all(type(seat) is int for seat in waited):
+        raise WrongTypeError(f"waited holds seat numbers, whole numbers, not {list(waited)!r:.80}")
     moves = legal_moves(state) if state.result is None else ()
     if not moves:
         if waited:

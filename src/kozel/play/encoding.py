@@ -178,6 +178,8 @@ class Encoding:
 
     def slice(self, name: str) -> Slice:
         """The run called ``name``."""
+        if not isinstance(name, str):
+            raise WrongTypeError(f"a slice is named by text, one of {[s.name for s in self.slices]}, not {name!r:.60}")
         for item in self.slices:
             if item.name == name:
                 return item
@@ -266,8 +268,13 @@ class Encoding:
             self._write_plays(view, plays, out)
 
     def _room(self, out: Buffer, information_state: bool) -> None:
-        """Refuse an ``out`` too short for what is written."""
+        """Refuse an ``out`` that cannot be written into, or too short for what is written."""
         needed, what = (self.state_size, "an information state") if information_state else (self.size, "an observation")
+        if not hasattr(type(out), "__setitem__"):  # None, a tuple: written by position, so a list or a numpy array
+            raise WrongTypeError(
+                f"out is a buffer written in place, such as a list of {needed} floats or a numpy array, "
+                f"not {type(out).__name__}"
+            )
         try:
             length = len(out)  # type: ignore[arg-type]
         except TypeError:  # a buffer with no length says itself where it ends
@@ -337,14 +344,22 @@ class Encoding:
             out[base + self._row - 1] = play.count / self._hand if play.count < self._hand else 1.0
 
     def array(self, values: Sequence[float]) -> Any:
-        """``values`` as a numpy array of float32 (numpy must be installed: the training extras bring it)."""
+        """``values`` as a numpy array of float32 (numpy must be installed: the training extras bring it).
+
+        :class:`~kozel.errors.WrongTypeError` unless ``values`` is a sequence of numbers (a list, a numpy array).
+        """
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+            raise WrongTypeError(f"values are a sequence of numbers, such as a list, not {type(values).__name__}")
         try:
             numpy = importlib.import_module("numpy")
         except ImportError:
             raise KozelError(
                 "encoding arrays need numpy: pip install numpy (or an extra such as kozel[gymnasium])"
             ) from None
-        return numpy.asarray(values, dtype=numpy.float32)
+        try:
+            return numpy.asarray(values, dtype=numpy.float32)
+        except (TypeError, ValueError) as error:  # ['a'], a ragged list, None among the numbers
+            raise WrongTypeError(f"values are a sequence of numbers, such as a list: {error}") from None
 
 
 class _Fit:
