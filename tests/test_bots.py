@@ -300,6 +300,28 @@ def test_wilson_interval():
             wilson(successes, trials)
 
 
+def test_wilson_takes_whole_counts_of_any_size_and_a_positive_finite_z():
+    numpy = pytest.importorskip("numpy")
+    for successes, trials in (("3", 10), (1.5, 3), (True, 3), (1, 2.0), (1, None)):
+        with pytest.raises(kozel.WrongTypeError, match="a proportion counts whole numbers of successes and trials"):
+            wilson(successes, trials)
+    assert wilson(numpy.int64(3), numpy.int64(10)) == wilson(3, 10)
+    for z in (-1, 0, 0.0, -0.5, float("nan"), float("inf"), 1e101, 10**400):
+        with pytest.raises(KozelError, match="z, the standard errors each way, is a number above 0 and at most 1e"):
+            wilson(1, 2, z=z)
+    with pytest.raises(kozel.WrongTypeError, match="z, the standard errors each way, is a number"):
+        wilson(1, 2, z="2")
+    assert wilson(1, 2, z=1e100) == (0.0, 1.0)
+    assert wilson(60, 100, z=1) == pytest.approx((0.55025, 0.64777), abs=1e-5)  # by hand
+    # counts too large for a float: correct to a float's precision (this overflowed)
+    assert wilson(0, 10**400) == (0.0, 0.0)
+    assert wilson(10**400, 10**400) == (1.0, 1.0)
+    assert wilson(10**399, 10**400) == (0.1, 0.1)
+    low, high = wilson(1, 2**600)
+    # 1 of n, n huge: (1 + z²/2 ∓ z sqrt(1 + z²/4)) / n, worked by hand
+    assert (low * 2.0**600, high * 2.0**600) == pytest.approx((0.1765246, 5.664934), rel=1e-6)
+
+
 def test_a_tournament_seats_the_bots_in_turn_and_is_the_same_in_any_number_of_processes():
     tournament = Tournament(CLASSIC, ("heuristic", "random"), matches=8, seed=3)
     records, outcomes = tournament.run(processes=1)

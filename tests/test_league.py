@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import itertools
 import json
 import math
 
@@ -12,8 +13,9 @@ import pytest
 import kozel
 from kozel import KozelError
 from kozel.bots import Bot, HeuristicBot, play_match
+from kozel.bots import ratings as ratings_module
 from kozel.bots.league import League
-from kozel.bots.ratings import ELO, bradley_terry
+from kozel.bots.ratings import ELO, Ratings, bradley_terry
 from kozel.bots.tournament import Tournament, match_seed, record_digest
 from kozel.cli.main import main
 
@@ -82,6 +84,52 @@ def test_a_bot_that_won_every_game_has_a_finite_rating_thanks_to_the_prior():
         bradley_terry([[0, 1]])
     with pytest.raises(KozelError, match="0 or more wins"):
         bradley_terry([[0, -1], [1, 0]])
+
+
+def test_bradley_terry_converges_on_lopsided_chains_and_leagues():
+    # The minorize-maximize iteration crawled here and stopped at its cap of 100,000 steps, returning
+    # gaps of [2120.4, 1855.6, 1796.6, 1796.6, 1855.6] for the chain and [-3183.5, -853.9, 1081.6, 2955.8].
+    chain = [[10.0**5 if i == j + 1 else 0.0 for j in range(6)] for i in range(6)]
+    ratings = bradley_terry(chain).ratings
+    gaps = [b - a for a, b in itertools.pairwise(ratings)]
+    assert gaps == pytest.approx([ELO * math.log((10**5 + 0.5) / 0.5)] * 5, rel=1e-9)
+    wins = [[1e6 if i > j else 0.0 for j in range(4)] for i in range(4)]
+    fit = bradley_terry(wins)
+    assert fit.ratings == pytest.approx([-3469.358, -1139.794, 1139.794, 3469.358], abs=1e-3)
+    for i in range(4):  # at the maximum each bot's expected wins are its wins (the prior's half wins among them)
+        won = sum(wins[i]) + 1.5
+        expected = sum((wins[i][j] + wins[j][i] + 1) * fit.expected(i, j) for j in range(4) if j != i)
+        assert expected == pytest.approx(won, rel=1e-9)
+
+
+def test_bradley_terry_raises_rather_than_give_an_unconverged_fit(monkeypatch):
+    monkeypatch.setattr(ratings_module, "_MOST_STEPS", 1)
+    with pytest.raises(KozelError, match="the Bradley–Terry fit did not converge"):
+        bradley_terry([[0, 2, 1], [1, 0, 3], [2, 1, 0]])
+    monkeypatch.undo()
+    # a cycle so lopsided that bots who met would be further apart than a float can follow
+    with pytest.raises(KozelError, match="the Bradley–Terry fit did not converge"):
+        bradley_terry([[0, 1e300, 0], [1, 0, 1e300], [1, 0, 0]], prior=0)
+
+
+def test_bradley_terry_takes_counts_as_large_as_floats_go():
+    # these overflowed to bare ValueError and OverflowError: the counts are now scaled by a power of 2
+    error = ELO / (math.sqrt(2) * 1e154)  # an even pair of 2e308 games: ELO / sqrt(games)
+    for wins, prior in (([[0, 1e308], [1e308, 0]], 0.5), ([[0, 1], [1, 0]], 1e308), ([[0, 1e308], [1e308, 0]], 1e308)):
+        ratings = bradley_terry(wins, prior=prior)
+        assert ratings.ratings == (0.0, 0.0)
+        assert ratings.errors[0] == pytest.approx(error * (2 if wins[0][1] == prior else 1) ** -0.5, rel=1e-6)
+    ratings = bradley_terry([[0, 1e300], [1, 0]], prior=0)
+    assert ratings.ratings[0] - ratings.ratings[1] == pytest.approx(ELO * math.log(1e300), rel=1e-12)
+    with pytest.raises(KozelError, match=r"span more than 1\.07e\+301 to 1"):
+        bradley_terry([[0, 1e300], [1e-10, 0]], prior=0)
+
+
+def test_expected_shares_saturate_at_0_and_1():
+    far = Ratings((0.0, 1e6), (1.0, 1.0))  # 10 ** (1e6 / 400) overflowed
+    assert (far.expected(0, 1), far.expected(1, 0)) == (0.0, 1.0)
+    near = Ratings((0.0, 400.0), (1.0, 1.0))
+    assert near.expected(1, 0) == pytest.approx(10 / 11, rel=1e-15)
 
 
 def test_a_league_plays_every_pairing_on_the_same_deals_with_the_sides_swapped():
