@@ -33,6 +33,7 @@ __all__ = [
     "SEED_DIGITS",
     "depth",
     "indent",
+    "seed_fits",
 ]
 
 #: The most digits of a seat in move notation (``"12 lead 7♠"``); a table seats at most MAX_PLAYERS.
@@ -66,6 +67,14 @@ MAX_ITERATIONS: Final = 10**7
 MAX_STEPS: Final = 10**9
 #: The most seconds the search bot thinks a decision (``IsmctsBot(seconds=)``): an hour.
 MAX_SEARCH_SECONDS: Final = 3600
+
+_SEED_BOUND: Final = 10**SEED_DIGITS
+
+
+def seed_fits(value: int) -> bool:
+    """Whether the whole number ``value`` has at most SEED_DIGITS digits (a minus sign aside), as a seed must."""
+    return -_SEED_BOUND < value < _SEED_BOUND
+
 
 _TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
 _OPENERS: Final = frozenset("[{")

@@ -38,7 +38,7 @@ from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.state import GameState
-from kozel.limits import MAX_MATCHES, SEED_DIGITS
+from kozel.limits import MAX_MATCHES, SEED_DIGITS, seed_fits
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
@@ -60,9 +60,6 @@ _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 #: :class:`concurrent.futures.Future` (a ``ProcessPoolExecutor``, a ``RayExecutor``...).
 Executor = concurrent.futures.Executor
 _Batch = TypeVar("_Batch")
-
-#: Seeds are whole numbers of at most SEED_DIGITS digits, as for a match.
-_SEED_BOUND: Final = 10**SEED_DIGITS
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -350,7 +347,7 @@ def _check_seed(what: str, seed: object) -> None:
     unless it has at most SEED_DIGITS digits.  ``what`` names it."""
     if type(seed) is not int:
         raise WrongTypeError(f"{what} is a whole number of at most {SEED_DIGITS} digits, not {seed!r}")
-    if not -_SEED_BOUND < seed < _SEED_BOUND:
+    if not seed_fits(seed):
         raise KozelError(f"{what} is a whole number of at most {SEED_DIGITS} digits, not {seed!r}")
 
 

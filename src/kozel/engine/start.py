@@ -14,7 +14,7 @@ from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError, WrongTypeError
 from kozel.game.state import GameState, Match
-from kozel.limits import MAX_POINTS, SEED_DIGITS
+from kozel.limits import MAX_POINTS, SEED_DIGITS, seed_fits
 from kozel.plain_types import whole_number
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
@@ -79,10 +79,6 @@ def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ..
     return order
 
 
-#: Seeds are whole numbers of at most SEED_DIGITS digits.
-_SEED_BOUND: Final = 10**SEED_DIGITS
-
-
 def new_game(
     ruleset: Ruleset,
     seed: object = None,
@@ -115,7 +111,7 @@ def new_game(
         number = whole_number(seed)  # an int subclass (an IntEnum) or a NumPy integer, kept as a plain int
         if number is None:
             raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
-        if not -_SEED_BOUND < number < _SEED_BOUND:
+        if not seed_fits(number):
             raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
         seed = number
     if type(dealer) is not int or not 0 <= dealer < ruleset.seating.players:

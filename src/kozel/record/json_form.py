@@ -46,7 +46,7 @@ from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, broken_move_error, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
-from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
+from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth, seed_fits
 from kozel.limits import indent as checked_indent
 from kozel.plain_types import unique_keys
 from kozel.record.plain import dump, load
@@ -59,8 +59,6 @@ __all__ = ["FORMAT", "from_json", "to_json"]
 #: The version of the JSON documents this module writes and reads.
 FORMAT: Final = 1
 _WHAT: Final = ("state", "view", "move", "ruleset")
-#: Seeds are whole numbers of at most SEED_DIGITS digits, as ``new_game`` takes them.
-_SEED_BOUND: Final = 10**SEED_DIGITS
 
 Document = GameState | PlayerView | Move | Ruleset
 
@@ -267,7 +265,7 @@ def _state_from(data: Any) -> GameState:
     table = _table(data, "state", _STATE_FIELDS, optional=("position",))
     rules: Ruleset = load(table["ruleset"], Ruleset, "state.ruleset")
     seed = load(table["seed"], int, "state.seed")
-    if not -_SEED_BOUND < seed < _SEED_BOUND:
+    if not seed_fits(seed):
         raise StateError(f"state.seed: a whole number of at most {SEED_DIGITS} digits, not one of {_digits(seed)}")
     first_dealer = load(table["first_dealer"], int, "state.first_dealer")
     if not 0 <= first_dealer < rules.players:

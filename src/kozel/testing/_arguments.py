@@ -13,20 +13,19 @@ from typing import Final
 
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game import GameState, Move
-from kozel.limits import SEED_DIGITS
+from kozel.limits import SEED_DIGITS, seed_fits
 from kozel.rules import Ruleset
 from kozel.view import PlayerView
 
 __all__ = ["count", "flag", "move", "ruleset", "seed", "shown", "source", "state", "view"]
 
-_SEED_BOUND: Final = 10**SEED_DIGITS
 _SHORT: Final = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 
 
 def shown(value: object) -> str:
     """``value`` as an error message shows it: shortened, and a number too long to print named as such."""
-    if isinstance(value, int) and not -_SEED_BOUND < value < _SEED_BOUND:
+    if isinstance(value, int) and not seed_fits(value):
         return f"a whole number of over {SEED_DIGITS} digits"
     return _SHORT.repr(value)
 
@@ -95,6 +94,6 @@ def seed(value: object, caller: str) -> int:
     """``value`` where it is a seed: a whole number of at most SEED_DIGITS digits, as for a match."""
     if type(value) is not int:
         raise WrongTypeError(f"{caller}: seed is a whole number, not {shown(value)}")
-    if not -_SEED_BOUND < value < _SEED_BOUND:
+    if not seed_fits(value):
         raise KozelError(f"{caller}: seed must be a whole number of at most {SEED_DIGITS} digits")
     return value
