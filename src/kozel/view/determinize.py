@@ -745,6 +745,16 @@ class _World:
             self.transfers.append((_KIND_TRANSFER, places, self.hands[event.seat] + places, partner))
         return places
 
+    def unplaced(self) -> int:
+        """The cards of the deck not yet named in any place, as a bitmask."""
+        return self.deck_mask & ~sum(BITS[card] for card in self.where)
+
+    def unplaced_split(self) -> tuple[int, int]:
+        """How many of the cards not yet named are trumps, and how many plain cards."""
+        free = self.unplaced()
+        trumps = (free & self.table.trump_mask).bit_count()
+        return trumps, free.bit_count() - trumps
+
     def trumps_back(self, event: Played, among: list[int]) -> bool:
         """Whether the partner's give-back (from the places ``among``), where the rule lets one with no plain card
         give trumps, is bound as trumps: so where its cards are seen, else drawn as likely as the hands that
@@ -762,11 +772,7 @@ class _World:
                 plain += 1
             elif allowed[place] & ~trumps:
                 flexible += 1
-        free = self.deck_mask
-        for card in self.where:
-            free &= ~BITS[card]
-        free_trumps = (free & trumps).bit_count()
-        free_plain = free.bit_count() - free_trumps
+        free_trumps, free_plain = self.unplaced_split()
         no_plain = 0 if plain else math.comb(free_trumps, flexible)
         enough = sum(
             math.comb(free_plain, k) * math.comb(free_trumps, flexible - k)
@@ -784,11 +790,7 @@ class _World:
         named = [card for p in self.hands[seat] if (card := names[p]) is not None]
         unnamed = len(self.hands[seat]) - len(named)
         held = sum(1 for card in named if BITS[card] & trumps)
-        free = self.deck_mask
-        for card in self.where:
-            free &= ~BITS[card]
-        free_trumps = (free & trumps).bit_count()
-        free_plain = free.bit_count() - free_trumps
+        free_trumps, free_plain = self.unplaced_split()
         swaps = math.comb(free_trumps, unnamed) if held == len(named) else 0
         transfers = 0
         if held == 1:
@@ -888,7 +890,7 @@ class _World:
         names = self.cards
         first = len(self.deck) if self.praise is not None else 0
         places = [p for p in range(first, len(names)) if names[p] is None]
-        free = self.deck_mask & ~sum(BITS[card] for card in self.where)
+        free = self.unplaced()
         for _ in range(tries):
             named = self.draw_cards(places, free)
             if self.points is None or self.make_add_up(named):
