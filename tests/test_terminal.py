@@ -18,6 +18,7 @@ import time
 import pytest
 
 from kozel._launch import loading_as_command
+from kozel.cli import main as cli
 
 pexpect = pytest.importorskip("pexpect", reason="the terminal tests need pexpect (the test extra)")
 
@@ -258,6 +259,77 @@ def test_a_ctrl_c_while_kozel_loads_stops_the_console_script_without_a_traceback
     assert b"Traceback" not in done.stdout + done.stderr
 
 
+#: A class whose building takes a Ctrl-C in a descriptor's ``__set_name__`` (Python 3.11 turns what is
+#: raised there into a ``RuntimeError``), as ``ipaddress`` took one while kozel loaded.
+CTRL_C_WHILE_A_CLASS_IS_BUILT = (
+    "import os, signal\n"
+    "class Takes:\n"
+    "    def __set_name__(self, owner, name):\n"
+    "        os.kill(os.getpid(), signal.SIGINT)\n"
+    "        for _ in range(10**6):\n"
+    "            pass\n"
+    "def build():\n"
+    "    type('Built', (), {'field': Takes()})\n"
+)
+
+
+def test_a_ctrl_c_while_a_class_is_built_during_loading_stops_the_console_script_without_a_traceback():
+    script = (
+        CTRL_C_WHILE_A_CLASS_IS_BUILT + "import builtins, sys\n"
+        "real = builtins.__import__\n"
+        "def hooked(name, *args, **kwargs):\n"
+        "    if name == 'kozel.cli.main':\n"
+        "        build()\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = hooked\n"
+        "import _kozel_entry\n"
+        "sys.exit(_kozel_entry.main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, env=_env(), timeout=60, check=False)
+    assert done.returncode == INTERRUPTED, done.stderr
+    assert done.stderr.decode().strip() == "kozel: interrupted (Ctrl-C)"
+    assert b"Traceback" not in done.stdout + done.stderr
+
+
+def test_the_console_script_gives_ctrl_c_back_to_the_command_line_once_loaded():
+    script = (
+        "import signal, sys, _kozel_entry\n"
+        "import kozel.cli.main\n"
+        "kozel.cli.main.main = lambda: print(signal.getsignal(signal.SIGINT) is signal.default_int_handler) or 0\n"
+        "sys.exit(_kozel_entry.main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, env=_env(), timeout=60, check=True)
+    assert done.stdout.strip() == b"True"
+
+
+def test_a_ctrl_c_that_python_reports_as_another_error_stops_the_command_line_with_its_line(monkeypatch, capsys):
+    def interrupted(argv):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as error:
+            raise RuntimeError("Error calling __set_name__ on 'cached_property' instance") from error
+
+    monkeypatch.setattr(cli, "_main", interrupted)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        assert cli.main(["rules"]) == INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, before)  # the goodbye ignores a second Ctrl-C: not in the tests' own process
+    assert capsys.readouterr().err.strip() == "kozel: interrupted (Ctrl-C)"
+
+
+def test_an_error_not_of_a_ctrl_c_is_not_said_as_one(monkeypatch):
+    def broken(argv):
+        try:
+            raise ValueError("first")
+        except ValueError as error:
+            raise RuntimeError("second") from error
+
+    monkeypatch.setattr(cli, "_main", broken)
+    with pytest.raises(RuntimeError, match="second"):
+        cli.main(["rules"])
+
+
 def _console_script() -> str:
     """The ``kozel`` console script installed beside this Python (every install of kozel makes one)."""
     folder = os.path.dirname(sys.executable)
@@ -326,6 +398,26 @@ def test_a_ctrl_c_while_the_package_loads_stops_python_m_kozel_without_a_traceba
         "    fromlist = kwargs.get('fromlist') or (args[2] if len(args) > 2 else None) or ()\n"
         "    if name == 'kozel.variants' or (name == 'kozel' and 'variants' in fromlist):\n"
         "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = hooked\n"
+    )
+    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [*KOZEL, "--version"], capture_output=True, env=_env(PYTHONPATH=path), timeout=60, check=False
+    )
+    assert done.returncode == INTERRUPTED, done.stderr
+    assert done.stderr.decode().strip() == "kozel: interrupted (Ctrl-C)"
+    assert b"Traceback" not in done.stdout + done.stderr
+
+
+def test_a_ctrl_c_while_a_class_is_built_during_loading_stops_python_m_kozel_without_a_traceback(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(
+        CTRL_C_WHILE_A_CLASS_IS_BUILT + "import builtins\n"
+        "real = builtins.__import__\n"
+        "def hooked(name, *args, **kwargs):\n"
+        "    fromlist = kwargs.get('fromlist') or (args[2] if len(args) > 2 else None) or ()\n"
+        "    if name == 'kozel.variants' or (name == 'kozel' and 'variants' in fromlist):\n"
+        "        build()\n"
         "    return real(name, *args, **kwargs)\n"
         "builtins.__import__ = hooked\n"
     )

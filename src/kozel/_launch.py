@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import signal
 import sys
-from types import FrameType
+
+from _kozel_entry import INTERRUPTED, stop_while_loading
 
 __all__ = ["INTERRUPTED", "answer_ctrl_c_while_loading", "loading_as_command", "restore_ctrl_c"]
-
-#: The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
-INTERRUPTED = 130
 
 
 def loading_as_command(argv: list[str]) -> bool:
@@ -38,22 +36,16 @@ def loading_as_command(argv: list[str]) -> bool:
     return False
 
 
-def _interrupted(signum: int, frame: FrameType | None) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
-    print("\nkozel: interrupted (Ctrl-C)", file=sys.stderr)
-    raise SystemExit(INTERRUPTED)
-
-
 def answer_ctrl_c_while_loading() -> None:
     """Under ``python -m kozel``, until :func:`restore_ctrl_c`: a Ctrl-C stops with status 130 and a line saying so."""
     if (
         loading_as_command(getattr(sys, "orig_argv", []))
         and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     ):
-        signal.signal(signal.SIGINT, _interrupted)
+        signal.signal(signal.SIGINT, stop_while_loading)
 
 
 def restore_ctrl_c() -> None:
     """Give Ctrl-C back to Python (a ``KeyboardInterrupt``), for the command line to answer from now on."""
-    if signal.getsignal(signal.SIGINT) is _interrupted:
+    if signal.getsignal(signal.SIGINT) is stop_while_loading:
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -141,10 +141,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except Exception as error:
+        if not _from_ctrl_c(error):
+            raise
+        return _stopped()
     except KeyboardInterrupt:  # also one that came as the command ended (``--help`` exits), before the line above
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
-        _say_stopped()
-        return play.INTERRUPTED
+        return _stopped()
+
+
+def _from_ctrl_c(error: BaseException) -> bool:
+    """Whether ``error`` came of a Ctrl-C (Python 3.11 makes one that comes as a class is built a ``RuntimeError``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _stopped() -> int:
+    """Say that the command was stopped by Ctrl-C; its exit status."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
+    _say_stopped()
+    return play.INTERRUPTED
 
 
 #: The errors of writing to a stream that is gone or full: the output's, where no file is named.
