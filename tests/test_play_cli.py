@@ -14,7 +14,7 @@ import pytest
 
 import kozel
 import kozel.cli.play as play_module
-from kozel.cli.play import _lead_note, add_parser, bot_registry, run
+from kozel.cli.play import DEFAULT_OPPONENTS, _lead_note, add_parser, opponents, run
 
 
 def play(*argv: str, lines: str = "", tty: bool = False) -> tuple[int, str, str]:
@@ -294,12 +294,88 @@ def test_other_player_counts():
     assert "Match over after " in out
 
 
-def test_the_opponents_come_from_the_registry():
-    registry = bot_registry()
-    assert "random" in registry
-    default = "heuristic" if "heuristic" in registry else "random"
+def test_the_opponents_are_heuristic_bots_unless_said():
+    assert DEFAULT_OPPONENTS == "heuristic"
     _, out, _ = play("classic", "--seed", "3", "--seat", "1", lines="q\n")
-    assert f"The other seats are played by {default} bots." in out
+    assert "The other seats are played by heuristic bots." in out
+
+
+OWN_BOTS = """
+from kozel.bots import Bot
+
+
+class First(Bot):
+    seats = []
+
+    def choose(self, view, moves):
+        First.seats.append(self.seat)
+        return moves[0]
+
+
+class BadSetup(Bot):
+    def setup(self, rules, seat, seed):
+        raise ValueError("no seat for me")
+
+    def choose(self, view, moves):
+        return moves[0]
+"""
+
+
+@pytest.fixture
+def own_bots(tmp_path, monkeypatch):
+    """The module ``ownbots`` in the current folder (which ``kozel play`` puts on the import path)."""
+    (tmp_path / "ownbots.py").write_text(OWN_BOTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [path for path in sys.path if path not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "ownbots", raising=False)
+    yield
+    sys.modules.pop("ownbots", None)
+
+
+def test_a_bot_of_ones_own_plays_every_other_seat(own_bots):
+    code, out, err = play("classic", "--seed", "4", "--seat", "2", "--opponents", "ownbots:First", lines="1\n" * 600)
+    assert code == 0, err
+    assert "The other seats are played by ownbots:First bots." in out
+    assert "Match over after " in out
+    asked = sys.modules["ownbots"].First.seats
+    assert set(asked) == {0, 1, 3}  # the person's seat is never a bot's
+
+
+def test_one_bot_for_each_other_seat_in_seat_order(own_bots):
+    specs = ("ownbots:First", "random", "ismcts(iterations=4)")
+    code, out, err = play("classic", "--seed", "4", "--seat", "1", "--opponents", *specs, lines="1\n" * 600)
+    assert code == 0, err
+    said = "The other seats are played by bots: seat 0 ownbots:First, seat 2 random, seat 3 ismcts(iterations=4)."
+    assert said in out
+    assert set(sys.modules["ownbots"].First.seats) == {0}
+
+
+@pytest.mark.parametrize(
+    ("specs", "expected"),
+    [
+        (
+            ("random", "random"),
+            "give one bot for all the other seats, or one for each of the 3 other seats in "
+            "order (seats 0, 2, 3), not 2",
+        ),
+        (("random",) * 4, "or one for each of the 3 other seats in order (seats 0, 2, 3), not 4"),
+        (("ismcts(iterations='x')",), "cannot make the bot \"ismcts(iterations='x')\""),
+        (("ownbots:Missing",), "cannot load the bot 'ownbots:Missing'"),
+        (("ownbots:BadSetup",), "the bot BadSetup at seat 0 failed: ValueError: no seat for me"),
+    ],
+)
+def test_opponents_that_cannot_play_are_refused_before_the_match(own_bots, specs, expected):
+    code, out, err = play("classic", "--seat", "1", "--opponents", *specs, lines="1\n")
+    assert code == 2
+    assert out == ""
+    assert err.startswith("kozel play: ")
+    assert expected in err
+
+
+def test_the_opponents_of_each_seat():
+    assert opponents(None, 4, 1) == {0: "heuristic", 2: "heuristic", 3: "heuristic"}
+    assert opponents(["random"], 3, 0) == {1: "random", 2: "random"}
+    assert opponents(["a", "b"], 3, 2) == {0: "a", 1: "b"}
 
 
 def test_colour_only_on_a_terminal(monkeypatch):

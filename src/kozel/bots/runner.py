@@ -31,7 +31,7 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView, observe
 
-__all__ = ["BotError", "described", "interrupting_move", "next_move", "play_match"]
+__all__ = ["BotError", "described", "interrupting_move", "next_move", "play_match", "set_up"]
 
 
 class BotError(KozelError):
@@ -154,6 +154,16 @@ def _checked(move: object, allowed: Sequence[Move], bot: Bot, seat: int) -> Move
     return move
 
 
+def set_up(bot: Bot, rules: Ruleset, seat: int, seed: int) -> None:
+    """Seat ``bot`` at ``seat`` of a match of ``rules`` dealt from ``seed`` (:meth:`~kozel.bots.Bot.setup`).
+
+    :class:`~kozel.bots.BotError` if the bot's own code raises."""
+    try:
+        bot.setup(rules, seat, seed)
+    except Exception as error:
+        raise _failed(bot, seat, error) from error
+
+
 def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
     """Play a whole match of ``rules`` between ``bots`` (one per seat) from the deal of ``seed``; the final state.
 
@@ -164,10 +174,7 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
         raise WrongTypeError(f"play_match plays by a Ruleset, not {type(rules).__name__}")
     _check_bots(rules, bots)
     for seat, bot in enumerate(bots):
-        try:
-            bot.setup(rules, seat, seed)
-        except Exception as error:
-            raise _failed(bot, seat, error) from error
+        set_up(bot, rules, seat, seed)
     state = new_game(rules, seed=seed)
     tracker = ViewTracker(state)
     view = tracker.view

@@ -17,20 +17,19 @@ from __future__ import annotations
 
 import argparse
 import enum
-import importlib
 import math
 import os
 import shutil
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
 import kozel
 from kozel.bots.base import Bot
-from kozel.bots.random_bot import RandomBot
-from kozel.bots.runner import interrupting_move, next_move
+from kozel.bots.runner import interrupting_move, next_move, set_up
+from kozel.bots.specs import BOTS, make_bot
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
-from kozel.cli.runs import given, whole
+from kozel.cli.runs import bot_specs, given, whole
 from kozel.cli.table import (
     Style,
     TableLines,
@@ -54,7 +53,16 @@ from kozel.view.events import Dealt, opening_events
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView
 
-__all__ = ["DEFAULT_DELAY", "INTERRUPTED", "add_parser", "bot_registry", "read_move", "run", "wants_colour"]
+__all__ = [
+    "DEFAULT_DELAY",
+    "DEFAULT_OPPONENTS",
+    "INTERRUPTED",
+    "add_parser",
+    "opponents",
+    "read_move",
+    "run",
+    "wants_colour",
+]
 
 #: Seconds between two bots' moves on a terminal, unless ``--delay`` says otherwise (none through a pipe).
 DEFAULT_DELAY: Final = 0.5
@@ -123,25 +131,23 @@ class _Say(enum.Enum):
     EOF = "eof"
 
 
-def bot_registry() -> dict[str, Callable[[], Bot]]:
-    """The bots that may take the other seats, by name: ``kozel.bots.BOTS`` where it exists, else those found."""
-    bots = importlib.import_module("kozel.bots")
-    listed = getattr(bots, "BOTS", None)
-    if isinstance(listed, Mapping) and listed:
-        return {str(name): factory for name, factory in listed.items()}
-    found: dict[str, Callable[[], Bot]] = {}
-    try:
-        heuristic = getattr(importlib.import_module("kozel.bots.heuristic"), "HeuristicBot", None)
-    except ImportError:
-        heuristic = None
-    if heuristic is not None:
-        found["heuristic"] = heuristic
-    found["random"] = RandomBot
-    return found
+#: The bots at the other seats when ``--opponents`` is not given.
+DEFAULT_OPPONENTS: Final = "heuristic"
 
 
-def _default_opponents(registry: Mapping[str, object]) -> str:
-    return "heuristic" if "heuristic" in registry else "random" if "random" in registry else next(iter(registry))
+def opponents(specs: Sequence[str] | None, players: int, you: int) -> dict[int, str]:
+    """The spec of the bot at each seat but ``you``: one spec for all of them, or one for each in seat order."""
+    others = [seat for seat in range(players) if seat != you]
+    chosen = list(specs) if specs else [DEFAULT_OPPONENTS]
+    if len(chosen) == 1:
+        chosen *= len(others)
+    if len(chosen) != len(others):
+        seats = ", ".join(str(seat) for seat in others)
+        raise KozelError(
+            f"--opponents: give one bot for all the other seats, or one for each of the {len(others)} "
+            f"other seats in order (seats {seats}), not {len(specs or ())}"
+        )
+    return dict(zip(others, chosen, strict=True))
 
 
 def _delay(text: str) -> float:
@@ -178,8 +184,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     play.add_argument(
         "--opponents",
         type=given,
+        nargs="+",
         default=None,
-        help="the bots at the other seats (default: heuristic if available, else random)",
+        metavar="BOT",
+        help="the bots at the other seats: one for all of them, or one for each in seat order; a built-in "
+        f"name ({', '.join(BOTS)}) or module:Class, with (keyword=value, ...) if wanted, as in kozel simulate "
+        f"--bots (default: {DEFAULT_OPPONENTS})",
     )
     play.add_argument("--players", type=whole, default=None, help="number of players (default: the ruleset's)")
     play.add_argument(
@@ -221,32 +231,26 @@ def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: 
     or ``stdout`` when none is given).
     """
     errors = stderr if stderr is not None else stdout
-    registry = bot_registry()
-    name = args.opponents or _default_opponents(registry)
-    if name not in registry:
-        errors.write(f"kozel play: no bot is called {name!r}; the bots are {', '.join(registry)}\n")
-        return 2
     try:
         rules = named_ruleset(args.ruleset, args.players)
         if not 0 <= args.seat < rules.players:
             errors.write(f"kozel play: --seat must be a seat from 0 to {rules.players - 1}, not {args.seat}\n")
             return 2
+        specs = opponents(bot_specs(args.opponents) if args.opponents else None, rules.players, args.seat)
+        bots: list[Bot] = [make_bot(specs[seat]) if seat in specs else _Person() for seat in range(rules.players)]
         state = kozel.new_game(rules, seed=args.seed)
+        for seat, bot in enumerate(bots):
+            set_up(bot, rules, seat, state.seed)
     except KozelError as error:
         errors.write(f"kozel play: {error}\n")
         return 2
-    bots: list[Bot] = []
-    for seat in range(rules.players):
-        bot = registry[name]() if seat != args.seat else _Person()
-        bot.setup(rules, seat, state.seed)
-        bots.append(bot)
     terminal = _is_tty(stdout)
     delay = getattr(args, "delay", None)
     game = _Game(
         state,
         you=args.seat,
         bots=bots,
-        opponents=name,
+        opponents=_opponents_words(specs),
         stdin=stdin,
         stdout=stdout,
         style=Style(wants_colour(stdout)),
@@ -256,6 +260,14 @@ def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: 
         autoplay=getattr(args, "autoplay", True),
     )
     return game.play()
+
+
+def _opponents_words(specs: Mapping[int, str]) -> str:
+    """The bots at the other seats, in words: "heuristic bots", or each seat's."""
+    kinds = set(specs.values())
+    if len(kinds) == 1:
+        return f"{kinds.pop()} bots"
+    return "bots: " + ", ".join(f"seat {seat} {spec}" for seat, spec in specs.items())
 
 
 class _Person(Bot):
@@ -370,7 +382,7 @@ class _Game:
         sides = f"{rules.sides} teams" if rules.seating.team_size > 1 else "everyone for himself"
         self.say(
             f"kozel {kozel.__version__}: {rules.name}, {rules.players} players ({sides}), seed {self.state.seed}.",
-            f"You are seat {you}{team}. The other seats are played by {self.opponents} bots.",
+            f"You are seat {you}{team}. The other seats are played by {self.opponents}.",
             f"How the match ends: {target_words(rules)}.",
             "Type h at any prompt for help.",
         )
