@@ -24,6 +24,8 @@ LONG = "a" * 300  # longer than a file's name may be (255 bytes on the usual fil
 
 BOTS = textwrap.dedent(
     """
+    import sys
+
     from kozel.bots import Bot
 
 
@@ -60,6 +62,19 @@ BOTS = textwrap.dedent(
     class Stop(Bot):
         def choose(self, view, moves):
             raise KeyboardInterrupt
+
+
+    class Quits(Bot):
+        def choose(self, view, moves):
+            sys.exit(4)
+
+
+    class QuitsAtSetup(Bot):
+        def setup(self, rules, seat, seed):
+            sys.exit("not today")
+
+        def choose(self, view, moves):
+            return moves[0]
     """
 )
 
@@ -71,12 +86,13 @@ def bot_folder(tmp_path, monkeypatch):
     (tmp_path / "hardbots.py").write_text(BOTS, encoding="utf-8")
     (tmp_path / "synmod.py").write_text("syntax error here(\n", encoding="utf-8")
     (tmp_path / "valmod.py").write_text('raise ValueError("at import")\n', encoding="utf-8")
+    (tmp_path / "exitmod.py").write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.chdir(tmp_path)
-    for name in ("hardbots", "synmod", "valmod"):
+    for name in ("hardbots", "synmod", "valmod", "exitmod"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     yield tmp_path
-    for name in ("hardbots", "synmod", "valmod"):
+    for name in ("hardbots", "synmod", "valmod", "exitmod"):
         sys.modules.pop(name, None)
 
 
@@ -102,6 +118,11 @@ def kozel_command(*arguments: str, cwd: Path, path: Path | None = None) -> subpr
     [
         ("synmod:X", "kozel: cannot load the bot 'synmod:X': SyntaxError: "),
         ("valmod:X", "kozel: cannot load the bot 'valmod:X': ValueError: at import"),
+        (
+            "exitmod:X",
+            "kozel: cannot load the bot 'exitmod:X': SystemExit: 3; its module ends the program as it is loaded "
+            "(a program of its own belongs under if __name__ == '__main__':)\n",
+        ),
     ],
 )
 def test_a_bot_module_that_fails_as_it_is_imported_is_refused_in_one_line(bot_folder, capsys, spec, said):
@@ -133,6 +154,8 @@ def test_a_bot_module_that_fails_to_load_gives_no_traceback_from_the_command(tmp
         ("hardbots:Deep", "RecursionError: maximum recursion depth exceeded"),
         ("hardbots:Nameless", "AttributeError: no name"),
         ("hardbots:Boom(after='x')", "TypeError: '>' not supported between instances of 'int' and 'str'"),
+        ("hardbots:Quits", "SystemExit: 4"),
+        ("hardbots:QuitsAtSetup", "SystemExit: not today"),
     ],
 )
 def test_a_bot_that_raises_as_it_plays_is_named_with_its_match_in_one_line(bot_folder, capsys, spec, reason):
@@ -168,6 +191,20 @@ def test_a_bot_that_raises_in_worker_processes_is_said_once_without_a_traceback(
     assert not json_path.exists()
 
 
+def test_a_bot_that_calls_sys_exit_in_worker_processes_is_said_once_without_ending_the_run_silently(bot_folder):
+    done = kozel_command(
+        *("simulate", "--bots", "hardbots:Quits", "random", "-n", "6", "--processes", "2"),
+        cwd=bot_folder,
+        path=bot_folder,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("kozel: bot 'hardbots:Quits' failed at match ")
+    assert lines[0].endswith(": SystemExit: 4")
+
+
 def test_ctrl_c_raised_in_a_bot_still_stops_the_run_with_status_130(bot_folder, capsys):
     assert main(["simulate", "--bots", "hardbots:Stop", "random", "-n", "2", "--processes", "1"]) == 130
     assert capsys.readouterr().err.endswith("kozel simulate: stopped\n")
@@ -190,6 +227,17 @@ def test_a_bot_that_raises_is_a_bot_error_from_the_api(bot_folder):
     with pytest.raises(BotError, match=r"^bot 'hardbots:Boom' failed at match 0: RuntimeError: boom$") as failed:
         Tournament(CLASSIC, ["hardbots:Boom", "random"], matches=4).run(1)
     assert failed.value.reason == "RuntimeError: boom"
+
+
+def test_a_bot_that_calls_sys_exit_is_a_bot_error_from_the_api(bot_folder):
+    import hardbots  # noqa: PLC0415 - written by the fixture
+
+    from kozel.bots.runner import BotError  # noqa: PLC0415 - looked up here, as in the test above
+
+    with pytest.raises(BotError) as failed:
+        play_match(CLASSIC, [RandomBot(), RandomBot(), hardbots.Quits(), RandomBot()], seed=1)
+    assert (failed.value.seat, failed.value.reason) == (2, "SystemExit: 4")
+    assert isinstance(failed.value.__cause__, SystemExit)
 
 
 # --- numbers in ASCII digits only (item 4) --------------------------------------------------------

@@ -6,7 +6,7 @@ transfer), clockwise from the seat to move, through :meth:`~kozel.bots.Bot.inter
 the ``wait`` answer); the first that takes a move makes it.  If none does, the seat to move picks
 one of its moves through :meth:`~kozel.bots.Bot.choose` (a lone move is made without asking).  A bot answering with a
 move it may not make raises :class:`~kozel.IllegalMoveError` naming the bot; a bot whose own code raises
-(in ``setup``, ``choose``, ``interrupt`` or ``reset``) raises ``BotError``, naming its seat and
+(in ``setup``, ``choose``, ``interrupt`` or ``reset``, ``sys.exit`` included) raises ``BotError``, naming its seat and
 what it raised (the bot's error is its ``__cause__``).  Ctrl-C (:class:`KeyboardInterrupt`) is not a
 bot's error: it stops the match as it is.
 
@@ -20,6 +20,7 @@ when the bot first reads it, so a bot that never looks at its view costs nothing
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from kozel.bots.base import Bot
 from kozel.engine.start import new_game
@@ -31,7 +32,12 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView, observe
 
-__all__ = ["BotError", "described", "interrupting_move", "next_move", "play_match", "set_up"]
+__all__ = ["BOT_FAILURES", "BotError", "described", "interrupting_move", "next_move", "play_match", "set_up"]
+
+
+#: What a bot's own code may raise that is its failure: any error, and ``SystemExit`` (a bot that calls
+#: ``sys.exit`` fails; it does not end the program that plays it).  Ctrl-C (``KeyboardInterrupt``) is not one.
+BOT_FAILURES: Final = (Exception, SystemExit)
 
 
 class BotError(KozelError):
@@ -58,7 +64,7 @@ def described(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
-def _failed(bot: Bot, seat: int, error: Exception) -> BotError:
+def _failed(bot: Bot, seat: int, error: BaseException) -> BotError:
     """The ``BotError`` for ``error``, raised by the code of ``bot`` at ``seat``."""
     reason = described(error)
     return BotError(f"the bot {type(bot).__name__} at seat {seat} failed: {reason}", seat, reason)
@@ -102,7 +108,7 @@ def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerVie
             seen = view(seat)
             try:
                 chosen = bots[seat].interrupt(seen, moves[:-1])
-            except Exception as error:
+            except BOT_FAILURES as error:
                 raise _failed(bots[seat], seat, error) from error
             if chosen is None:
                 waited = (*waited, seat)
@@ -113,7 +119,7 @@ def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerVie
         seen = view(seat)
         try:
             chosen = bots[seat].choose(seen, moves)
-        except Exception as error:
+        except BOT_FAILURES as error:
             raise _failed(bots[seat], seat, error) from error
         return _checked(chosen, moves, bots[seat], seat)
 
@@ -131,7 +137,7 @@ def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTrack
         seen = view(seat)
         try:
             chosen = bots[seat].interrupt(seen, moves)
-        except Exception as error:
+        except BOT_FAILURES as error:
             raise _failed(bots[seat], seat, error) from error
         if chosen is not None:
             return _checked(chosen, moves, bots[seat], seat)
@@ -160,7 +166,7 @@ def set_up(bot: Bot, rules: Ruleset, seat: int, seed: int) -> None:
     :class:`~kozel.bots.BotError` if the bot's own code raises."""
     try:
         bot.setup(rules, seat, seed)
-    except Exception as error:
+    except BOT_FAILURES as error:
         raise _failed(bot, seat, error) from error
 
 
@@ -184,6 +190,6 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
     for seat, bot in enumerate(bots):
         try:
             bot.reset()
-        except Exception as error:
+        except BOT_FAILURES as error:
             raise _failed(bot, seat, error) from error
     return state

@@ -36,7 +36,7 @@ from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
-from kozel.bots.runner import described
+from kozel.bots.runner import BOT_FAILURES, described
 from kozel.errors import KozelError, WrongTypeError
 
 __all__ = ["BOTS", "BotLike", "Entrant", "add_current_folder", "entrant", "make_bot", "unique_names"]
@@ -72,8 +72,14 @@ def make_bot(spec: str) -> Bot:
             ) from None
         except (ImportError, AttributeError) as error:
             raise KozelError(f"cannot load the bot {name!r}: {error}") from None
-        except Exception as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
-            raise KozelError(f"cannot load the bot {name!r}: {described(error)}") from error
+        except BOT_FAILURES as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
+            why = described(error)
+            if isinstance(error, SystemExit):
+                why += (
+                    "; its module ends the program as it is loaded (a program of its own belongs under "
+                    "if __name__ == '__main__':)"
+                )
+            raise KozelError(f"cannot load the bot {name!r}: {why}") from error
     elif name in BOTS:
         kind = BOTS[name]
     else:
@@ -85,7 +91,7 @@ def make_bot(spec: str) -> Bot:
         return kind(**keywords)
     except (TypeError, ValueError, KozelError) as error:  # an argument it does not take, or a value it refuses
         raise KozelError(f"cannot make the bot {spec!r}: {error}") from None
-    except Exception as error:  # the bot's own constructor failed otherwise
+    except BOT_FAILURES as error:  # the bot's own constructor failed otherwise
         raise KozelError(f"cannot make the bot {spec!r}: {described(error)}") from error
 
 
@@ -242,7 +248,7 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
         made = bot()
     except KozelError:
         raise
-    except Exception as error:  # the user's class or factory refused to be built without arguments
+    except BOT_FAILURES as error:  # the user's class or factory refused to be built without arguments
         raise KozelError(f"cannot make a bot from {_qualified(bot)} with no arguments: {error}") from None
     if not isinstance(made, Bot):
         raise KozelError(f"{_qualified(bot)} made {made!r}, not a Bot")

@@ -33,7 +33,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from kozel.bots.pool import check_processes, start_worker
-from kozel.bots.runner import BotError, described, play_match
+from kozel.bots.runner import BOT_FAILURES, BotError, described, play_match
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError, WrongTypeError
@@ -179,7 +179,7 @@ def play(
     for seat, one in enumerate(seated):
         try:
             players.append(one.make())
-        except Exception as error:  # its class or factory failed this time
+        except BOT_FAILURES as error:  # its class or factory failed this time
             reason = described(error)
             raise BotError(f"bot {one.spec!r} failed at match {index}: {reason}", seat, reason) from error
     deal = index // rules.sides if duplicate else index
