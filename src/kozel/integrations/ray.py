@@ -75,18 +75,20 @@ def _host_and_port(address: str) -> tuple[str, int] | None:
 
 
 def _check_reachable(address: str) -> None:
-    """Refuse, with :class:`~kozel.errors.KozelError`, a cluster address whose host and port take no connection.
+    """Refuse, with :class:`~kozel.errors.KozelError`, a cluster address where no Ray cluster answers.
 
-    Ray itself retries an address where nothing listens for minutes, warning as it goes; this asks
-    once, within ``CONNECT_TIMEOUT`` (5) seconds (the host's name is looked up first).
+    Ray itself retries an address where nothing listens, or where something else does (a web
+    server, a database), for minutes or for ever, warning as it goes; this asks once, within
+    ``CONNECT_TIMEOUT`` (5) seconds: the host's name is looked up, the port must take a connection,
+    and what answers there must speak HTTP/2, as Ray's servers (gRPC) do.
     """
     found = _host_and_port(address) if isinstance(address, str) else None  # anything else: Ray's to refuse
     if found is None:
         return
     host, port = found
     try:
-        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT):
-            pass
+        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT) as connection:
+            answer = _http2_answer(connection)
     except socket.gaierror as error:
         raise KozelError(
             f"cannot reach the Ray cluster at {address}: the host {host!r} is not known ({error.strerror})"
@@ -100,6 +102,43 @@ def _check_reachable(address: str) -> None:
             f"cannot reach the Ray cluster at {address}: nothing takes a connection at {host} port {port}"
             f" ({why}); is the cluster started there (ray start --head)?"
         ) from None
+    if answer is not None:
+        raise KozelError(
+            f"cannot reach the Ray cluster at {address}: what listens at {host} port {port} is not a Ray "
+            f"cluster ({answer}); the address is the head node's (ray start --head prints it: port 6379 by "
+            "default, and 10001 for ray://)"
+        )
+
+
+#: What a client sends first on an HTTP/2 connection: the preface, then its (empty) SETTINGS frame.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes((0, 0, 0, 4, 0, 0, 0, 0, 0))
+#: The frame type of SETTINGS, the frame an HTTP/2 server sends first.
+_SETTINGS = 4
+
+
+def _http2_answer(connection: socket.socket) -> str | None:
+    """None if the server on ``connection`` answers as HTTP/2 servers do (a SETTINGS frame first); else what it did.
+
+    Ray's servers speak gRPC, over HTTP/2, and send their SETTINGS frame at once."""
+    try:
+        connection.sendall(_HTTP2_PREFACE)
+        head = b""
+        while len(head) < 9:  # a frame's header: length (3 bytes), type, flags, stream (4 bytes)
+            chunk = connection.recv(9 - len(head))
+            if not chunk:
+                break
+            head += chunk
+    except TimeoutError:
+        return f"it took the connection but said nothing within {CONNECT_TIMEOUT:g} seconds"
+    except OSError as error:
+        return f"it broke the connection: {(error.strerror or type(error).__name__).lower()}"
+    if len(head) == 9 and head[3] == _SETTINGS:
+        return None
+    if not head:
+        return "it closed the connection without a word"
+    text = head.decode("ascii", "replace")
+    shown = text.strip() if head.isascii() and text.strip().isprintable() else head.hex(" ")
+    return f"it answered {shown!r}, not as HTTP/2"
 
 
 class _RayFuture(concurrent.futures.Future[Any]):
@@ -127,8 +166,9 @@ class RayExecutor(concurrent.futures.Executor):
     ``None`` joins the cluster named by ``RAY_ADDRESS`` or starts a local Ray runtime on this
     machine (``num_cpus`` of its cores, all by default).  An address of a host and port (that of
     ``address`` or of ``RAY_ADDRESS``) where nothing takes a connection within
-    ``CONNECT_TIMEOUT`` (5) seconds, or whose host is not known, is refused at once with
-    :class:`~kozel.errors.KozelError`, where Ray would retry it for minutes.  If Ray is already
+    ``CONNECT_TIMEOUT`` (5) seconds, whose host is not known, or where what answers does not speak
+    HTTP/2 as Ray's servers do, is refused at once with :class:`~kozel.errors.KozelError`, where Ray
+    would retry it for minutes, or for ever.  If Ray is already
     initialized in this process it is used as it is.  :meth:`shutdown` disconnects (and stops the
     local runtime) only if this executor started it.
     """
