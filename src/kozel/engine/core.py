@@ -208,9 +208,12 @@ def apply(state: object, move: object) -> GameState:
             after = PHASES[game.phase].transition(game, move, log)
         if after.deal is game.deal or after.deal.number == game.deal.number:
             return after
-        # A new deal: the moves of the one that ended join the match's history.
+        # A new deal: the moves of the one that ended join the match's history, where it goes back to the match's
+        # start (a world drawn mid-match, by determinize, knows no earlier deal: its history stays empty).
         m = after.match
-        history = game.match.history + log
+        history = game.match.history
+        if history or not game.deal.number:
+            history += log
         return with_match(
             after, renewed_match(m, history=history, scores=m.scores, hand_results=m.hand_results, sets=m.sets)
         )

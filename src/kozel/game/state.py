@@ -136,7 +136,9 @@ class Match(NamedTuple):
     first_dealer: int
     #: The deck order the match's first hand was dealt from, when it was given (``new_game(deck=...)``).
     opening: tuple[Card, ...] | None
-    #: Every move of the match before this deal, packed (see ``kozel.game.log``; ``match_moves`` reads it).
+    #: Every move of the match before this deal, packed (see ``kozel.game.log``; ``match_moves`` reads it); empty
+    #: in a world drawn after the first deal (``kozel.determinize``), and in the deals it is played on into, whose
+    #: earlier deals are not known.
     history: bytes
     #: Written match points per side, before this deal (the final points once the match is over).
     scores: tuple[int, ...]
