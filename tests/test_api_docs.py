@@ -27,7 +27,7 @@ APIDOCS = ROOT / "apidocs"
 EXTRA_MODULES = (
     "kozel.errors",
     "kozel.limits",
-    "kozel.record.view_check",
+    "kozel.view.check",
     "kozel.forms.data",
     "kozel.forms.files",
     "kozel.forms.changes",

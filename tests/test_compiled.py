@@ -53,6 +53,7 @@ def test_compiled_says_whether_the_engine_modules_are_extension_modules():
     assert "kozel.engine.core" in modules
     assert "kozel.engine.beat_or_pass" in modules
     assert "kozel.view.determinize" in modules
+    assert "kozel.view.check" in modules
     for name in modules:
         expected = kozel.__compiled__ and name not in INTERPRETED
         assert _is_compiled(name) == expected, name

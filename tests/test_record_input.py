@@ -306,6 +306,38 @@ def test_a_field_left_out_of_a_document_is_missing_not_defaulted(classic_world):
             from_json(json.dumps(edited, ensure_ascii=False))
 
 
+def test_a_view_document_is_refused_where_determinize_would_refuse_the_view():
+    # Reading a view document makes the checks determinize makes of a view it did not make; these, of values the
+    # reader takes as of the right kind, reading left to determinize.
+    state = kozel.new_game(CLASSIC, seed=7)
+    data = json.loads(to_json(kozel.observe(state, 1)))
+    for place, value, message in (
+        ((0, "hands", 1), None, r"view\.history\[0\]\.hands\[1\]: the seat's own hand is hidden from it$"),
+        ((0, "scores"), [], r"view\.history\[0\]\.scores: one entry per side \(2\), not 0$"),
+        ((0, "hand_number"), 1, r"view\.history\[0\]\.hand_number: 1 hands played before, but the view holds 0"),
+    ):
+        edited = copy.deepcopy(data)
+        *path, last = place
+        node = edited["view"]["history"]
+        for key in path:
+            node = node[key]
+        node[last] = value
+        with pytest.raises(StateError, match=message):
+            from_json(json.dumps(edited, ensure_ascii=False))
+    # A card laid face up in a drawing praise deal is shown to everyone: the document must name it.
+    rng = random.Random(47)
+    state = kozel.new_game(PAIRS, seed=47)
+    while not any(isinstance(event, kozel.view.Laid) and event.face_up for event in kozel.observe(state, 2).history):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    data = json.loads(to_json(kozel.observe(state, 2)))
+    number, laid = next(
+        (n, e) for n, e in enumerate(data["view"]["history"]) if e.get("type") == "laid" and e["face_up"]
+    )
+    laid["card"] = None
+    with pytest.raises(StateError, match=rf"view\.history\[{number}\]\.card: a card laid face up is shown to everyone"):
+        from_json(json.dumps(data, ensure_ascii=False))
+
+
 def test_a_goat_s_title_must_be_one_the_ruleset_gives():
     rng = random.Random(3)
     state = kozel.new_game(CLASSIC, seed=3)

@@ -347,18 +347,21 @@ def test_determinize_checks_its_arguments():
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("seat", None, "the view's seat is None"),
-        ("dealer", True, "the dealer is True"),
-        ("talon_size", False, "the stock and talon sizes"),
-        ("trump", [], r"the trump suit is \[\], not a Suit or None"),
-        ("trump", float("inf"), "the trump suit is inf"),
-        ("hand_results", "x", "the finished hands are str, not a tuple of HandResult"),
-        ("hand_results", (Card.parse("A♠"),), "finished hand 0 is Card.parse"),
-        ("declarer", 1.0, "the declarer is 1.0, not a seat"),
-        ("declarer", "3", "the declarer is '3', not a seat"),
-        ("voids", [frozenset()] * 4, r"the voids must be one frozen set of groups \(0 to 4\) for each of 4 seats"),
-        ("voids", (set(), set(), set(), set()), "the voids must be one frozen set of groups"),
-        ("voids", "3", "the voids must be one frozen set of groups"),
+        ("seat", None, r"seat None: view\.seat: a seat from 0 to 3, not None$"),
+        ("dealer", True, r"view\.dealer: a seat from 0 to 3, not True$"),
+        ("talon_size", False, r"view\.talon_size: a number of cards from 0 to 0, not False$"),
+        ("trump", [], r"view\.trump: a Suit or None, not \[\]$"),
+        ("trump", float("inf"), r"view\.trump: a Suit or None, not inf$"),
+        ("hand_results", "x", r"view\.hand_results: a tuple of HandResult, not a str$"),
+        ("hand_results", (Card.parse("A♠"),), r"view\.hand_results\[0\]: a HandResult, not Card\.parse\('A♠'\)$"),
+        ("declarer", 1.0, r"view\.declarer: a seat from 0 to 3, not 1\.0$"),
+        ("declarer", "3", r"view\.declarer: a seat from 0 to 3, not '3'$"),
+        ("phase", "play", r"view\.phase: a Phase, not 'play'$"),
+        ("voids", [frozenset()] * 4, r"view\.voids: a tuple of one entry per seat \(4\), not a list$"),
+        ("voids", (frozenset(),) * 3, r"view\.voids: one entry per seat \(4\), not 3$"),
+        ("voids", (set(), set(), set(), set()), r"view\.voids\[0\]: a frozen set of groups 0-3 \(the plain suits\)"),
+        ("voids", (frozenset({5}),) * 4, r"view\.voids\[0\]: a frozen set of groups .* not frozenset\(\{5\}\)$"),
+        ("voids", "3", r"view\.voids: a tuple of one entry per seat \(4\), not a str$"),
     ],
 )
 def test_determinize_refuses_a_view_field_of_the_wrong_kind_at_once(field: str, value: Any, message: str):
@@ -374,7 +377,7 @@ def test_a_finished_hand_must_give_a_number_for_each_side():
 
     view = _view_after_a_hand()
     result = attrs.evolve(view.hand_results[0], points=(120,))
-    with pytest.raises(StateError, match="finished hand 0 must give whole numbers for each of the 2 sides"):
+    with pytest.raises(StateError, match=r"view\.hand_results\[0\]\.points: one entry per side \(2\), not 1$"):
         kozel.determinize(attrs.evolve(view, hand_results=(result,)), random.Random(1))
 
 
@@ -428,12 +431,48 @@ def test_determinize_refuses_an_event_field_of_the_wrong_kind_in_both_builds():
     played = next(n for n, event in enumerate(view.history) if isinstance(event, kozel.view.Played) and event.cards)
     taken = next(n for n, event in enumerate(view.history) if isinstance(event, kozel.view.TrickTaken))
     cases = [
-        (played, {"seat": True}, "the seat that moved is True, not a seat"),
-        (taken, {"winner": True}, "the winner is True, not a seat"),
-        (taken, {"count": 1.5}, "the number of cards holds a number that is negative or larger than the deck"),
+        (played, {"seat": True}, rf"view\.history\[{played}\]\.seat: a seat from 0 to 3, not True$"),
+        (taken, {"winner": True}, rf"view\.history\[{taken}\]\.winner: a seat from 0 to 3, not True$"),
+        (taken, {"count": 1.5}, rf"view\.history\[{taken}\]\.count: a number of cards from 0 to 36, not 1\.5$"),
     ]
     for number, change, message in cases:
         history = list(view.history)
         history[number] = attrs.evolve(history[number], **change)
         with pytest.raises(StateError, match=message):
             kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)
+
+
+def _view_with_another_seat_s_card_on_the_table() -> tuple[kozel.PlayerView, Card]:
+    """Seat 1's view of a trick on the table that shows a card of another seat, and that card."""
+    state, rng = _state(), random.Random(3)
+    while True:
+        view = kozel.observe(state, 1)
+        shown = [card for play in view.trick or () if play.seat != 1 for card in play.cards or ()]
+        if shown:
+            return view, shown[0]
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+
+
+def test_determinize_refuses_at_once_a_view_whose_fields_do_not_fit_together():
+    # The checks that reading a view document makes, determinize makes too (its own checks left these views to the
+    # draws, until they ran out): the field named, before a single world is drawn.
+    import attrs  # noqa: PLC0415
+
+    view, card = _view_with_another_seat_s_card_on_the_table()
+    lead = next(n for n, event in enumerate(view.history) if getattr(event, "kind", None) is MoveKind.LEAD)
+    history = list(view.history)
+    history[lead] = attrs.evolve(history[lead], choice="mirror")
+    cases = [
+        ({"hand": kozel.CardSet([*list(view.hand)[1:], card])}, rf"view\.trick: {card} is in view\.hand too"),
+        (
+            {"stock_size": view.stock_size - 1},
+            r"view: 35 cards in the hands, talon, stock, tricks won and on the table; the deck has 36$",
+        ),
+        ({"history": tuple(history)}, rf"view\.history\[{lead}\]\.choice: only a praise move names a choice"),
+        ({"sets": (1, 0)}, r"view\.sets\[0\]: sets won before the match is won, 0 to 0, not 1$"),
+        ({"praise": "trousers"}, r"view\.praise: one of the praise deals offered \(none in this game\)"),
+    ]
+    for change, message in cases:
+        with pytest.raises(StateError, match=r"^determinize: no legal play gives this view of seat 1: " + message):
+            kozel.determinize(attrs.evolve(view, **change), random.Random(1), tries=50)
+    kozel.determinize(view, random.Random(1))  # the view as it was has its worlds

@@ -22,7 +22,8 @@ in one table of any document is refused.
 
 A view is written field by field (events with their ``kind``); reading checks the types and the
 view's consistency: seats at the table, one entry per seat or side, sizes within what the rules
-deal, cards of the deck, and no card in two known places (:mod:`kozel.record.view_check`).
+deal, cards of the deck, and no card in two known places (:mod:`kozel.view.check`, the checks
+:func:`~kozel.determinize` makes of a view it did not make).
 A move is ``{"seat", "kind", "cards", "choice"}`` with the cards as text.  A ruleset is the
 document :func:`kozel.forms.dumps_ruleset` writes.
 """
@@ -50,8 +51,8 @@ from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth, seed_fits
 from kozel.limits import indent as checked_indent
 from kozel.plain_types import unique_keys
 from kozel.record.plain import dump, load
-from kozel.record.view_check import check_sets, check_view
 from kozel.rules.ruleset import Ruleset
+from kozel.view.check import check_sets, check_view
 from kozel.view.view import PlayerView
 
 __all__ = ["FORMAT", "from_json", "to_json"]

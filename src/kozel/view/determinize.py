@@ -64,8 +64,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Final, cast
 
-from kozel.cards.card import CARDS, Card, Suit
-from kozel.cards.cardset import CardSet
+from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.leading import barred_from_trumps
@@ -73,15 +72,14 @@ from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError, WrongTypeError
 from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind, broken
-from kozel.game.results import HandResult
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
 from kozel.plain_types import whole_number
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
-from kozel.rules.trump import TRUMP_GROUP
 from kozel.view import draws
+from kozel.view.check import check_view
 from kozel.view.drawing_worlds import Known, sample_drawing
 from kozel.view.events import (
     CardsDrawn,
@@ -89,7 +87,6 @@ from kozel.view.events import (
     Dealt,
     Event,
     HandScored,
-    Laid,
     Played,
     PraiseDealt,
     TalonTaken,
@@ -134,7 +131,6 @@ _HAND_SCORED: Final = HandScored
 _CARDS_DRAWN: Final = CardsDrawn
 _TALON_TAKEN: Final = TalonTaken
 _PRAISE_DEALT: Final = PraiseDealt
-_MOVE_KIND: Final = MoveKind
 _MOLODKA: Final = MoveKind.MOLODKA
 
 #: How many times the places a hidden card leaves from are drawn again where the seat could not keep the cards he
@@ -1439,255 +1435,8 @@ def _praise_kind(name: object) -> PraiseKind:
 
 def _refuse(view: PlayerView, why: str) -> StateError:
     fields: Any = view  # read as a plain object: a compiled build would refuse a seat of the wrong kind
-    return StateError(f"determinize: no legal play gives this view of seat {fields.seat!r}: {why}")
-
-
-def _fine_cards(cards: object, count: int, deck: int) -> bool:
-    """Whether ``cards`` is a tuple of ``count`` different cards of the deck ``deck`` (a bitmask)."""
-    if type(cards) is not tuple or len(cards) != count:
-        return False
-    mask = 0
-    for card in cards:
-        if type(card) is not Card:
-            return False
-        mask |= BITS[card]
-    return mask.bit_count() == count and not mask & ~deck
-
-
-def _fine_draw(part: object, players: int, size: int, deck: int) -> bool:
-    """Whether ``part`` of a draw is ``(seat, cards or None, count)`` that fit the table and the deck."""
-    if type(part) is not tuple or len(part) != 3:
-        return False
-    owner, cards, count = part
-    if type(owner) is not int or not 0 <= owner < players or type(count) is not int or not 0 <= count <= size:
-        return False
-    return cards is None or (isinstance(cards, CardSet) and not cards.mask & ~deck)
-
-
-class _Checker:
-    """The checks of a view's fields: kinds and ranges that every view of legal play has."""
-
-    def __init__(self, view: PlayerView) -> None:
-        self.view = view
-        # Its fields are read as plain objects: a compiled build would refuse one of the wrong kind with its own
-        # TypeError (and read a bool seat as a number) before the checks below could say what is wrong.
-        self.fields: Any = view
-        rules = self.fields.ruleset
-        if not isinstance(rules, Ruleset):
-            raise StateError(f"determinize: the view's ruleset is not a Ruleset but {type(rules).__name__}")
-        self.players = rules.seating.players
-        self.sides = rules.seating.sides
-        self.deck_size = len(rules.deck)
-        self.deck = rules.deck.mask
-
-    def refuse(self, why: str) -> StateError:
-        return _refuse(self.view, why)
-
-    def cards(self, value: object, what: str) -> None:
-        """``value`` is a set of cards of the deck (a card set, or a tuple of cards without repeats)."""
-        found = value.mask if isinstance(value, CardSet) else None
-        if found is None:
-            if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
-                raise self.refuse(f"{what} is not a set of cards")
-            found = sum(BITS[card] for card in value)
-            if found.bit_count() != len(value):
-                raise self.refuse(f"{what} holds a card twice")
-        if found & ~self.deck:
-            raise self.refuse(f"{what} holds cards that are not in this game's deck")
-
-    def seat(self, value: object, what: str, *, none: bool = False) -> None:
-        """``value`` is a seat (or None, where ``none``)."""
-        if value is None and none:
-            return
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
-            raise self.refuse(f"{what} is {value!r}, not a seat from 0 to {self.players - 1}")
-
-    def sizes(self, values: object, what: str, count: int | None = -1) -> None:
-        """``values`` are card counts, one per seat (or ``count`` of them; any number where None)."""
-        count = self.players if count == -1 else count
-        if not isinstance(values, tuple) or (count is not None and len(values) != count):
-            raise self.refuse(f"{what} must give one number for each of the {count} seats")
-        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= self.deck_size for n in values):
-            raise self.refuse(f"{what} holds a number that is negative or larger than the deck")
-
-    def hands(self, hands: object, what: str) -> None:
-        """One hand or None per seat, the seat's own shown."""
-        if not isinstance(hands, tuple) or len(hands) != self.players:
-            raise self.refuse(f"{what} must give one hand (or None) for each of the {self.players} seats")
-        for owner, hand in enumerate(hands):
-            if hand is not None:
-                self.cards(hand, f"{what}: seat {owner}'s hand")
-        if hands[self.fields.seat] is None:
-            raise self.refuse(f"{what}: the seat's own hand is hidden from it")
-
-    def check(self) -> Dealt:
-        """The view's deal, once every field is checked."""
-        view = self.fields
-        self.top(view)
-        if not isinstance(view.history, tuple) or not view.history or not isinstance(view.history[0], Dealt):
-            raise StateError("determinize: the view's history does not start with its deal")
-        players, deck, size = self.players, self.deck, self.deck_size
-        for number, event in enumerate(view.history):
-            # Its fields read as plain objects (``isinstance`` would give ``event`` its class, and a compiled build
-            # would then read a bool seat as a number), as the view's own are.
-            fields: Any = event
-            # The common events, checked at once; where anything is off, the full check below says what.
-            if isinstance(event, _PLAYED):
-                seat, to, count, shown = fields.seat, fields.to, fields.count, fields.cards
-                if (
-                    type(seat) is int
-                    and 0 <= seat < players
-                    and (to is None or (type(to) is int and 0 <= to < players))
-                    and type(fields.kind) is _MOVE_KIND
-                    and type(count) is int
-                    and 0 <= count <= size
-                    and (shown is None or _fine_cards(shown, count, deck))
-                ):
-                    continue
-            elif isinstance(event, _TRICK_TAKEN):
-                winner, taken = fields.winner, fields.count
-                if type(winner) is int and 0 <= winner < players and type(taken) is int and 0 <= taken <= size:
-                    continue
-            elif (
-                isinstance(event, _CARDS_DRAWN)
-                and type(fields.drawn) is tuple
-                and all(_fine_draw(part, players, size, deck) for part in fields.drawn)
-            ):
-                continue
-            what = f"event {number} ({type(event).__name__})"
-            if isinstance(event, Dealt):
-                self.dealt(event, what)
-            elif isinstance(event, Played):
-                self.played(event, what)
-            elif isinstance(event, PraiseDealt):
-                self.praise(event, what)
-            elif isinstance(event, CardsDrawn | CardsReturned):
-                moved = fields.drawn if isinstance(event, CardsDrawn) else fields.returned
-                if not isinstance(moved, tuple) or not all(isinstance(one, tuple) and len(one) >= 3 for one in moved):
-                    raise self.refuse(f"{what}: the cards moved are not a tuple of (seat, cards, count) entries")
-                for owner, cards, count, *_ in moved:
-                    self.seat(owner, f"{what}: a seat that got cards")
-                    self.sizes((count,), f"{what}: the number of cards", None)
-                    if cards is not None:
-                        self.cards(cards, what)
-            elif isinstance(event, TrickTaken):
-                self.seat(fields.winner, f"{what}: the winner")
-                self.sizes((fields.count,), f"{what}: the number of cards", None)
-            elif isinstance(event, TalonTaken):
-                self.seat(fields.seat, f"{what}: the declarer")
-                if fields.cards is not None:
-                    self.cards(fields.cards, what)
-            elif isinstance(event, Laid):
-                self.laid(event, what)
-            elif not isinstance(event, Event):
-                raise self.refuse(f"{what} is not an event")
-        return view.history[0]
-
-    def top(self, view: Any) -> None:
-        """The view's own fields, before its history: the seat, hand, sizes, seats named and voids."""
-        self.seat(view.seat, "the view's seat")
-        self.results(view.trump, view.hand_results)
-        self.cards(view.hand, "the seat's hand")
-        self.sizes(view.hand_sizes, "the hand sizes")
-        self.sizes((view.stock_size, view.talon_size), "the stock and talon sizes", None)
-        if view.hand_sizes[view.seat] != len(view.hand):
-            raise self.refuse("the seat's hand size is not the number of cards in its hand")
-        if sum(view.hand_sizes) + view.stock_size + view.talon_size > self.deck_size:
-            raise self.refuse("the hands, stock and talon hold more cards than the deck")
-        self.seat(view.turn, "the seat to move", none=True)
-        self.seat(view.dealer, "the dealer")
-        self.seat(view.declarer, "the declarer", none=True)
-        self.voids(view.voids)
-
-    def voids(self, voids: object) -> None:
-        """What each seat showed it lacks: one set of groups (the suits 0 to 3, the trumps 4) per seat."""
-        if (
-            not isinstance(voids, tuple)
-            or len(voids) != self.players
-            or not all(
-                isinstance(groups, frozenset)
-                and all(type(group) is int and 0 <= group <= TRUMP_GROUP for group in groups)
-                for groups in voids
-            )
-        ):
-            raise self.refuse(f"the voids must be one frozen set of groups (0 to 4) for each of {self.players} seats")
-
-    def laid(self, event: Laid, what: str) -> None:
-        """A card laid without a move in a drawing deal: its player, face, and card (shown when face up)."""
-        # Read as plain objects: a compiled build would refuse a field of the wrong kind with its own TypeError.
-        fields: Any = event
-        seat, face_up, card = fields.seat, fields.face_up, fields.card
-        self.seat(seat, f"{what}: the player")
-        if type(face_up) is not bool:
-            raise self.refuse(f"{what}: face_up is {face_up!r}, not True or False")
-        if card is not None:
-            self.cards((card,), what)
-        elif face_up:
-            raise self.refuse(f"{what}: a card laid face up is shown to everyone, but none is named")
-
-    def results(self, trump: object, results: object) -> None:
-        """The trump suit (a Suit or None) and the finished hands: a tuple of HandResult, one number a side."""
-        if trump is not None and type(trump) is not Suit:
-            raise self.refuse(f"the trump suit is {trump!r}, not a Suit or None")
-        if type(results) is not tuple:
-            raise self.refuse(f"the finished hands are {type(results).__name__}, not a tuple of HandResult")
-        for number, result in enumerate(results):
-            if type(result) is not HandResult:
-                raise self.refuse(f"finished hand {number} is {result!r}, not a HandResult")
-            for row in (result.points, result.tricks, result.written):
-                if type(row) is not tuple or len(row) != self.sides or not all(type(n) is int for n in row):
-                    raise self.refuse(
-                        f"finished hand {number} must give whole numbers for each of the {self.sides} sides"
-                    )
-
-    def dealt(self, event: Any, what: str) -> None:
-        for field in ("dealer", "leader"):
-            self.seat(getattr(event, field), f"{what}: the {field}")
-        self.seat(event.turn, f"{what}: the seat to move", none=True)
-        self.seat(event.last_opener, f"{what}: the last opener", none=True)
-        self.sizes(event.sizes, f"{what}: the hand sizes")
-        self.sizes((event.stock, event.talon), f"{what}: the stock and talon sizes", None)
-        self.hands(event.hands, what)
-        for owner, hand in enumerate(event.hands):
-            if hand is not None and len(hand) != event.sizes[owner]:
-                raise self.refuse(f"{what}: seat {owner}'s hand size is not the number of its cards")
-        numbers = (*event.scores, *event.sets, event.hand_number, *event.redeals)
-        if not all(isinstance(n, int) for n in numbers):
-            raise self.refuse(f"{what}: the scores, sets, hand number and redeals must be numbers")
-        if not 0 <= event.hand_number <= len(self.fields.hand_results):
-            raise self.refuse(f"{what}: its hand number does not fit the view's finished hands")
-        if len(event.scores) != self.sides or (event.sets and len(event.sets) != self.sides):
-            raise self.refuse(f"{what}: the scores must give one number for each of the {self.sides} sides")
-        for card in (event.trump_card, event.talon_shown):
-            if card is not None:
-                self.cards((card,), f"{what}: a shown card")
-
-    def played(self, event: Any, what: str) -> None:
-        self.seat(event.seat, f"{what}: the seat that moved")
-        self.seat(event.to, f"{what}: the seat that received the cards", none=True)
-        if not isinstance(event.kind, MoveKind):
-            raise self.refuse(f"{what}: the move's kind is not a MoveKind")
-        self.sizes((event.count,), f"{what}: the number of cards", None)
-        if event.cards is not None:
-            self.cards(event.cards, what)
-            if len(event.cards) != event.count:
-                raise self.refuse(f"{what}: the number of cards is not the number shown")
-
-    def praise(self, event: Any, what: str) -> None:
-        try:
-            PraiseKind(event.praise)
-        except ValueError:
-            raise self.refuse(f"{what}: {event.praise!r} is not a praise deal") from None
-        self.hands(event.hands, what)
-        if not isinstance(event.tricks, tuple):
-            raise self.refuse(f"{what}: its tricks are not a tuple")
-        for plays, winner in event.tricks:
-            self.seat(winner, f"{what}: a trick's winner")
-            for player, card in plays:
-                self.seat(player, f"{what}: a trick's player")
-                if card is not None:
-                    self.cards((card,), f"{what}: a trick's card")
-        self.seat(event.turn, f"{what}: the seat to lead", none=True)
+    seat = getattr(fields, "seat", None)  # a view missing its fields is refused too
+    return StateError(f"determinize: no legal play gives this view of seat {seat!r}: {why}")
 
 
 #: How long, by default, ``determinize`` looks for a world before it gives up (seconds).
@@ -1742,11 +1491,13 @@ def determinize(
     ``tries=None``, a view the engine made is then drawn for until a world fits).
     A view that no legal play gives raises
     :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
-    together (a seat out of range, a card not in the deck, a praise deal with too few hands), else
-    when the tries or the budget run out.  Those field checks are made once per view object, and
-    not at all for a view the engine made from a state (:func:`~kozel.observe`, a
-    :class:`~kozel.ViewTracker`), whose fields fit together by construction; a view built by hand,
-    changed with ``attrs.evolve``, copied, unpickled or read from JSON is checked.
+    together (a seat out of range, a card not in the deck, a praise deal with too few hands: the
+    checks of :mod:`kozel.view.check`, which :func:`kozel.record.from_json` makes of a view document
+    too, the message naming the field), else when the tries or the budget run out.  Those field
+    checks are made once per view object, and not at all for a view the engine made from a state
+    (:func:`~kozel.observe`, a :class:`~kozel.ViewTracker`), whose fields fit together by
+    construction; a view built by hand, changed with ``attrs.evolve``, copied, unpickled or read from
+    JSON is checked.
 
     ``moves``, where given, are the seat's legal moves now (what a bot is handed with its view): the
     world must give the seat exactly these.  They can say more than the view, where a rule looks at
@@ -1783,11 +1534,11 @@ def determinize(
             most = _HUGE  # legal play reached it: a world fits, so draws go on until one does or the budget ends
     else:
         try:
-            dealt = _Checker(view).check()
-        except StateError:
-            raise
+            dealt = check_view(view)
+        except StateError as error:
+            raise _refuse(view, str(error)) from None
         except _BAD_VIEW as error:
-            raise _refuse(view, f"a field of the wrong kind ({error})") from None
+            raise _refuse(view, f"a field of the wrong kind ({type(error).__name__}: {error})") from None
         _remember(view, dealt)
     most = TRIES if most is None else most
     _check_moves(wanted, view)

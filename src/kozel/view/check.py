@@ -1,0 +1,544 @@
+"""What a legal view's fields look like: each of its kind and in range, and all of them fitting together."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from kozel.cards.card import Card, Suit
+from kozel.cards.cardset import CardSet
+from kozel.cards.masks import BITS
+from kozel.cards.notation import format_cards
+from kozel.errors import StateError
+from kozel.game.move import MoveKind
+from kozel.game.results import HandResult, MatchResult
+from kozel.game.state import Phase
+from kozel.limits import NUMBER_DIGITS
+from kozel.rules.praise import PraiseKind
+from kozel.rules.ruleset import Ruleset
+from kozel.rules.trump import TRUMP_GROUP
+from kozel.view.events import (
+    CardsDrawn,
+    CardsReturned,
+    Caught,
+    Dealt,
+    HandScored,
+    Laid,
+    MatchOver,
+    Played,
+    PraiseDealt,
+    TalonTaken,
+    TrickTaken,
+)
+from kozel.view.view import PlayerView
+
+__all__ = ["check_sets", "check_view"]
+
+# Classes and members bound once: compiled code reads a Final name directly, a member through its class.
+_CARD: Final = Card
+_CARD_SET: Final = CardSet
+_MOVE_KIND: Final = MoveKind
+_PLAYED: Final = Played
+_TRICK_TAKEN: Final = TrickTaken
+_CARDS_DRAWN: Final = CardsDrawn
+_LAID: Final = Laid
+_KIND_TRANSFER: Final = MoveKind.TRANSFER
+_KIND_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
+_KIND_PRAISE: Final = MoveKind.PRAISE
+_PHASE_DRAWING: Final = Phase.DRAWING
+
+#: The groups a seat may be void in: the four plain suits by number, and 4 for trumps.
+_GROUPS: Final = frozenset(range(TRUMP_GROUP + 1))
+#: Moves made with no card, and moves made with exactly one.
+_NO_CARD: Final = frozenset({MoveKind.PRAISE, MoveKind.REDEAL, MoveKind.TAKE_TALON, MoveKind.DECLINE})
+_ONE_CARD: Final = frozenset({MoveKind.PLAY, MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
+_LAYS: Final = frozenset({MoveKind.LAY_DARK, MoveKind.LAY_OPEN})
+#: The cards each kind of move is made with: 0, 1, or (-1) at least one.
+_WANTED: Final[dict[MoveKind, int]] = {
+    kind: 0 if kind in _NO_CARD else 1 if kind in _ONE_CARD else -1 for kind in MoveKind
+}
+#: What a field of the wrong kind can set off on its way through the checks; each means the view is refused.
+_WRONG_KIND: Final = (IndexError, KeyError, TypeError, ValueError, AttributeError, OverflowError)
+
+
+def _kind(value: object) -> str:
+    """``value``'s kind in words, for a message: ``None``, ``a list``, ``an int``..."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _shown(value: object) -> str:
+    """``value`` for a message: its repr where short, else its kind."""
+    text = repr(value)
+    return text if len(text) <= 60 else _kind(value)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fine_cards(cards: object, count: int, deck: int) -> bool:
+    """Whether ``cards`` is a tuple of ``count`` different cards of the deck ``deck`` (a bitmask)."""
+    if type(cards) is not tuple or len(cards) != count:
+        return False
+    mask = 0
+    for card in cards:
+        if type(card) is not _CARD:
+            return False
+        mask |= BITS[card]
+    return mask.bit_count() == count and not mask & ~deck
+
+
+def _fine_draw(part: object, players: int, size: int, deck: int) -> bool:
+    """Whether ``part`` of a draw is ``(seat, cards or None, count)`` that fit the table and the deck."""
+    if type(part) is not tuple or len(part) != 3:
+        return False
+    owner, cards, count = part
+    if type(owner) is not int or not 0 <= owner < players or type(count) is not int or not 0 <= count <= size:
+        return False
+    if cards is None:
+        return True
+    return isinstance(cards, _CARD_SET) and not cards.mask & ~deck and cards.mask.bit_count() == count
+
+
+class _Checker:
+    def __init__(self, view: PlayerView) -> None:
+        # The fields are read as plain objects: a compiled build would refuse one of the wrong kind with its own
+        # TypeError (and read a bool seat as a number) before the checks below could say what is wrong.
+        self.fields: Any = view
+        rules = self.fields.ruleset
+        if not isinstance(rules, Ruleset):
+            raise StateError(f"view.ruleset: a Ruleset, not {_kind(rules)}")
+        self.rules = rules
+        self.players = rules.seating.players
+        self.sides = rules.seating.sides
+        self.deck_size = len(rules.deck)
+        self.deck = rules.deck.mask
+        #: The most cards a hand ever holds: a dealt hand with the talon taken or trumps handed over.
+        self.hand = rules.largest_hand
+        self.partners = rules.seating.team_size == 2
+
+    # Single values -------------------------------------------------------------------------------------
+
+    def seat(self, value: Any, path: str, *, optional: bool = False) -> None:
+        if (type(value) is int and 0 <= value < self.players) or (value is None and optional):
+            return
+        if not _whole(value) or not 0 <= value < self.players:
+            raise StateError(f"{path}: a seat from 0 to {self.players - 1}, not {_shown(value)}")
+
+    def side(self, value: Any, path: str) -> None:
+        if not _whole(value) or not 0 <= value < self.sides:
+            raise StateError(f"{path}: a side from 0 to {self.sides - 1}, not {_shown(value)}")
+
+    def size(self, value: Any, path: str, most: int) -> None:
+        if type(value) is int and 0 <= value <= most:
+            return
+        if not _whole(value) or not 0 <= value <= most:
+            raise StateError(f"{path}: a number of cards from 0 to {most}, not {_shown(value)}")
+
+    def number(self, value: Any, path: str) -> None:
+        if not _whole(value):
+            raise StateError(f"{path}: a whole number, not {_shown(value)}")
+
+    def flag(self, value: Any, path: str) -> None:
+        if type(value) is not bool:
+            raise StateError(f"{path}: True or False, not {_shown(value)}")
+
+    def card(self, value: Any, path: str) -> tuple[Card, ...]:
+        """A card or None, as the cards it shows (none or one)."""
+        if value is None:
+            return ()
+        if type(value) is not _CARD:
+            raise StateError(f"{path}: a card or None, not {_shown(value)}")
+        return self.cards((value,), path)
+
+    def cards(self, value: object, path: str, count: object = None) -> tuple[Card, ...]:
+        """A set of cards of the deck (a card set, or a tuple of cards without repeats), ``count`` of them where
+        given."""
+        fields: Any = value
+        if isinstance(value, CardSet):
+            listed: tuple[Card, ...] = tuple(fields)
+        elif isinstance(value, tuple) and all(type(card) is _CARD for card in fields):
+            listed = fields
+        else:
+            raise StateError(f"{path}: a set of cards (a CardSet or a tuple of cards), not {_shown(value)}")
+        outside = [card for card in listed if BITS[card] & ~self.deck]
+        if outside:
+            raise StateError(f"{path}: {format_cards(outside)} not cards of {self.rules.name!r}")
+        if len(set(listed)) != len(listed):
+            raise StateError(f"{path}: a card is listed twice")
+        if count is not None and len(listed) != count:
+            raise StateError(f"{path}: {len(listed)} cards shown, but the count says {count}")
+        return listed
+
+    # Rows --------------------------------------------------------------------------------------------------
+
+    def row(self, values: object, path: str, per: str) -> tuple[Any, ...]:
+        """One entry per seat or per side, in a tuple."""
+        wanted = self.players if per == "seat" else self.sides
+        if not isinstance(values, tuple):
+            raise StateError(f"{path}: a tuple of one entry per {per} ({wanted}), not {_kind(values)}")
+        if len(values) != wanted:
+            raise StateError(f"{path}: one entry per {per} ({wanted}), not {len(values)}")
+        return values
+
+    def numbers(self, values: object, path: str, per: str) -> tuple[Any, ...]:
+        """One whole number per seat or per side."""
+        row = self.row(values, path, per)
+        if not all(type(value) is int for value in row):
+            for index, value in enumerate(row):
+                self.number(value, f"{path}[{index}]")
+        return row
+
+    def tuple_of(self, values: object, path: str, what: str) -> tuple[Any, ...]:
+        if not isinstance(values, tuple):
+            raise StateError(f"{path}: a tuple of {what}, not {_kind(values)}")
+        return values
+
+    def apart(self, places: dict[str, tuple[Card, ...]]) -> None:
+        """No card in two of ``places``."""
+        seen: dict[Card, str] = {}
+        for where, cards in places.items():
+            for card in cards:
+                if card in seen and seen[card] != where:
+                    raise StateError(f"{where}: {card} is in {seen[card]} too; a card lies in one place")
+                seen[card] = where
+
+    def hands(
+        self, value: object, path: str, most: int, sizes: tuple[Any, ...] | None = None
+    ) -> dict[str, tuple[Card, ...]]:
+        """One hand or None per seat, the view's own seat's shown (of its size, where ``sizes`` are given)."""
+        places: dict[str, tuple[Card, ...]] = {}
+        for owner, hand in enumerate(self.row(value, f"{path}.hands", "seat")):
+            where = f"{path}.hands[{owner}]"
+            if hand is None:
+                if owner == self.fields.seat:
+                    raise StateError(f"{where}: the seat's own hand is hidden from it")
+                continue
+            places[where] = self.cards(hand, where, None if sizes is None else sizes[owner])
+            if sizes is None:
+                self.size(len(places[where]), where, most)
+        return places
+
+    # Records -------------------------------------------------------------------------------------------------
+
+    def result(self, value: object, path: str) -> None:
+        """A finished hand's result."""
+        if not isinstance(value, HandResult):
+            raise StateError(f"{path}: a HandResult, not {_shown(value)}")
+        result: Any = value
+        self.numbers(result.points, f"{path}.points", "side")
+        self.numbers(result.tricks, f"{path}.tricks", "side")
+        self.numbers(result.written, f"{path}.written", "side")
+        self.flag(result.eggs, f"{path}.eggs")
+        self.flag(result.caught, f"{path}.caught")
+        self.flag(result.forfeited, f"{path}.forfeited")
+        self.seat(result.declarer, f"{path}.declarer", optional=True)
+
+    def match_result(self, value: object, path: str) -> None:
+        if not isinstance(value, MatchResult):
+            raise StateError(f"{path}: a MatchResult or None, not {_shown(value)}")
+        result: Any = value
+        goats = self.tuple_of(result.goats, f"{path}.goats", "sides")
+        for index, side in enumerate(goats):
+            self.side(side, f"{path}.goats[{index}]")
+        titles = self.tuple_of(result.titles, f"{path}.titles", "titles")
+        if len(titles) != len(goats):
+            raise StateError(f"{path}.titles: one title per goat ({len(goats)}), not {len(titles)}")
+        match = self.rules.match
+        words = tuple(match.titles)  # every title is "goat" with some of the ruleset's words
+        known = {match.title(w for b, w in enumerate(words) if chosen >> b & 1) for chosen in range(1 << len(words))}
+        for index, title in enumerate(titles):
+            if type(title) is not str or title not in known:
+                raise StateError(
+                    f"{path}.titles[{index}]: {_shown(title)} is no title of this ruleset's goats; they are "
+                    f"{', '.join(map(repr, sorted(known)))}"
+                )
+
+    def praise(self, value: object, path: str) -> None:
+        if value is None:
+            return
+        offered = self.rules.praise.choices if self.rules.praise is not None else ()
+        names = [kind.value for kind in offered if isinstance(kind, PraiseKind)]
+        if type(value) is not str or value not in names:
+            words = ", ".join(names) or "none in this game"
+            raise StateError(f"{path}: one of the praise deals offered ({words}), not {_shown(value)}")
+
+    # Events ------------------------------------------------------------------------------------------------
+
+    def played(self, value: object, path: str) -> tuple[Card, ...]:
+        """A move made (in the history, or on the table): the cards it shows."""
+        play: Any = value
+        seat, kind, count, to = play.seat, play.kind, play.count, play.to
+        self.seat(seat, f"{path}.seat")
+        if type(kind) is not _MOVE_KIND:
+            raise StateError(f"{path}.kind: a MoveKind, not {_shown(kind)}")
+        self.seat(to, f"{path}.to", optional=True)
+        if kind is _KIND_TRANSFER and self.partners:
+            if to != self.rules.seating.partner(seat):
+                raise StateError(f"{path}.to: a transfer goes to the partner of seat {seat}, not {to!r}")
+        elif kind is not _KIND_TRANSFER and kind is not _KIND_TRANSFER_BACK and to is not None:
+            raise StateError(f"{path}.to: only a transfer or its giving back goes to a seat, not a {kind.word}")
+        self.size(count, f"{path}.count", self.hand)
+        shown = () if play.cards is None else self.cards(play.cards, f"{path}.cards", count)
+        wanted = _WANTED[kind]
+        if count != wanted if wanted >= 0 else count < 1:
+            many = "at least one card" if wanted < 0 else f"{wanted} card(s)"
+            raise StateError(f"{path}.count: a {kind.word} is made with {many}, not {count}")
+        choice = play.choice
+        if choice is not None and type(choice) is not str:
+            raise StateError(f"{path}.choice: a word or None, not {_shown(choice)}")
+        if choice is not None and kind is not _KIND_PRAISE:
+            raise StateError(f"{path}.choice: only a praise move names a choice, not a {kind.word}")
+        return shown
+
+    def event(self, value: object, path: str) -> None:
+        event: Any = value
+        if isinstance(value, Dealt):
+            self.dealt(event, path)
+        elif isinstance(value, Played):
+            self.played(event, path)
+        elif isinstance(value, CardsReturned):
+            self.returned(event.returned, f"{path}.returned")
+        elif isinstance(value, Laid):
+            self.seat(event.seat, f"{path}.seat")
+            self.flag(event.face_up, f"{path}.face_up")
+            if not self.card(event.card, f"{path}.card") and event.face_up:
+                raise StateError(f"{path}.card: a card laid face up is shown to everyone, but none is named")
+        elif isinstance(value, TrickTaken):
+            self.seat(event.winner, f"{path}.winner")
+            self.size(event.count, f"{path}.count", self.deck_size)
+        elif isinstance(value, CardsDrawn):
+            self.drawn(event.drawn, f"{path}.drawn")
+        elif isinstance(value, PraiseDealt):
+            self.praise_dealt(event, path)
+        elif isinstance(value, TalonTaken):
+            self.seat(event.seat, f"{path}.seat")
+            if event.cards is not None:
+                self.size(len(self.cards(event.cards, f"{path}.cards")), f"{path}.cards", self.rules.talon_size)
+            self.card(event.shown, f"{path}.shown")
+        elif isinstance(value, HandScored):
+            self.result(event.result, f"{path}.result")
+            self.numbers(event.scores, f"{path}.scores", "side")
+        elif isinstance(value, Caught):
+            self.seat(event.catcher_seat, f"{path}.catcher_seat")
+            self.seat(event.victim_seat, f"{path}.victim_seat")
+            for name in ("catcher", "victim"):
+                if type(getattr(event, name)) is not _CARD:
+                    raise StateError(f"{path}.{name}: a card, not {_shown(getattr(event, name))}")
+            self.cards((event.catcher, event.victim), path)
+        elif isinstance(value, MatchOver):
+            self.match_result(event.result, f"{path}.result")
+        else:
+            raise StateError(f"{path}: one of the engine's events, not {_shown(value)}")
+
+    def dealt(self, event: Any, path: str) -> None:
+        self.seat(event.dealer, f"{path}.dealer")
+        self.seat(event.turn, f"{path}.turn", optional=True)
+        self.seat(event.leader, f"{path}.leader")
+        self.seat(event.last_opener, f"{path}.last_opener", optional=True)
+        sizes = self.row(event.sizes, f"{path}.sizes", "seat")
+        for index, size in enumerate(sizes):
+            self.size(size, f"{path}.sizes[{index}]", self.hand)
+        places = self.hands(event.hands, path, self.hand, sizes)
+        for side in self.tuple_of(event.redeals, f"{path}.redeals", "sides"):
+            self.side(side, f"{path}.redeals")
+        self.numbers(event.scores, f"{path}.scores", "side")
+        sets = self.tuple_of(event.sets, f"{path}.sets", "sets won per side")
+        if sets:
+            check_sets(self.rules, self.row(sets, f"{path}.sets", "side"), f"{path}.sets")
+        number = event.hand_number
+        if not _whole(number) or not 0 <= number < 10**NUMBER_DIGITS:
+            raise StateError(f"{path}.hand_number: the hands played before, 0 or more, not {_shown(number)}")
+        finished = len(self.fields.hand_results)
+        if number > finished:
+            raise StateError(
+                f"{path}.hand_number: {number} hands played before, but the view holds {finished} finished hands"
+            )
+        self.size(event.stock, f"{path}.stock", self.deck_size)
+        self.size(event.talon, f"{path}.talon", self.rules.talon_size)
+        if sum(sizes) + event.stock + event.talon > self.deck_size:
+            raise StateError(f"{path}: more cards dealt than the deck's {self.deck_size}")
+        self.card(event.trump_card, f"{path}.trump_card")
+        self.card(event.talon_shown, f"{path}.talon_shown")
+        self.apart(places)
+
+    def praise_dealt(self, event: Any, path: str) -> None:
+        self.praise(event.praise, f"{path}.praise")
+        if event.praise is None:
+            raise StateError(f"{path}.praise: one of the praise deals offered, not None")
+        places = self.hands(event.hands, path, self.rules.dealing.hand_size)
+        self.seat(event.turn, f"{path}.turn", optional=True)
+        laid: list[Card] = []
+        for number, trick in enumerate(self.tuple_of(event.tricks, f"{path}.tricks", "(plays, winner) tricks")):
+            where = f"{path}.tricks[{number}]"
+            if not isinstance(trick, tuple) or len(trick) != 2:
+                raise StateError(f"{where}: a (plays, winner) trick, not {_shown(trick)}")
+            plays, winner = trick
+            self.seat(winner, where)
+            if len(self.tuple_of(plays, where, "(seat, card or None) plays")) > self.players:
+                raise StateError(f"{where}: more plays than players")
+            for index, play in enumerate(plays):
+                if not isinstance(play, tuple) or len(play) != 2:
+                    raise StateError(f"{where}[{index}]: a (seat, card or None) play, not {_shown(play)}")
+                self.seat(play[0], f"{where}[{index}]")
+                laid += self.card(play[1], f"{where}[{index}]")
+        places[f"{path}.tricks"] = self.cards(tuple(laid), f"{path}.tricks")
+        self.apart(places)
+
+    def returned(self, value: Any, path: str) -> None:
+        """The plays a molodka sent back: ``(seat, cards or None, count, face up)`` each."""
+        for index, part in enumerate(self.tuple_of(value, path, "(seat, cards or None, count, face up) entries")):
+            where = f"{path}[{index}]"
+            if not isinstance(part, tuple) or len(part) != 4:
+                raise StateError(f"{where}: a (seat, cards or None, count, face up) entry, not {_shown(part)}")
+            owner, cards, count, face_up = part
+            self.seat(owner, where)
+            self.size(count, where, self.hand)
+            if cards is not None:
+                self.cards(cards, where, count)
+            self.flag(face_up, where)
+
+    def drawn(self, value: Any, path: str) -> None:
+        """The cards drawn from the stock: ``(seat, cards or None, count)`` each."""
+        for index, part in enumerate(self.tuple_of(value, path, "(seat, cards or None, count) entries")):
+            where = f"{path}[{index}]"
+            if not isinstance(part, tuple) or len(part) != 3:
+                raise StateError(f"{where}: a (seat, cards or None, count) entry, not {_shown(part)}")
+            owner, cards, count = part
+            self.seat(owner, where)
+            self.size(count, where, self.deck_size)
+            if cards is not None:
+                self.cards(cards, where, count)
+
+    # The view ----------------------------------------------------------------------------------------------
+
+    def check(self) -> Dealt:
+        view = self.fields
+        players = self.players
+        # Each field of the view, of its kind and in range.
+        self.seat(view.seat, "view.seat")
+        self.seat(view.dealer, "view.dealer")
+        self.seat(view.turn, "view.turn", optional=True)
+        self.seat(view.trick_winner, "view.trick_winner", optional=True)
+        self.seat(view.declarer, "view.declarer", optional=True)
+        if not isinstance(view.phase, Phase):
+            raise StateError(f"view.phase: a Phase, not {_shown(view.phase)}")
+        if view.trump is not None and type(view.trump) is not Suit:
+            raise StateError(f"view.trump: a Suit or None, not {_shown(view.trump)}")
+        for seat, size in enumerate(self.row(view.hand_sizes, "view.hand_sizes", "seat")):
+            self.size(size, f"view.hand_sizes[{seat}]", self.hand)
+        for seat, groups in enumerate(self.row(view.voids, "view.voids", "seat")):
+            if not isinstance(groups, frozenset) or not all(type(group) is int for group in groups) or groups - _GROUPS:
+                raise StateError(
+                    f"view.voids[{seat}]: a frozen set of groups 0-3 (the plain suits) and 4 (trumps), "
+                    f"not {_shown(groups)}"
+                )
+        for name in ("trick_counts", "won_sizes"):
+            for side, size in enumerate(self.row(getattr(view, name), f"view.{name}", "side")):
+                self.size(size, f"view.{name}[{side}]", self.deck_size)
+        self.numbers(view.scores, "view.scores", "side")
+        sets = self.numbers(view.sets, "view.sets", "side")
+        self.size(view.talon_size, "view.talon_size", self.rules.talon_size)
+        self.size(view.stock_size, "view.stock_size", self.deck_size)
+        hand = self.cards(view.hand, "view.hand")
+        table: list[Card] = []
+        trick = view.trick
+        if trick is not None:
+            for index, play in enumerate(self.tuple_of(trick, "view.trick", "plays (Played) or None")):
+                if not isinstance(play, Played):
+                    raise StateError(f"view.trick[{index}]: a Played event, not {_shown(play)}")
+                table += self.played(play, f"view.trick[{index}]")
+            if len(trick) > players:
+                raise StateError(f"view.trick: more plays than the {players} players")
+        self.card(view.trump_card, "view.trump_card")
+        self.card(view.talon_shown, "view.talon_shown")
+        self.praise(view.praise, "view.praise")
+        if view.transfers_done is not None:
+            for side in self.tuple_of(view.transfers_done, "view.transfers_done", "sides"):
+                self.side(side, "view.transfers_done")
+        for index, result in enumerate(self.tuple_of(view.hand_results, "view.hand_results", "HandResult")):
+            self.result(result, f"view.hand_results[{index}]")
+        if view.result is None:  # once the match is over, the winner's last set counts
+            check_sets(self.rules, sets, "view.sets")
+        else:
+            self.match_result(view.result, "view.result")
+        dealt = self.history(view.history)
+        # The fields together.
+        if len(hand) != view.hand_sizes[view.seat]:
+            says = view.hand_sizes[view.seat]
+            raise StateError(f"view.hand: {len(hand)} cards, but hand_sizes says seat {view.seat} holds {says}")
+        placed = sum(view.hand_sizes) + view.talon_size + view.stock_size + sum(view.won_sizes)
+        placed += sum(play.count for play in trick or ())
+        if view.phase is _PHASE_DRAWING:  # the cards laid so far lie face down or up before the players
+            for event in view.history:
+                fields: Any = event
+                placed += isinstance(event, _LAID) or (isinstance(event, _PLAYED) and fields.kind in _LAYS)
+        if placed != self.deck_size:
+            raise StateError(
+                f"view: {placed} cards in the hands, talon, stock, tricks won and on the table; "
+                f"the deck has {self.deck_size}"
+            )
+        self.apart({"view.hand": hand, "view.trick": self.cards(tuple(table), "view.trick")})
+        return dealt
+
+    def history(self, history: object) -> Dealt:
+        """Each event of the history, which starts with the deal: the deal."""
+        events = self.tuple_of(history, "view.history", "events")
+        if not events or not isinstance(events[0], Dealt):
+            raise StateError("view.history: a deal's history starts with the deal (a Dealt event)")
+        players, size, deck, hand = self.players, self.deck_size, self.deck, self.hand
+        for number, event in enumerate(events):
+            # Its fields read as plain objects (``isinstance`` would give ``event`` its class, and a compiled build
+            # would then read a bool seat as a number), as the view's own are.
+            fields: Any = event
+            # The common events, checked at once; where anything is off, the full check below says what.
+            if isinstance(event, _PLAYED):
+                seat, kind, count, shown = fields.seat, fields.kind, fields.count, fields.cards
+                if (
+                    type(seat) is int
+                    and 0 <= seat < players
+                    and type(kind) is _MOVE_KIND
+                    and kind is not _KIND_TRANSFER
+                    and fields.to is None
+                    and fields.choice is None
+                    and type(count) is int
+                ):
+                    wanted = _WANTED[kind]
+                    if (count == wanted if wanted >= 0 else 1 <= count <= hand) and (
+                        shown is None or _fine_cards(shown, count, deck)
+                    ):
+                        continue
+            elif isinstance(event, _TRICK_TAKEN):
+                winner, taken = fields.winner, fields.count
+                if type(winner) is int and 0 <= winner < players and type(taken) is int and 0 <= taken <= size:
+                    continue
+            elif (
+                isinstance(event, _CARDS_DRAWN)
+                and type(fields.drawn) is tuple
+                and all(_fine_draw(part, players, size, deck) for part in fields.drawn)
+            ):
+                continue
+            self.event(event, f"view.history[{number}]")
+        dealt: Dealt = events[0]
+        return dealt
+
+
+def check_sets(rules: Ruleset, values: tuple[int, ...], path: str) -> None:
+    """Sets won per side while the match goes on: none below 0, none at the number that wins it (it would be over)."""
+    most = rules.match.sets - 1
+    fields: Any = values
+    for side, won in enumerate(fields):
+        if not _whole(won) or not 0 <= won <= most:
+            raise StateError(f"{path}[{side}]: sets won before the match is won, 0 to {most}, not {_shown(won)}")
+
+
+def check_view(view: PlayerView) -> Dealt:
+    """The deal the view's history starts with; a view no play at the table gives raises StateError naming the field."""
+    try:
+        return _Checker(view).check()
+    except StateError:
+        raise
+    except _WRONG_KIND as error:
+        raise StateError(f"view: a field of the wrong kind ({type(error).__name__}: {error})") from None
