@@ -9,9 +9,11 @@ The index (0..35) is what card sets use as a bit position.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from typing import Final, final
 
-from kozel.errors import NotationError
+from kozel.errors import NotationError, WrongTypeError
+from kozel.plain_types import error_text, whole_number
 
 __all__ = ["CARDS", "Card", "Rank", "Suit"]
 
@@ -83,18 +85,22 @@ _SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.SPADES: "S", Suit.HEARTS: "H", Sui
 _RANK_TEXT: Final = {r: (str(r.value) if r <= Rank.TEN else r.name[0]) for r in Rank}
 _RANK_LETTERS: Final = {r: ("T" if r == Rank.TEN else _RANK_TEXT[r]) for r in Rank}
 
-#: Suit spellings accepted by the parser, lower-cased: symbols (filled and hollow) and letters.
-_SUIT_WORDS: Final = {
+#: Suit spellings accepted by the parser, lower-case: symbols (filled and hollow) and ASCII letters.
+_SUIT_LOWER: Final = {
     "♣": Suit.CLUBS, "♧": Suit.CLUBS, "c": Suit.CLUBS,
     "♠": Suit.SPADES, "♤": Suit.SPADES, "s": Suit.SPADES,
     "♥": Suit.HEARTS, "♡": Suit.HEARTS, "h": Suit.HEARTS,
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "d": Suit.DIAMONDS,
 }  # fmt: skip
-#: Rank spellings accepted by the parser, lower-cased.
-_RANK_WORDS: Final = {
+#: Rank spellings accepted by the parser, lower-case ASCII.
+_RANK_LOWER: Final = {
     "6": Rank.SIX, "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE,
     "10": Rank.TEN, "t": Rank.TEN, "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE,
 }  # fmt: skip
+# The parser looks a spelling up exactly, in either case of an ASCII letter, and lower-cases nothing itself:
+# str.lower() would also read lookalikes (the Kelvin sign "\u212a" lower-cases to "k") as cards.
+_SUIT_WORDS: Final = {**_SUIT_LOWER, **{word.upper(): suit for word, suit in _SUIT_LOWER.items() if word.isascii()}}
+_RANK_WORDS: Final = {**_RANK_LOWER, **{word.upper(): rank for word, rank in _RANK_LOWER.items() if word.isascii()}}
 
 _RANKS_PER_SUIT: Final = len(Rank)
 
@@ -120,11 +126,20 @@ class Card(int):
     suit: Suit
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
-        """The card of ``rank`` and ``suit``: always the same object."""
+        """The card of ``rank`` and ``suit``: always the same object.
+
+        ``rank`` is a :class:`Rank` or its number (6 to 14), ``suit`` a :class:`Suit` or its number
+        (0 to 3): an ``int`` or a NumPy integer.  Anything else (a bool, a float, text) raises
+        :class:`~kozel.WrongTypeError`; a number that is no rank or suit raises :class:`~kozel.NotationError`.
+        """
+        if type(rank) is not Rank and type(rank) is not int:
+            rank = _number(rank, "rank", "a Rank or its number, 6 (six) to 14 (ace)")  # type: ignore[assignment]
+        if type(suit) is not Suit and type(suit) is not int:
+            suit = _number(suit, "suit", "a Suit or its number, 0 (clubs) to 3 (diamonds)")  # type: ignore[assignment]
         try:
             return CARDS[Suit(suit) * _RANKS_PER_SUIT + Rank(rank) - Rank.SIX]
         except ValueError:
-            raise NotationError(f"no card of rank {rank!r} and suit {suit!r}") from None
+            raise NotationError(f"no card of rank {error_text(rank)} and suit {error_text(suit)}") from None
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -143,18 +158,21 @@ class Card(int):
     def parse(text: str) -> Card:
         """Read one card: ``"10♥"``, ``"TH"``, ``"10h"`` and ``"th"`` all give the ten of hearts.
 
+        Letters are ASCII, in either case; a character that only looks like one (the Kelvin sign
+        ``"\\u212a"``, a fullwidth or Cyrillic letter) raises :class:`~kozel.NotationError`, naming it.
+
         >>> Card.parse("qs")
         Card.parse('Q♠')
         """
         token = text.strip() if isinstance(text, str) else repr(text)
         if len(token) >= 2:
-            rank = _RANK_WORDS.get(token[:-1].lower())
-            suit = _SUIT_WORDS.get(token[-1].lower())
+            rank = _RANK_WORDS.get(token[:-1])
+            suit = _SUIT_WORDS.get(token[-1])
             if rank is not None and suit is not None:
                 return CARDS[suit * _RANKS_PER_SUIT + rank - Rank.SIX]
         shown = repr(token) if len(token) <= 60 else repr(token[:57]) + f"... ({len(token)} characters)"
         raise NotationError(
-            f"{shown} is not a card: write a rank (6-10, T, J, Q, K, A) then a suit "
+            f"{shown} is not a card{_lookalike(token[:60])}: write a rank (6-10, T, J, Q, K, A) then a suit "
             "(♣ ♠ ♥ ♦ or C S H D), as in '10♥' or 'TH'",
             token[:60],
         )
@@ -187,6 +205,24 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+def _number(value: object, what: str, is_: str) -> int:
+    """``value`` as a plain ``int`` where it is a whole number (not a bool), else a WrongTypeError saying what it is."""
+    number = whole_number(value)
+    if number is None:
+        shown = repr(value) if isinstance(value, bool) or value is None else error_text(value)
+        raise WrongTypeError(f"a card's {what} is {is_}, not {shown}")
+    return number
+
+
+def _lookalike(token: str) -> str:
+    """A note naming the first character of ``token`` that is neither ASCII nor a suit symbol (a lookalike), or ""."""
+    for char in token:
+        if not char.isascii() and char not in _SUIT_WORDS:
+            name = unicodedata.name(char, "an unnamed character")
+            return f" ({char!a} is U+{ord(char):04X} {name}, not an ASCII letter or digit)"
+    return ""
 
 
 #: Every card, indexed by :attr:`Card.index`.

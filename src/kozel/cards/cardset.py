@@ -14,8 +14,8 @@ from typing import Any, Final, cast, final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import SUIT_BITS, cards_of, iter_bits
-from kozel.cards.notation import parse_cards
-from kozel.errors import StateError, WrongTypeError
+from kozel.cards.notation import format_cards, parse_cards
+from kozel.errors import NotationError, StateError, WrongTypeError
 
 __all__ = ["SUIT_BITS", "CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
 
@@ -38,7 +38,7 @@ class CardSet:
 
     def __init__(self, cards: Iterable[Card] | str = ()) -> None:
         if isinstance(cards, str):
-            cards = parse_cards(cards)
+            cards = _read(cards)
         try:
             listed = tuple(cards)
         except TypeError:
@@ -70,8 +70,12 @@ class CardSet:
 
     @staticmethod
     def parse(text: object) -> CardSet:
-        """Read a list of cards such as ``"A♠ 10♥ 7♣"`` (commas allowed) into a set."""
-        return CardSet(parse_cards(text))
+        """Read a list of cards such as ``"A♠ 10♥ 7♣"`` (commas allowed) into a set.
+
+        Text that names a card twice (``"A♠ as"``) raises :class:`~kozel.NotationError`, as does
+        text that is not cards: a set's text lists each card once.
+        """
+        return CardSet(_read(text))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("card sets are immutable")
@@ -194,6 +198,21 @@ def cardset_from_mask(mask: int) -> CardSet:
     """The card set of ``mask``, unchecked: the engine's fast path (``CardSet.from_mask`` checks)."""
     cards = _new(CardSet)
     _set_mask(cards, mask)
+    return cards
+
+
+def _read(text: object) -> tuple[Card, ...]:
+    """The cards of card text, each written once (a card written twice raises NotationError)."""
+    cards = parse_cards(text)
+    seen = twice = 0
+    for card in cards:
+        twice |= seen & card.bit
+        seen |= card.bit
+    if twice:
+        again = cards_of(twice)
+        raise NotationError(
+            f"{format_cards(again)} written twice: the text of a set of cards names each card once", str(again[0])
+        )
     return cards
 
 

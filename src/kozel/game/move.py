@@ -107,9 +107,15 @@ class Move(MoveFields):
     choice: str | None
 
     def __new__(cls, seat: int, kind: MoveKind, cards: Iterable[Card] | str = (), choice: str | None = None) -> Move:
-        """The move of ``seat`` doing ``kind`` with ``cards`` (cards or card text), checked and in canonical order."""
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise WrongTypeError(f"a move's seat is a seat number, not {type(seat).__name__}")
+        """The move of ``seat`` doing ``kind`` with ``cards`` (cards or card text), checked and in canonical order.
+
+        ``seat`` is a whole number (an ``int``, or a NumPy integer, kept as a plain ``int``; not a bool).
+        """
+        if type(seat) is not int:
+            whole = whole_number(seat)
+            if whole is None:
+                raise WrongTypeError(f"a move's seat is a seat number, not {type(seat).__name__}")
+            seat = whole
         if not 0 <= seat <= _MAX_SEAT:
             raise WrongTypeError(f"a move's seat is a seat number from 0 to {_MAX_SEAT}, not {_show_seat(seat)}")
         if not isinstance(kind, MoveKind):

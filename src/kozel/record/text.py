@@ -31,6 +31,15 @@ while the match is being played, else each goat side with its title; ``Scores`` 
 points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
 players where they are given.
 
+``Ruleset`` and ``Seed`` are required: a record without one raises :class:`~kozel.StateError`
+naming it.  :func:`~kozel.record.dumps` writes ``Game``, ``Format``, ``RulesetVersion``, ``Players``,
+``Dealer``, ``Date`` and ``Result`` too, but a record written by hand may leave them out: ``Game``
+is then Kozel, ``Format`` 1, ``RulesetVersion`` and ``Players`` the ruleset's own, ``Dealer`` seat 0,
+``Date`` unknown, and ``Result`` (like a missing ``Scores``) is not checked.  A ``SeatN`` header
+names a seat at the table (``N`` from 0 to one below the number of players, without leading zeros)
+and holds a name as :func:`~kozel.record.dumps` writes one, printable text of one line; any other raises
+:class:`~kozel.StateError`.
+
 Reading a record replays every move from the start and checks it; the headers that state a
 result must agree with where the moves lead.  Text that is not a record raises
 :class:`~kozel.NotationError`; a record whose moves or headers do not fit its rules raises
@@ -54,7 +63,7 @@ from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError
 from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
-from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth
+from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEAT_DIGITS, SEED_DIGITS, depth
 from kozel.plain_types import unique_keys
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
@@ -63,7 +72,8 @@ __all__ = ["FORMAT", "Record", "dumps", "loads", "read"]
 
 #: The version of the record format this module writes and reads.
 FORMAT: Final = 1
-_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
+# The value: runs of plain characters and escapes, each taken whole (one step a run, not a character).
+_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\]')
 _UNKNOWN_DATE: Final = "????.??.??"
 _DATE: Final = re.compile(r"[0-9]{4}\.[0-9]{2}\.[0-9]{2}")
 
@@ -81,7 +91,8 @@ def _is_date(text: str) -> bool:
 
 _WHOLE: Final = re.compile(r"[0-9]+")
 _SEED: Final = re.compile(r"-?[0-9]+")
-_ESCAPES: Final = {'"': '"', "\\": "\\", "n": "\n"}
+#: A header that names a player: ``Seat`` and a seat number.
+_SEAT_HEADER: Final = re.compile(r"Seat([0-9]+)")
 
 
 @attrs.frozen
@@ -106,17 +117,26 @@ def _quote(value: str) -> str:
 
 
 def _unquote(text: str, line: int) -> str:
-    out = []
-    chars = iter(text)
-    for char in chars:
-        if char == "\\":
-            code = next(chars, "")
-            if code not in _ESCAPES:
+    """A header's value as written between its quotes, its escapes read (in time linear in its length)."""
+    if "\\" not in text:
+        return text
+    # Split at the escaped backslashes, found left to right as a reader pairs them: every backslash left in a piece
+    # then starts an escape of its own piece, which str.replace reads (each step a piece, none a character).
+    pieces = text.split("\\\\")
+    for index, piece in enumerate(pieces):
+        if "\\" in piece:
+            unescaped = piece.replace('\\"', '"').replace("\\n", "\n")
+            at = unescaped.find("\\")
+            if at >= 0:
+                code = unescaped[at + 1 : at + 2]
                 raise NotationError(f"line {line}: '\\{code}' is not an escape a header may hold", text)
-            out.append(_ESCAPES[code])
-        else:
-            out.append(char)
-    return "".join(out)
+            pieces[index] = unescaped
+    return "\\".join(pieces)
+
+
+def _short(value: str) -> str:
+    """A header's value as an error quotes it: at most 60 characters of it, and how long it is where cut."""
+    return repr(value) if len(value) <= 60 else repr(value[:57]) + f"... ({len(value)} characters)"
 
 
 def result_text(state: GameState) -> str:
@@ -271,7 +291,7 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
         if line.startswith("["):
             match = _HEADER.fullmatch(line)
             if match is None:
-                raise NotationError(f'line {number}: a header is written [Name "value"], not {line!r}', line)
+                raise NotationError(f'line {number}: a header is written [Name "value"], not {_short(line)}', line)
             if moves:
                 raise NotationError(f"line {number}: the headers come before the moves", line)
             name, value = match.group(1), _unquote(match.group(2), number)
@@ -284,6 +304,7 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
         except NotationError as error:
             raise NotationError(f"line {number}: {error}", error.token) from None
     rules = _ruleset(headers, ruleset)
+    _check_names(headers, rules.players)
     state = _start(headers, rules)
     for number, move in moves:
         try:
@@ -324,20 +345,21 @@ def _ruleset(headers: Mapping[str, str], given: Ruleset | None) -> Ruleset:
     ruleset of another name than the ``Ruleset`` header's.
     """
     if headers.get("Game", "Kozel") != "Kozel":
-        raise StateError(f"this is a record of {headers['Game']!r}, not of Kozel")
+        raise StateError(f"this is a record of {_short(headers['Game'])}, not of Kozel")
     if _whole(headers, "Format", FORMAT) != FORMAT:
         raise StateError(f"the record is in format {headers['Format']}; this kozel reads format {FORMAT}")
     name = headers.get("Ruleset")
     if name is None:
         raise StateError("the record has no Ruleset header")
     if given is not None and given.name != name:
-        raise StateError(f"the record is played by {name!r}, not by the ruleset given ({given.name!r})")
+        raise StateError(f"the record is played by {_short(name)}, not by the ruleset given ({_short(given.name)})")
     rules: Ruleset | None
     if "RulesetData" in headers:
         rules = _written_ruleset(headers["RulesetData"])
         if rules.name != name:
             raise StateError(
-                f"the RulesetData header is a ruleset named {rules.name!r}, but the Ruleset header names {name!r}"
+                f"the RulesetData header is a ruleset named {_short(rules.name)}, "
+                f"but the Ruleset header names {_short(name)}"
             )
         source = "the ruleset written in the RulesetData header"
     else:
@@ -402,6 +424,26 @@ def _built_in(headers: Mapping[str, str], name: str, *, needed: bool) -> Ruleset
     return rules
 
 
+def _check_names(headers: Mapping[str, str], players: int) -> None:
+    """Every ``SeatN`` header a seat at the table (written as ``dumps`` writes it), its value a name dumps writes."""
+    for name, value in headers.items():
+        match = _SEAT_HEADER.fullmatch(name)
+        if match is None:
+            continue
+        digits = match.group(1)
+        if len(digits) > SEAT_DIGITS or int(digits) >= players or digits != str(int(digits)):
+            shown = name if len(name) <= 60 else name[:57] + "..."
+            raise StateError(
+                f"the header {shown} names no seat: a table of {players} has seats Seat0 to Seat{players - 1}, "
+                "written without leading zeros"
+            )
+        if not value.isprintable():
+            raise StateError(
+                f"the {name} header is a player's name, printable text of one line (no line break or control "
+                f"character), not {_short(value)}"
+            )
+
+
 def _start(headers: Mapping[str, str], rules: Ruleset) -> GameState:
     seed = _whole(headers, "Seed")
     dealer = _whole(headers, "Dealer", 0)
@@ -417,10 +459,12 @@ def _start(headers: Mapping[str, str], rules: Ruleset) -> GameState:
 def _check_result(headers: Mapping[str, str], state: GameState) -> None:
     written = headers.get("Result")
     if written is not None and written != result_text(state):
-        raise StateError(f"the Result header says {written!r}, but the moves lead to {result_text(state)!r}")
+        raise StateError(f"the Result header says {_short(written)}, but the moves lead to {result_text(state)!r}")
     scores = headers.get("Scores")
     if scores is not None and scores != " ".join(map(str, state.scores)):
-        raise StateError(f"the Scores header says {scores!r}, but the moves lead to {' '.join(map(str, state.scores))}")
+        raise StateError(
+            f"the Scores header says {_short(scores)}, but the moves lead to {' '.join(map(str, state.scores))}"
+        )
     date = headers.get("Date")
     if date is not None and date != _UNKNOWN_DATE and not _is_date(date):
-        raise StateError(f"the Date header is a day written 'YYYY.MM.DD' or {_UNKNOWN_DATE!r}, not {date!r}")
+        raise StateError(f"the Date header is a day written 'YYYY.MM.DD' or {_UNKNOWN_DATE!r}, not {_short(date)}")

@@ -56,6 +56,8 @@ def get(name: str) -> Ruleset:
     """The built-in ruleset called ``name``; an unknown name raises :class:`~kozel.RulesetError`, naming the
     closest built-in where one is close (a misspelling).
 
+    The error quotes at most 60 characters of an unknown name, and says how long it is where cut.
+
     >>> get("classic").players, get("threesome").players
     (4, 3)
     >>> get("clasic")  # doctest: +ELLIPSIS
@@ -66,8 +68,29 @@ def get(name: str) -> Ruleset:
     try:
         return CATALOG[name]
     except (KeyError, TypeError):
-        close = difflib.get_close_matches(name, CATALOG, n=1) if isinstance(name, str) else []
+        # difflib needs a ratio of 0.6, which a name over 7/3 times as long as every built-in one cannot reach:
+        # such a name is no misspelling, and is not compared (difflib would take long over a long one).
+        close = (
+            difflib.get_close_matches(name, CATALOG, n=1)
+            if isinstance(name, str) and len(name) <= _CLOSE_LENGTH
+            else []
+        )
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise RulesetError(
-            f"no built-in ruleset is called {name!r}{hint}; the catalog has {', '.join(CATALOG)}"
+            f"no built-in ruleset is called {_shown(name)}{hint}; the catalog has {', '.join(CATALOG)}"
         ) from None
+
+
+#: The longest name that may be a misspelling of a built-in one (difflib's cutoff 0.6 allows 7/3 times).
+_CLOSE_LENGTH: Final = 3 * max(map(len, CATALOG))
+
+
+def _shown(name: object) -> str:
+    """``name`` as an error quotes it: at most 60 characters of it, and how long it is where cut."""
+    if isinstance(name, str):
+        return repr(name) if len(name) <= 60 else repr(name[:57]) + f"... ({len(name)} characters)"
+    try:
+        text = repr(name)
+    except ValueError:  # an integer too long to write out
+        return "a number too long to show"
+    return text if len(text) <= 60 else text[:57] + "..."
