@@ -474,7 +474,7 @@ def test_drawing_deals_need_cards_to_lay():
     every = _fixed_trumps(pairs.deck)
     error = bounded(kozel.loads_ruleset, every)
     assert isinstance(error, kozel.RulesetError)
-    assert "neither a trump nor an ace" in str(error)
+    assert "neither trumps nor aces" in str(error)
     trumps = pairs.trumps.table(None).trump_mask
     layable = [c for c in pairs.deck if not trumps & c.bit and c.rank != kozel.Rank.ACE]
     fixed = [*pairs.trumps.fixed, *layable[: len(layable) - 8]]  # 8 left: pants double lays 2 each for 4 players

@@ -264,7 +264,7 @@ def test_a_name_that_is_not_one_printable_line_is_refused(name):
 
 
 def test_ruleset_data_with_any_text_in_its_doc_reads_back():
-    house = attrs.evolve(CLASSIC, name="house", doc="first\u2028second\x85third\rfourth")
+    house = attrs.evolve(CLASSIC, name="house", doc="first\u2028second\u2029third\nfourth")
     state = kozel.new_game(house, seed=7)
     text = dumps(state)
     assert len(text.splitlines()) == len(text.split("\n")) - 1

@@ -72,7 +72,8 @@ def _case(build: Callable[[], object], message: str, case_id: str) -> object:
     return pytest.param(build, message, id=case_id)
 
 
-WHOLE = "must be a whole number of 0 or more"
+POINTS = "must be a whole number from 0 to 1000"
+CARD_POINTS = "must be a whole number from 0 to 36000"
 AT_LEAST_1 = "must be a whole number of at least 1"
 FLAG = "must be true or false"
 
@@ -98,7 +99,7 @@ BAD_FIELDS = [
         for v in (0, -1, True, 2.0)
     ),
     *(
-        _case(lambda v=v: _bidding(wins_above=v), f"bidding: wins_above {WHOLE}", f"bidding.wins_above={v!r}")
+        _case(lambda v=v: _bidding(wins_above=v), f"bidding: wins_above {CARD_POINTS}", f"bidding.wins_above={v!r}")
         for v in (-1, False, "60")
     ),
     _case(lambda: _bidding(for_less=5), "bidding: for_less must be a Scoring, or None", "bidding.for_less"),
@@ -114,7 +115,7 @@ BAD_FIELDS = [
     *(
         _case(
             lambda v=v: _with("pairs", "redeal", below_points=v),
-            f"redeal: below_points {AT_LEAST_1}",
+            "redeal: below_points must be a whole number from 1 to 36000",
             f"redeal.below_points={v!r}",
         )
         for v in (0, -13, True, 13.0)
@@ -131,13 +132,13 @@ BAD_FIELDS = [
         for v in (0, -1, True, 1.0)
     ),
     *(
-        _case(lambda v=v: _with("pairs", "redeal", penalty=v), f"redeal: penalty {WHOLE}", f"redeal.penalty={v!r}")
+        _case(lambda v=v: _with("pairs", "redeal", penalty=v), f"redeal: penalty {POINTS}", f"redeal.penalty={v!r}")
         for v in (-1, False, None)
     ),
     # catch
     *(
         _case(
-            lambda v=v: _with("seven_of_clubs", "catch", written=v), f"catch: written {WHOLE}", f"catch.written={v!r}"
+            lambda v=v: _with("seven_of_clubs", "catch", written=v), f"catch: written {POINTS}", f"catch.written={v!r}"
         )
         for v in (-1, True, "4", None)
     ),
@@ -161,7 +162,7 @@ BAD_FIELDS = [
     *(
         _case(
             lambda v=v, f=f: _with("classic", "scoring", **{f: v}),
-            f"scoring: {f} {WHOLE}, or None",
+            f"scoring: {f} {POINTS}, or None",
             f"scoring.{f}={v!r}",
         )
         for f in ("no_trick", "dealer_loses_written")
@@ -179,7 +180,7 @@ BAD_FIELDS = [
     ),
     # all tricks
     *(
-        _case(lambda v=v, f=f: _all_tricks(**{f: v}), f"all tricks: {f} {WHOLE}, or None", f"all_tricks.{f}={v!r}")
+        _case(lambda v=v, f=f: _all_tricks(**{f: v}), f"all tricks: {f} {POINTS}, or None", f"all_tricks.{f}={v!r}")
         for f in ("written", "first_hand_opponents")
         for v in (-1, True, "5")
     ),
@@ -247,7 +248,7 @@ BAD_FIELDS = [
         for v in (1, True, "4", 13, 10**9)
     ),
     *(
-        _case(lambda v=v: _with("classic", "points", ace=v), f"points: ace {WHOLE}", f"points.ace={v!r}")
+        _case(lambda v=v: _with("classic", "points", ace=v), f"points: ace {POINTS}", f"points.ace={v!r}")
         for v in (-1, True, 11.0)
     ),
     # leading
@@ -536,7 +537,7 @@ def test_the_plain_order_message_shows_ranks_as_text():
 FILE_ERRORS = [
     ({"talon": {"size": 0}}, "talon: size must be a whole number of at least 1, not 0"),
     ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: lay_away must be a whole number of at least 1"),
-    ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: wins_above must be a whole number of 0"),
+    ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: wins_above must be a whole number from 0 to 36000"),
     ({"talon": {"bidding": {"lay_away": 3}}}, "bidding.lay_away must equal talon.size"),
     ({"version": 0}, "ruleset: version must be a whole number of at least 1 and at most 100 digits, not 0"),
     ({"scoring": {"all_tricks": {"written": -2}}}, "scoring.all_tricks: written must be a whole number"),

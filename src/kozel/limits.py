@@ -27,6 +27,7 @@ __all__ = [
     "MAX_SETS",
     "MAX_SET_HANDS",
     "MAX_STEPS",
+    "MAX_TABLE_POINTS",
     "MAX_WORLDS",
     "NUMBER_DIGITS",
     "SEAT_DIGITS",
@@ -44,14 +45,19 @@ MAX_PLAYERS: Final = 12
 SEED_DIGITS: Final = 100
 #: The most digits of any other whole number a record's header holds (``Format``, ``Players``, ``Dealer``...).
 NUMBER_DIGITS: Final = 100
-#: The deepest nesting of lists and tables in a JSON or TOML document kozel reads.
+#: The deepest nesting of lists and tables in a JSON or TOML document kozel reads (in TOML, each part of a
+#: dotted key or a table header after the first nests a table too).
 MAX_DEPTH: Final = 64
 #: The most spaces a JSON document kozel writes is indented by at each level (``to_json``, ``dumps_ruleset``).
 MAX_INDENT: Final = 16
 #: The largest ruleset file ``load_ruleset`` reads (every field of a ruleset written out takes a few KB).
 MAX_RULESET_BYTES: Final = 2**20
-#: The largest match target, countdown start, ``tails_short`` and ``tails_points`` of a match rule.
+#: The largest match target, countdown start, ``tails_short`` and ``tails_points`` of a match rule; also the most
+#: points a card counts, and the most a ruleset writes for a side at once (a scoring row's ``written``,
+#: ``no_trick``, a catch's ``written``, a redeal's ``penalty``...).
 MAX_POINTS: Final = 1000
+#: The most card points a scoring row or ``bidding.wins_above`` names: 36 cards counting MAX_POINTS each.
+MAX_TABLE_POINTS: Final = 36 * MAX_POINTS
 #: The most sets a side may need to win a match.
 MAX_SETS: Final = 5
 #: A side reaches the target in at most this many hands in which it is written points (each
@@ -76,7 +82,14 @@ def seed_fits(value: int) -> bool:
     return -_SEED_BOUND < value < _SEED_BOUND
 
 
-_TOKENS: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]')
+_TOKENS: Final = re.compile(
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:""?)?'  # a TOML multi-line basic string
+    r"|'''[\s\S]*?'''(?:''?)?"  # a TOML multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*"'  # a JSON or TOML string on one line
+    r"|'[^'\n]*'"  # a TOML literal string
+    r"|#[^\n]*"  # a TOML comment
+    r"|[\[\]{}.=,\n]"
+)
 _OPENERS: Final = frozenset("[{")
 _CLOSERS: Final = frozenset("]}")
 
@@ -84,16 +97,56 @@ _CLOSERS: Final = frozenset("]}")
 def depth(text: str) -> int:
     """How deeply the lists and tables of a JSON or TOML text nest (brackets inside strings and comments aside).
 
+    In TOML each part of a dotted key after the first nests a table (``a.b.c = 1`` is
+    ``a = {b = {c = 1}}``), and so does each part of a table header: the keys under ``[a.b]`` sit
+    as deep as ``a = {b = {...}}`` puts them.
+
     >>> depth('{"a": [1, [2, "]]"]]}')
     3
+    >>> depth('[a.b]\\nc.d = [1]')
+    4
     """
-    deepest = level = 0
+    deepest = level = base = dots = header_level = 0
+    header = False  # inside a TOML table header, ``[a.b]`` or ``[[a.b]]``
+    keys = [0]  # the dots of the key whose value is open, at each level of brackets
+    carried = 0  # their sum: the tables the keys of the open values nest
+    line_start = True
+    previous = ""
     for token in _TOKENS.findall(text):
         if token in _OPENERS:
+            if token == "[" and level == 0 and line_start:
+                header, base, dots, header_level = True, 0, 0, 0
             level += 1
-            deepest = max(deepest, level)
+            keys.append(0)
+            if header and level <= 2 and (level == 1 or previous == "["):
+                header_level = level  # ``[[`` opens an array of tables: one level more
+            deepest = max(deepest, base + level + carried)
+            if not header:
+                dots = 0
         elif token in _CLOSERS:
-            level -= 1
+            if level:
+                level -= 1
+                carried -= keys.pop()
+            if header and level == 0:  # the header ends: the tables under it sit as deep as its parts
+                base = header_level + dots
+                deepest = max(deepest, base)
+                header = False
+            if not header:
+                dots = 0
+        elif token == ".":
+            dots += 1
+        elif token == "=":  # each dot of the key nests its value a table deeper
+            carried += dots - keys[-1]
+            keys[-1] = dots
+            deepest = max(deepest, base + level + carried)
+            dots = 0
+        elif token in ",\n":
+            dots = 0
+            if token == "," or level == 0:  # the value ends
+                carried -= keys[-1]
+                keys[-1] = 0
+        line_start = token == "\n"
+        previous = token
     return deepest
 
 

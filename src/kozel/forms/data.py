@@ -101,14 +101,21 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
     ruleset.
     """
     if not isinstance(data, Mapping):
-        raise RulesetError(f"a ruleset is a table of fields, got {error_text(data)}")
+        raise RulesetError(f"a ruleset is a table of fields, got {_shown(data)}")
     base = None
     if BASE in data:
         try:
             base = variants.get(data[BASE])
         except RulesetError as error:
             raise RulesetError(f"{BASE}: {error}") from error
-    return typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE,)))
+    try:
+        return typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE,)))
+    except RulesetError as error:
+        # A house ruleset that keeps its base's name: the ruleset's own errors, which start with its name, would
+        # read as if the built-in one were wrong.
+        if base is None or "name" in data or not str(error).startswith(f"{base.name}: "):
+            raise
+        raise RulesetError(f"house ruleset based on {base.name}: {str(error)[len(base.name) + 2 :]}") from error
 
 
 # Writing ------------------------------------------------------------------------------------------
@@ -179,21 +186,21 @@ def _load(data: Any, hint: Any, path: str, base: Any) -> Any:
     if hint is bool:
         if isinstance(data, bool):
             return data
-        raise _error(path, f"expected true or false, got {error_text(data)}")
+        raise _error(path, f"expected true or false, got {_shown(data)}")
     if hint is int:
         if isinstance(data, int) and not isinstance(data, bool):
             return int(data)
-        raise _error(path, f"expected a whole number, got {error_text(data)}")
+        raise _error(path, f"expected a whole number, got {_shown(data)}")
     if hint is str:
         if isinstance(data, str):
             return data
-        raise _error(path, f"expected text, got {error_text(data)}")
+        raise _error(path, f"expected text, got {_shown(data)}")
     raise _error(path, f"cannot read a field of type {hint!r}")  # pragma: no cover - every field type is handled
 
 
 def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, ...] = ()) -> Any:
     if not isinstance(data, Mapping):
-        raise _error(path, f"expected a table of fields, got {error_text(data)}")
+        raise _error(path, f"expected a table of fields, got {_shown(data)}")
     fields = init_fields(kind)
     names = [*extra, *(field.name for field in fields)]
     for key in data:
@@ -217,13 +224,13 @@ def _load_attrs(data: Any, kind: type, path: str, base: Any, extra: tuple[str, .
 
 def _load_kind(data: Any, classes: tuple[type, ...], path: str, base: Any) -> Any:
     if not isinstance(data, Mapping):
-        raise _error(path, f"expected a table of fields, got {error_text(data)}")
+        raise _error(path, f"expected a table of fields, got {_shown(data)}")
     kinds = {kind_word(kind): kind for kind in classes}
     allowed = ", ".join(map(repr, kinds))
     if KIND in data:
         name = data[KIND]
         if not isinstance(name, str) or name not in kinds:
-            raise _error(join(path, KIND), f"expected one of {allowed}, got {error_text(name)}")
+            raise _error(join(path, KIND), f"expected one of {allowed}, got {_shown(name)}")
         kind = kinds[name]
     elif base is not None:
         kind = type(base)
@@ -237,7 +244,7 @@ def _load_tuple(data: Any, item: Any, path: str) -> tuple[Any, ...]:
         data = [token for token in _SEPARATORS.split(data) if token]
     if isinstance(data, str | bytes) or not isinstance(data, Sequence):
         cards = " or cards as text" if item is Card else ""
-        raise _error(path, f"expected a list{cards}, got {error_text(data)}")
+        raise _error(path, f"expected a list{cards}, got {_shown(data)}")
     return tuple(_load(each, item, f"{path}[{index}]", None) for index, each in enumerate(data))
 
 
@@ -251,7 +258,7 @@ def _load_deck(data: Any, path: str) -> Deck:
 
 def _load_card(data: Any, path: str) -> Card:
     if not isinstance(data, str):
-        raise _error(path, f"expected a card such as '10♥', got {error_text(data)}")
+        raise _error(path, f"expected a card such as '10♥', got {_shown(data)}")
     try:
         return Card.parse(data)
     except KozelError as error:
@@ -261,7 +268,7 @@ def _load_card(data: Any, path: str) -> Card:
 def _load_word(data: Any, words: Mapping[str, Any], what: str, path: str) -> Any:
     found = words.get(data.strip().lower()) if isinstance(data, str) else None
     if found is None:
-        raise _error(path, f"expected {what}, got {error_text(data)}")
+        raise _error(path, f"expected {what}, got {_shown(data)}")
     return found
 
 
@@ -270,7 +277,7 @@ def _load_enum(data: Any, kind: type[enum.Enum], path: str) -> enum.Enum:
         if type(member.value) is type(data) and member.value == data:
             return member
     allowed = ", ".join(repr(member.value) for member in kind)
-    raise _error(path, f"expected one of {allowed}, got {error_text(data)}")
+    raise _error(path, f"expected one of {allowed}, got {_shown(data)}")
 
 
 #: The name a rule component starts its errors with: lowercase words and a colon.
@@ -300,6 +307,15 @@ def _tuple_item(hint: Any) -> Any:
 
 
 # Errors -------------------------------------------------------------------------------------------
+
+
+def _shown(value: Any) -> str:
+    """``value`` as an error message shows it (``null``, ``true``, short text); a value nested too deep to write
+    out (Python stops at its recursion limit) is described instead."""
+    try:
+        return error_text(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deep to show"
 
 
 def _error(path: str, message: str) -> RulesetError:

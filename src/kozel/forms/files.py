@@ -60,7 +60,8 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
     """The ruleset in JSON or TOML ``text`` (without ``format``: JSON when it starts with ``{``, else TOML).
 
     The text holds the envelope :func:`~kozel.forms.dumps_ruleset` writes or a bare ruleset table; anything
-    wrong raises :class:`~kozel.RulesetError`.  TOML is read only, never written.
+    wrong raises :class:`~kozel.RulesetError`, as does text larger than a ruleset file may be
+    (:data:`~kozel.limits.MAX_RULESET_BYTES`, 1 MiB, in UTF-8).  TOML is read only, never written.
     """
     if not isinstance(text, str):
         raise RulesetError(f"a ruleset is read from text, not from {type(text).__name__}")
@@ -68,8 +69,12 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
         format = "json" if text.lstrip().startswith("{") else "toml"
     elif type(format) is not str:
         raise WrongTypeError(f"format is 'json', 'toml' or None, not {format!r}")
+    if len(text) > MAX_RULESET_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RULESET_BYTES:
+        raise RulesetError(f"the ruleset text is larger than a ruleset file may be, {MAX_RULESET_BYTES // 2**20} MiB")
     if format in ("json", "toml") and depth(text) > MAX_DEPTH:
-        raise RulesetError(f"the ruleset's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
+        raise RulesetError(
+            f"the ruleset's lists, tables and dotted keys nest more than {MAX_DEPTH} deep; kozel reads at most that"
+        )
     if format == "json":
         data = _parse_json(text)
     elif format == "toml":
@@ -94,9 +99,10 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     file = Path(path)
     if "\0" in str(file):  # the system takes no such path: said so, not a ValueError from deep in the library
         raise RulesetError(f"{str(file)!r}: a path cannot hold a null character (\\0); no file has this name")
-    format = _SUFFIXES.get(file.suffix.lower())
+    suffix = _suffix(file)
+    format = _SUFFIXES.get(suffix.lower())
     if format is None:
-        raise RulesetError(f"{file}: cannot tell the format from {file.suffix!r}; name the file .json or .toml")
+        raise RulesetError(f"{file}: cannot tell the format from {suffix!r}; name the file .json or .toml")
     if not stat.S_ISREG(file.stat().st_mode):
         raise RulesetError(f"{file}: not a regular file (a folder, a FIFO or a device); a ruleset is read from a file")
     with file.open("rb") as handle:
@@ -108,6 +114,12 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
         return loads_ruleset(text, format=format)
     except (RulesetError, UnicodeDecodeError) as error:
         raise RulesetError(f"{file}: {error}") from error
+
+
+def _suffix(file: Path) -> str:
+    """The file's suffix: what its name holds from its last dot (``.toml`` for a file named just that), else ''."""
+    dot = file.name.rfind(".")
+    return file.name[dot:] if dot >= 0 else ""
 
 
 def _parse_json(text: str) -> Any:

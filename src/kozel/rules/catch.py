@@ -8,6 +8,7 @@ import attrs
 
 from kozel.cards.card import Card
 from kozel.errors import RulesetError
+from kozel.limits import MAX_POINTS
 from kozel.rules import checks
 
 __all__ = ["Catch"]
@@ -26,7 +27,7 @@ class Catch:
     #: The card that catches it (the seven or the six of clubs).
     catcher: Card = attrs.field(validator=checks.card("catch"))
     #: Points written for the catch.
-    written: int = attrs.field(default=4, validator=checks.whole("catch"))
+    written: int = attrs.field(default=4, validator=checks.whole("catch", 0, MAX_POINTS))
     #: The two cards as one bitmask (derived), for the engine's test of whether a card played may make a catch.
     mask: int = attrs.field(init=False, default=0, eq=False, repr=False)
 

@@ -8,6 +8,7 @@ points at the line to fix.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -20,6 +21,7 @@ __all__ = [
     "Check",
     "as_tuple",
     "card",
+    "document",
     "flag",
     "instance",
     "is_whole",
@@ -36,7 +38,17 @@ _T = TypeVar("_T")
 
 
 def table_text(value: object) -> str:
-    """A value as the table writes it: cards and ranks as text, enum members by their value, anything else as repr."""
+    """A value as the table writes it: cards and ranks as text, enum members by their value, anything else as repr.
+
+    A value nested too deep to write out (lists in lists past Python's recursion limit) is described instead.
+    """
+    try:
+        return _table_text(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deep to show"
+
+
+def _table_text(value: object) -> str:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Rank):
@@ -46,11 +58,11 @@ def table_text(value: object) -> str:
     if isinstance(value, enum.Enum):
         return repr(value.value)
     if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(table_text, value)) + "]"
+        return "[" + ", ".join(map(_table_text, value)) + "]"
     try:
         shown = repr(value)
     except ValueError:  # an integer too long to write out
-        return f"a {type(value).__name__} too long to show"
+        return f"{'an' if type(value).__name__[0] in 'aeiouAEIOU' else 'a'} {type(value).__name__} too long to show"
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
@@ -141,6 +153,25 @@ def card(component: str) -> Check:
 def text(component: str) -> Check:
     """A validator: the field is text."""
     return Check(component, "text", lambda value: isinstance(value, str))
+
+
+def document(component: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """A validator: the field is text of any lines, with no control character but newline and tab, and no lone
+    surrogate (it is printed as it is, and written out as UTF-8); the message names the first bad character."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, str):
+            raise RulesetError(f"{component}: {attribute.name} must be text, not {table_text(value)}")
+        for position, char in enumerate(value):
+            kind = unicodedata.category(char)
+            if (kind == "Cc" and char not in "\n\t") or kind == "Cs":
+                what = "a lone surrogate" if kind == "Cs" else "a control character"
+                raise RulesetError(
+                    f"{component}: {attribute.name} must be text with no control character but newline and tab "
+                    f"and no lone surrogate, but character {position + 1} is U+{ord(char):04X}, {what}"
+                )
+
+    return check
 
 
 def line(component: str) -> Check:

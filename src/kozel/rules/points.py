@@ -7,6 +7,7 @@ from typing import Any, Final
 import attrs
 
 from kozel.cards.card import CARDS, Card, Rank
+from kozel.limits import MAX_POINTS
 from kozel.rules import checks
 
 __all__ = ["CardPoints"]
@@ -16,7 +17,7 @@ _LOW: Final = (1 << _PER_SUIT) - 1
 
 
 def _field(default: int) -> Any:
-    return attrs.field(default=default, validator=checks.whole("points"))
+    return attrs.field(default=default, validator=checks.whole("points", 0, MAX_POINTS))
 
 
 @attrs.frozen
@@ -42,31 +43,27 @@ class CardPoints:
     #: Points for a six.
     six: int = _field(0)
     #: Points of every card, indexed by ``Card.index``: derived, for fast counting.
-    table: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    table: tuple[int, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
     #: Points of the cards of each suit, indexed by the suit's nine bits of a mask: derived, for fast counting.
-    suit_tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    suit_tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, default=(), eq=False, repr=False)
     #: The cards that count any points, as one bitmask: derived.
-    counted: int = attrs.field(init=False, eq=False, repr=False)
+    counted: int = attrs.field(init=False, default=0, eq=False, repr=False)
 
-    @table.default
-    def _table(self) -> tuple[int, ...]:
+    def __attrs_post_init__(self) -> None:
+        # Derived once every count is checked, so a wrong kind is the validator's error, not a TypeError here
+        # (a frozen record is set up this way only here).
         by_rank = {rank: getattr(self, rank.name.lower()) for rank in Rank}
-        return tuple(by_rank[card.rank] for card in CARDS)
-
-    @counted.default
-    def _counted(self) -> int:
-        return sum(1 << index for index, points in enumerate(self.table) if points)
-
-    @suit_tables.default
-    def _suit_tables(self) -> tuple[tuple[int, ...], ...]:
-        table = self.table
-        return tuple(
+        table = tuple(by_rank[card.rank] for card in CARDS)
+        suit_tables = tuple(
             tuple(
                 sum(table[suit * _PER_SUIT + i] for i in range(_PER_SUIT) if pattern >> i & 1)
                 for pattern in range(1 << _PER_SUIT)
             )
             for suit in range(len(CARDS) // _PER_SUIT)
         )
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "suit_tables", suit_tables)
+        object.__setattr__(self, "counted", sum(1 << index for index, points in enumerate(table) if points))
 
     def of(self, card: Card) -> int:
         """The points ``card`` is worth."""

@@ -8,8 +8,8 @@ The engine runs the chosen procedure; every decision it leaves to a player is a 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
 
 import attrs
 
@@ -53,9 +53,25 @@ class PraiseKind(enum.Enum):
     __hash__ = object.__hash__
 
     @property
+    def laid(self) -> int:
+        """How many cards each player puts into the tricks this deal deals before play (0: none): they are not
+        played, so his hand must hold more."""
+        return _LAID.get(self, 0)
+
+    @property
     def is_drawn(self) -> bool:
         """Whether this deal is dealt by drawing and laying cards in turn, with choices left to the players."""
         return self is PraiseKind.TROUSERS or self is PraiseKind.PANTS_DOUBLE
+
+
+#: Cards each player puts into the tricks dealt before play, by deal: two face down and two face up on a
+#: merry, one drawn in trump yourself, one laid in trousers, two laid in pants double.
+_LAID: Final[Mapping[PraiseKind, int]] = {
+    PraiseKind.MERRY: 4,
+    PraiseKind.TRUMP_YOURSELF: 1,
+    PraiseKind.TROUSERS: 1,
+    PraiseKind.PANTS_DOUBLE: 2,
+}
 
 
 def _kinds(kinds: Iterable[PraiseKind]) -> tuple[PraiseKind, ...]:

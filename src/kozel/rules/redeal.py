@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from kozel.limits import MAX_POINTS, MAX_TABLE_POINTS
 from kozel.rules import checks
 
 __all__ = ["Redeal", "RedealReason"]
@@ -45,7 +46,7 @@ class Redeal:
         converter=_reasons, validator=checks.members("redeal", RedealReason, empty=False)
     )
     #: For ``FEW_POINTS``: a hand under this many card points may call.
-    below_points: int = attrs.field(default=13, validator=checks.whole("redeal", 1))
+    below_points: int = attrs.field(default=13, validator=checks.whole("redeal", 1, MAX_TABLE_POINTS))
     #: Whether the call is allowed in the first hand of a match.
     first_hand: bool = attrs.field(default=True, validator=checks.flag("redeal"))
     #: Whether a redeal may be called after a praise deal.
@@ -53,4 +54,4 @@ class Redeal:
     #: How many redeals in a row one side may call; None for no limit.
     limit: int | None = attrs.field(default=None, validator=checks.optional(checks.whole("redeal", 1)))
     #: What a side loses when it calls beyond the limit.
-    penalty: int = attrs.field(default=2, validator=checks.whole("redeal"))
+    penalty: int = attrs.field(default=2, validator=checks.whole("redeal", 0, MAX_POINTS))

@@ -70,7 +70,7 @@ class Ruleset:
     #: The deal procedures the boasting player may announce ("praise"), or None.
     praise: Praise | None = attrs.field(default=None, validator=checks.optional(_of(Praise)))
     #: The rules in table words, with the readings taken where the source text is unclear.
-    doc: str = attrs.field(default="", eq=False, validator=checks.text("ruleset"))
+    doc: str = attrs.field(default="", eq=False, validator=checks.document("ruleset"))
     #: Version of this ruleset's rules; it changes whenever the rules it plays change.  At most
     #: ``NUMBER_DIGITS`` (100) digits, as a record's ``RulesetVersion`` header holds.
     version: int = attrs.field(
@@ -121,10 +121,14 @@ class Ruleset:
 
     def _check_trumps(self) -> None:
         named = {
-            "the trump order": self.trumps.fixed,
-            "the over-trumps": self.trumps.over_trumps,
-            "the lead rule": (self.leading.holder_card,) if self.leading.holder_card is not None else (),
-            "the catch": (self.catch.victim, self.catch.catcher) if self.catch is not None else (),
+            "the trump order (trumps.fixed)": self.trumps.fixed,
+            "the over-trumps (trumps.over_trumps)": self.trumps.over_trumps,
+            "the lead rule (leading.holder_card)": (self.leading.holder_card,)
+            if self.leading.holder_card is not None
+            else (),
+            "the catch (catch.victim, catch.catcher)": (self.catch.victim, self.catch.catcher)
+            if self.catch is not None
+            else (),
         }
         for what, cards in named.items():
             missing = [str(card) for card in cards if card not in self.deck]
@@ -132,9 +136,13 @@ class Ruleset:
                 raise RulesetError(f"{self.name}: {what} names cards not in the deck: {' '.join(missing)}")
         shown = self.trumps.shown
         if shown is TrumpSource.MIDDLE_OF_STOCK and not (self.dealing.refill and self.stock_size):
-            raise RulesetError(f"{self.name}: the trump card is shown from the stock, but the deal leaves no stock")
+            raise RulesetError(
+                f"{self.name}: the trump card is shown from the stock (trumps.shown), but the deal leaves no stock"
+            )
         if shown is TrumpSource.TALON_TOP and not self.talon_size:
-            raise RulesetError(f"{self.name}: the trump card is shown from the talon, but there is no talon")
+            raise RulesetError(
+                f"{self.name}: the trump card is shown from the talon (trumps.shown), but there is no talon (talon)"
+            )
 
     def _check_scoring(self) -> None:
         total = self.total_points
@@ -150,7 +158,10 @@ class Ruleset:
                 )
         countdown = self.scoring.mode is ScoreMode.COUNTDOWN
         if countdown and self.match.start <= self.match.target:
-            raise RulesetError(f"{self.name}: counting down, the match must start above its target")
+            raise RulesetError(
+                f"{self.name}: counting down, the match must start above its target (match.start "
+                f"{self.match.start}, match.target {self.match.target})"
+            )
         if not countdown and self.match.start:
             raise RulesetError(f"{self.name}: only a countdown match starts above 0")
         if not countdown and self.match.target < 1:
@@ -158,9 +169,12 @@ class Ruleset:
                 f"{self.name}: a match target of {self.match.target} is reached before the first hand, "
                 "since every side starts at 0"
             )
-        least = self.scoring.least_written
+        least = self.scoring.least_reached(self.reachable_points, total, self.sides)
         if least is None:
-            raise RulesetError(f"{self.name}: the scoring table writes no points in any hand, so no match would end")
+            raise RulesetError(
+                f"{self.name}: the scoring table writes no points in any hand, so no match would end (scoring.rows: "
+                "no row that writes points covers card points a side can take, leaving aside eggs)"
+            )
         distance = self.match.start - self.match.target if countdown else self.match.target
         if distance > MAX_SET_HANDS * least:
             raise RulesetError(
@@ -203,33 +217,70 @@ class Ruleset:
             )
         if self.talon is not None and self.talon.bidding is not None and self.seating.team_size != 1:
             raise RulesetError(f"{self.name}: bidding for the talon is for players who each play for himself")
-        if self.praise is not None and (
-            self.dealing.refill
-            or self.talon is not None
-            or self.players != 4
-            or self.sides != 2
-            or self.trumps.shown is not TrumpSource.NONE
-        ):
-            raise RulesetError(
-                f"{self.name}: the praise deals are for four players in pairs, all cards dealt, permanent trumps"
-            )
+        if self.praise is not None:
+            self._check_praise_table()
         self._check_drawing_deals()
         if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
             raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
 
+    def _check_praise_table(self) -> None:
+        """The praise deals are for four players in two pairs, all cards dealt, permanent trumps."""
+        failed = {
+            f"seating.players is {self.players}": self.players != 4,
+            f"seating.sides is {self.sides}": self.sides != 2,
+            "dealing.refill is true": self.dealing.refill,
+            "there is a talon (talon)": self.talon is not None,
+            f"trumps.shown is {self.trumps.shown.value}": self.trumps.shown is not TrumpSource.NONE,
+        }
+        wrong = [what for what, fails in failed.items() if fails]
+        if wrong:
+            raise RulesetError(
+                f"{self.name}: the praise deals are for four players in pairs, all cards dealt, permanent trumps, "
+                f"but {' and '.join(wrong)}"
+            )
+
     def _check_drawing_deals(self) -> None:
-        """The drawing praise deals need cards to lay: neither trumps nor aces, at least as many as are laid."""
-        if self.praise is None:
+        """Each praise deal can be dealt from this deck: the tricks it deals before play leave every hand a card to
+        play, and the drawing deals find cards to lay.
+
+        The regular deal gives half a hand at a time, so a hand holds at least two cards.  In trousers each of
+        the first three players takes at most two cards he may lay before he has laid his one: the deck holds
+        enough cards that are neither trumps nor aces for the fourth still to find his.  In pants double the
+        deck holds at least the eight such cards laid.
+        """
+        praise = self.praise
+        if praise is None:
             return
-        trumps = self.trumps.table(None).trump_mask
-        layable = sum(1 for card in self.deck if not trumps & card.bit and card.rank != Rank.ACE)
-        for kind, each in ((PraiseKind.TROUSERS, 1), (PraiseKind.PANTS_DOUBLE, 2)):
-            needed = self.players * each
-            if kind in self.praise.choices and layable < needed:
+        size = self.dealing.hand_size
+        if size < 2:
+            raise RulesetError(
+                f"{self.name}: the regular praise deal gives half a hand at a time, so dealing.hand_size must be "
+                f"at least 2, not {size}"
+            )
+        for kind in praise.choices:
+            if size <= kind.laid:
                 raise RulesetError(
-                    f"{self.name}: in {kind.value!r} each of the {self.players} players lays {each} card(s) that is "
-                    f"neither a trump nor an ace, but the deck holds {layable} such cards, not the {needed} needed"
+                    f"{self.name}: in {kind.value!r} (praise.choices) each player puts {kind.laid} card(s) into the "
+                    f"tricks dealt before play, so dealing.hand_size must be at least {kind.laid + 1} to leave him a "
+                    f"card to play, not {size}"
                 )
+        trumps = self.trumps.table(None).trump_mask
+        layable = sum(1 for card in self.deck if not trumps & card.bit and card.rank is not Rank.ACE)
+        if PraiseKind.TROUSERS in praise.choices:
+            taken = min(size, 2)  # one draw of a top and a bottom card, both his to lay
+            needed = (self.players - 1) * taken + PraiseKind.TROUSERS.laid
+            if layable < needed:
+                raise RulesetError(
+                    f"{self.name}: in 'trousers' (praise.choices) each of the first {self.players - 1} players may "
+                    f"take up to {taken} cards that are neither trumps nor aces before he has laid his one, and the "
+                    f"last needs one more: the deck must hold {needed} such cards, not {layable}"
+                )
+        laid = self.players * PraiseKind.PANTS_DOUBLE.laid
+        if PraiseKind.PANTS_DOUBLE in praise.choices and layable < laid:
+            raise RulesetError(
+                f"{self.name}: in 'pants_double' (praise.choices) each of the {self.players} players lays 2 cards that "
+                f"are neither trumps nor aces, but the deck holds {layable} such cards, not the {laid} needed"
+            )
 
     def _check_numbers(self) -> None:
         total, size = self.total_points, self.dealing.hand_size
@@ -343,6 +394,15 @@ class Ruleset:
         if self.redeal is not None and self.redeal.limit is not None:
             most.append(self.redeal.penalty)
         return max(most)
+
+    @property
+    def reachable_points(self) -> int:
+        """The card points a side could take in a hand, as bits (bit ``n`` for ``n`` points): the sums of the points
+        of the deck's cards, any of them."""
+        sums = 1
+        for card in self.deck:
+            sums |= sums << self.card_points(card)
+        return sums
 
     def card_points(self, card: Card) -> int:
         """The points ``card`` counts when the tricks are added up."""

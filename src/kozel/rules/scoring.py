@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.limits import MAX_POINTS, MAX_TABLE_POINTS
 from kozel.rules import checks
 
 __all__ = ["AllTricks", "ScoreMode", "ScoreRow", "Scoring"]
@@ -27,10 +28,11 @@ class ScoreMode(enum.Enum):
     COUNTDOWN = "countdown"
 
 
-_whole = checks.whole("scoring")
-_written = checks.optional(checks.whole("scoring"))
+_card_points = checks.whole("scoring", 0, MAX_TABLE_POINTS)
+_whole = checks.whole("scoring", 0, MAX_POINTS)
+_written = checks.optional(_whole)
 _flag = checks.flag("scoring")
-_all_whole = checks.optional(checks.whole("all tricks"))
+_all_whole = checks.optional(checks.whole("all tricks", 0, MAX_POINTS))
 _all_flag = checks.flag("all tricks")
 
 
@@ -39,9 +41,9 @@ class ScoreRow:
     """One line of the scoring table: a side whose card points lie in ``low..high`` is written ``written``."""
 
     #: Lowest card points of the row (inclusive).
-    low: int = attrs.field(validator=_whole)
+    low: int = attrs.field(validator=_card_points)
     #: Highest card points of the row (inclusive).
-    high: int = attrs.field(validator=_whole)
+    high: int = attrs.field(validator=_card_points)
     #: Points written for (credit) or on (penalty) the side.
     written: int = attrs.field(validator=_whole)
 
@@ -152,6 +154,28 @@ class Scoring:
         special = (self.no_trick, self.dealer_loses_written, self.all_tricks.written if self.all_tricks else None)
         written = [row.written for row in self.rows] + [each for each in special if each is not None]
         positive = [each for each in written if each > 0]
+        return min(positive) if positive else None
+
+    def least_reached(self, totals: int, total: int, sides: int) -> int | None:
+        """The fewest points (above none) this table writes for a side in a hand that can happen, or None if none.
+
+        ``totals`` holds a bit for each number of card points a side can take (bit ``n`` for ``n``) out of the
+        deck's ``total``, among ``sides`` sides.  A row no side's card points fall in writes nothing; nor does
+        a hand of eggs: with two sides and eggs on, a side at exactly half the points (and with no card points
+        at all, every side in every hand) is written nothing.
+        """
+        eggs = self.eggs and sides == 2
+
+        def written(points: int) -> bool:
+            return bool(totals >> points & 1) and not (eggs and 2 * points == total)
+
+        reached = [row.written for row in self.rows if any(map(written, range(row.low, row.high + 1)))]
+        if not (eggs and total == 0):  # a side with no trick, or with every trick, holds no half of the points
+            all_tricks = self.all_tricks.written if self.all_tricks else None
+            reached += [each for each in (self.no_trick, all_tricks) if each is not None]
+        positive = [each for each in reached if each > 0]
+        if positive and self.dealer_loses_written:  # it replaces what a winner is written
+            positive.append(self.dealer_loses_written)
         return min(positive) if positive else None
 
     @property

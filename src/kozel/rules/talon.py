@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.limits import MAX_TABLE_POINTS
 from kozel.rules import checks
 from kozel.rules.scoring import Scoring
 
@@ -25,7 +26,7 @@ class Bidding:
     #: Cards the declarer lays away after taking the talon.
     lay_away: int = attrs.field(default=2, validator=checks.whole("bidding", 1))
     #: The declarer wins with more than this many card points.
-    wins_above: int = attrs.field(default=60, validator=checks.whole("bidding"))
+    wins_above: int = attrs.field(default=60, validator=checks.whole("bidding", 0, MAX_TABLE_POINTS))
     #: The scoring of a hand that nobody took the talon for.
     for_less: Scoring | None = attrs.field(default=None, validator=checks.optional(checks.instance("bidding", Scoring)))
 

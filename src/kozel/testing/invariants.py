@@ -10,7 +10,6 @@ and the move, so that ``check_move(kozel.record.loads(error.record), error.move)
 
 from __future__ import annotations
 
-import math
 import pickle
 import random
 from collections.abc import Iterator
@@ -157,7 +156,7 @@ def hand_bound(rules: Ruleset) -> int:
     written += [table.no_trick for table in tables if table.no_trick is not None]
     smallest = min((value for value in written if value > 0), default=1)
     distance = abs(rules.match.target - rules.match.start) or 1
-    per_set = rules.sides * (math.ceil(distance / smallest) - 1) + 1
+    per_set = rules.sides * (-(-distance // smallest) - 1) + 1  # whole numbers: no float to overflow
     sets = rules.sides * (rules.match.sets - 1) + 1
     return HAND_SLACK * per_set * sets
 

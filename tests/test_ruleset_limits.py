@@ -1,0 +1,171 @@
+"""A ruleset's fields are bounded and its messages name them: points, a doc, nesting, a match that must end."""
+
+import json
+import re
+
+import attrs
+import pytest
+
+import kozel
+from kozel import RulesetError, loads_ruleset
+from kozel.cli.main import main
+from kozel.forms import dumps_ruleset
+from kozel.rules import CardPoints, MatchRule, ScoreMode, ScoreRow, TrumpSource
+from kozel.testing import hand_bound
+
+CLASSIC = kozel.variants.get("classic")
+
+
+# Points -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: attrs.evolve(CLASSIC.scoring, no_trick=10**5000), "scoring: no_trick must be a whole number from 0"),
+        (lambda: ScoreRow(0, 120, 1001), "scoring: written must be a whole number from 0 to 1000, not 1001"),
+        (lambda: ScoreRow(0, 36001, 1), "scoring: high must be a whole number from 0 to 36000, not 36001"),
+        (lambda: CardPoints(ace=1001), "points: ace must be a whole number from 0 to 1000, not 1001"),
+        (lambda: CardPoints(ace=10**5000), "points: ace must be a whole number from 0 to 1000, not an int too long"),
+    ],
+)
+def test_points_are_bounded(build, message):
+    with pytest.raises(RulesetError, match="^" + message):
+        build()
+
+
+def test_a_file_writing_huge_points_is_refused_naming_the_row(tmp_path, capsys):
+    path = tmp_path / "big.toml"
+    path.write_text(
+        f"base = 'classic'\nname = 'big'\n[scoring]\nrows = [{{low = 0, high = 120, written = {10**400}}}]\n",
+        encoding="utf-8",
+    )
+    assert main(["check", str(path), "-n", "1"]) != 0
+    err = capsys.readouterr().err
+    assert "scoring.rows[0]: written must be a whole number from 0 to 1000, not 1000000" in err
+    assert "Traceback" not in err
+
+
+def test_points_at_the_bound_make_a_ruleset_that_writes_out():
+    rows = (ScoreRow(0, 60, 0), ScoreRow(61, 120, 1000))
+    rules = attrs.evolve(
+        CLASSIC, name="house", scoring=attrs.evolve(CLASSIC.scoring, rows=rows, no_trick=1000), match=MatchRule(1000)
+    )
+    assert loads_ruleset(dumps_ruleset(rules)) == rules
+    assert hand_bound(rules) == 8 * (2 * (1 - 1) + 1)
+
+
+@pytest.mark.parametrize("value", ["11", None, 1.5])
+def test_card_points_of_a_wrong_kind_are_the_validators_error(value):
+    with pytest.raises(RulesetError, match=f"^points: ace must be a whole number from 0 to 1000, not {value!r}$"):
+        attrs.evolve(CLASSIC.points, ace=value)
+
+
+def test_card_points_derive_their_tables_after_checking():
+    points = attrs.evolve(CLASSIC.points, ace=5, nine=1)
+    ace, nine = kozel.parse_cards("A♠ 9♥")
+    assert points.of(ace) == 5
+    assert points.of(nine) == 1
+    assert points.of_mask(ace.bit | nine.bit) == 6
+    assert points.counted & nine.bit
+
+
+# Doc ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("doc", "char"),
+    [("hello \ud800 world", "character 7 is U+D800, a lone surrogate"), ("a\x1b]0;pwned\x07", "character 2 is U+001B")],
+)
+def test_a_doc_with_control_characters_or_surrogates_is_refused(doc, char):
+    message = "ruleset: doc must be text with no control character but newline and tab and no lone surrogate, but "
+    with pytest.raises(RulesetError, match="^" + re.escape(message + char)):
+        attrs.evolve(CLASSIC, doc=doc)
+
+
+def test_the_cli_refuses_a_doc_it_could_not_print(tmp_path, capsys):
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps({"base": "classic", "name": "house", "doc": "hello \ud800 \u001b[2J"}), encoding="utf-8")
+    assert main(["rules", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert "U+D800" in err
+    assert "Traceback" not in err
+    assert "\x1b" not in err
+
+
+def test_a_doc_keeps_its_lines_and_tabs():
+    assert attrs.evolve(CLASSIC, doc="one\n\ttwo \u2028 три").doc == "one\n\ttwo \u2028 три"
+
+
+# Nesting through the API ----------------------------------------------------------------------------
+
+
+def test_a_value_nested_past_the_recursion_limit_is_a_ruleset_error():
+    nested: list = []
+    for _ in range(3000):
+        nested = [nested]
+    with pytest.raises(RulesetError, match=r"^match: titles must be a list of Title .*, not a tuple nested too deep"):
+        MatchRule(titles=nested)
+    with pytest.raises(RulesetError, match=r"^name: expected text, got a list nested too deep to show$"):
+        kozel.forms.from_data({"base": "classic", "name": nested})
+
+
+# A match that must end ----------------------------------------------------------------------------
+
+
+NO_END = "the scoring table writes no points in any hand, so no match would end"
+
+
+def test_a_table_that_writes_only_at_eggs_is_refused():
+    points = CardPoints(ace=0, ten=0, king=0, queen=0, jack=0)
+    scoring = attrs.evolve(CLASSIC.scoring, rows=(ScoreRow(0, 0, 1),), no_trick=None)
+    with pytest.raises(RulesetError, match="^tricks only: " + NO_END):
+        attrs.evolve(CLASSIC, name="tricks only", points=points, scoring=scoring)
+    # Without eggs every hand writes its row.
+    assert attrs.evolve(CLASSIC, points=points, scoring=attrs.evolve(scoring, eggs=False)).scoring.eggs is False
+
+
+def test_a_table_that_writes_only_for_card_points_no_side_can_take_is_refused():
+    rows = (ScoreRow(0, 0, 0), ScoreRow(1, 1, 4), ScoreRow(2, 120, 0))
+    scoring = attrs.evolve(CLASSIC.scoring, rows=rows, no_trick=None)
+    with pytest.raises(RulesetError, match="^classic: " + NO_END):
+        attrs.evolve(CLASSIC, scoring=scoring)
+    reachable = (ScoreRow(0, 1, 0), ScoreRow(2, 2, 4), ScoreRow(3, 120, 0))  # a side can take a lone jack
+    assert attrs.evolve(CLASSIC, scoring=attrs.evolve(scoring, rows=reachable)).scoring.rows == reachable
+
+
+# Messages that name the field ---------------------------------------------------------------------
+
+
+def test_a_card_not_in_the_deck_names_its_field():
+    pairs = kozel.variants.get("pairs")
+    leading = attrs.evolve(pairs.leading, holder_card=kozel.parse_cards("6♦")[0])  # a 32-card pack has no six
+    with pytest.raises(RulesetError, match=r"the lead rule \(leading\.holder_card\) names cards not in the deck: 6♦$"):
+        attrs.evolve(pairs, leading=leading)
+
+
+def test_a_countdown_that_starts_at_its_target_names_both():
+    scoring = attrs.evolve(CLASSIC.scoring, mode=ScoreMode.COUNTDOWN)
+    message = r"^classic: counting down, the match must start above its target \(match\.start 12, match\.target 12\)$"
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(CLASSIC, scoring=scoring, match=MatchRule(target=12, start=12))
+
+
+def test_a_trump_shown_from_a_missing_talon_names_the_fields():
+    rules = kozel.variants.get("threesome")
+    assert rules.talon is not None
+    message = r"the trump card is shown from the talon \(trumps\.shown\), but there is no talon \(talon\)$"
+    if rules.trumps.shown is TrumpSource.TALON_TOP:
+        with pytest.raises(RulesetError, match=message):
+            attrs.evolve(rules, talon=None, dealing=attrs.evolve(rules.dealing, hand_size=len(rules.deck) // 3))
+    else:
+        trumps = attrs.evolve(CLASSIC.trumps, shown=TrumpSource.TALON_TOP)
+        with pytest.raises(RulesetError, match=message):
+            attrs.evolve(CLASSIC, trumps=trumps)
+
+
+def test_a_house_file_without_a_name_says_it_is_based_on_the_built_in():
+    with pytest.raises(RulesetError, match=r"^house ruleset based on classic: a match target of 0 is reached"):
+        loads_ruleset("base = 'classic'\n[match]\ntarget = 0\n")
+    with pytest.raises(RulesetError, match=r"^mine: a match target of 0 is reached"):
+        loads_ruleset("base = 'classic'\nname = 'mine'\n[match]\ntarget = 0\n")
