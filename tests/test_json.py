@@ -321,7 +321,15 @@ def test_a_view_whose_sets_or_hand_number_no_match_reaches_is_refused():
             from_json(json.dumps(changed, ensure_ascii=False))
     simple = kozel.variants.get("simple")  # a match of sets: one won set is a match still going on
     assert simple.match.sets > 1
-    view = kozel.observe(kozel.new_game(simple, seed=3), 0)
-    data = json.loads(to_json(view))
+    state, rng = kozel.new_game(simple, seed=3), random.Random(0)
+    while not any(state.match.sets):  # played until a side has won a set
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
     won = simple.match.sets - 1
-    assert from_json(json.dumps(replaced(data, ("view", "sets"), [won, 0]))).sets[0] == won
+    assert state.result is None
+    assert won in state.match.sets
+    view = kozel.observe(state, 0)
+    assert from_json(to_json(view)).sets == view.sets
+    # The sets a view's deal began with are what the finished hands won: a set won out of nothing is refused.
+    data = json.loads(to_json(kozel.observe(kozel.new_game(simple, seed=3), 0)))
+    with pytest.raises(StateError, match=r"view\.sets: written as \[1, 0\], but the deal began at \[0, 0\]"):
+        from_json(json.dumps(replaced(data, ("view", "sets"), [won, 0])))

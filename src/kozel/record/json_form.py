@@ -10,20 +10,35 @@ stock, talon, trick, the cards laid in a drawing praise deal, won cards, tricks,
 trump, scores, results), so that a program in
 any language can read the position without an engine.  Reading checks the position first (every
 card of the deck in exactly one place, hands no larger than the deal gives, one list per seat
-and per side), then the replay data as the engine makes it (a seed of at most 100 digits, a first
-dealer at the table, an opening deck of each card once, redeals the rules allow, finished hands
-whose numbers add up, and a score sheet and sets that are what those hands wrote from the match's
-start: all a later deal without its earlier moves, a sampled world, has to go on), then rebuilds
-the state by replaying the moves from the deal's start, where the earlier moves must lead, and
-refuses it unless the replay arrives at the written position.  Each problem raises
-:class:`~kozel.StateError` saying which field is wrong and how, and nothing is returned; the
-position may be left out (``"position": null``), and the replay alone decides.  A key given twice
-in one table of any document is refused.
+and per side), then plays the earlier moves from the match's start as it reads them (the first
+that is no legal move stops the reading), then the replay data as the engine makes it (a seed of
+at most 100 digits, a first dealer at the table, an opening deck of each card once, redeals the
+rules allow, finished hands whose numbers add up, a score sheet and sets that are what those
+hands wrote from the match's start, and the deal's number, dealer, opener and last opener where
+the rules name them), then rebuilds the state by replaying the moves from the deal's start, where
+the earlier moves must lead, and refuses it unless the replay arrives at the written position.
+Each problem raises :class:`~kozel.StateError` saying which field is wrong and how, and nothing
+is returned; the position may be left out (``"position": null``), and the replay alone decides.
+A key given twice in one table of any document is refused.
+
+A later deal without its earlier moves (a world :func:`~kozel.determinize` drew mid-match) has
+only those checks to go on, and its earlier deals are unknown, so some of its facts are taken as
+written: the redeals of the finished hands (the number only has to count at least one deal per
+finished hand and per redeal in a row; before the first hand has finished it counts those
+redeals, and without a redeal rule the finished hands); the first dealer once a finished hand has
+passed the deal on (a drawn world names the dealer of the deal it was drawn in), and, where the
+opener of a hand deals the next, the dealer after a hand dealt again; the opener where the taker
+of the last trick opens, or where a praise deal before the redeals in a row may have named
+another; and the last opener where the last hand's opener was named by its cards, its last
+trick's taker or a praise deal, or its dealer is not known.
 
 A view is written field by field (events with their ``kind``); reading checks the types and the
 view's consistency: seats at the table, one entry per seat or side, sizes within what the rules
-deal, cards of the deck, and no card in two known places (:mod:`kozel.view.check`, the checks
-:func:`~kozel.determinize` makes of a view it did not make).
+deal, cards of the deck, no card in two known places, finished hands as the engine writes them,
+and scores, sets and a match result that the sheet at the deal's start and the hand finished
+since give (:mod:`kozel.view.check`, the checks :func:`~kozel.determinize` makes of a view it did
+not make); and, as for a state, that the sheet the deal began at is what the hands finished
+before it wrote from the match's start.
 A move is ``{"seat", "kind", "cards", "choice"}`` with the cards as text.  A ruleset is the
 document :func:`kozel.forms.dumps_ruleset` writes.
 """
@@ -38,12 +53,10 @@ from kozel.cards.card import CARDS, Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
-from kozel.engine.deal import HandStart
-from kozel.engine.hand_end import sheet_after, sweep_of
+from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.start import new_game, start_hand
-from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError, WrongTypeError
+from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.files import dumps_ruleset, loads_ruleset
-from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, broken_move_error, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
@@ -51,8 +64,10 @@ from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth, seed_fits
 from kozel.limits import indent as checked_indent
 from kozel.plain_types import unique_keys
 from kozel.record.plain import dump, load
+from kozel.rules.dealing import DealerRotation
+from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
-from kozel.view.check import check_sets, check_view
+from kozel.view.check import check_results, check_sets, check_sheet, check_view
 from kozel.view.view import PlayerView
 
 __all__ = ["FORMAT", "from_json", "to_json"]
@@ -274,26 +289,57 @@ def _state_from(data: Any) -> GameState:
     opening = None if table["opening"] is None else _cards(table["opening"], "state.opening")
     if opening is not None:  # the first deal's order: each card of the deck once
         _check_once(rules, {"state.opening": opening}, "state.opening")
-    earlier = _moves(table["earlier_moves"], "state.earlier_moves")
+    earlier = table["earlier_moves"]
+    if not isinstance(earlier, list):
+        raise StateError(f"state.earlier_moves: expected a list of moves, got {type(earlier).__name__}")
     moves = _moves(table["moves"], "state.moves")
     position = table.get("position")
     if position is not None:
         _check_position(rules, position)
-    history = b""
-    for move in earlier:
-        history = log_append(history, move)
+    # The earlier moves are played from the match's start as they are read: the first that is no move, or no legal
+    # one, stops the reading; the match history is the one the engine keeps of them.
+    reached = _played(_match_start(rules, seed, opening, first_dealer), earlier) if earlier else None
+    history = b"" if reached is None else reached.match.history
     start = _deal_start(rules, seed, table["deal"], history=history, opening=opening, first_dealer=first_dealer)
-    if earlier or not start.deal.number:  # a deal a match reached from its start: it must lead here
-        _check_earlier(earlier, start)
+    if reached is None and not start.deal.number:  # the match's first deal: the match's start
+        reached = _match_start(rules, seed, opening, first_dealer)
+    if reached is not None and reached != start:  # a deal a match reached from its start: it must lead here
+        raise StateError("state.deal: the earlier moves do not lead to the start of this deal as written")
     state = start
     for index, move in enumerate(moves):
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as error:
-            raise StateError(f"state.moves[{index}]: {error}") from error
+        state = _apply(state, move, f"state.moves[{index}]")
     if position is not None:
         _compare(state, position)
     return state
+
+
+def _match_start(rules: Ruleset, seed: int, opening: tuple[Card, ...] | None, first_dealer: int) -> GameState:
+    """The match's first deal, as the engine deals it from the seed (or the opening order) and the first dealer."""
+    try:
+        return new_game(rules, seed, deck=opening, dealer=first_dealer)
+    except KozelError as error:
+        raise StateError(f"state: the match's start does not fit the ruleset: {error}") from None
+
+
+def _played(state: GameState, texts: list[Any]) -> GameState:
+    """``state`` with the earlier moves ``texts`` played, each read as it comes: the first that fails stops."""
+    for index, text in enumerate(texts):
+        path = f"state.earlier_moves[{index}]"
+        if not isinstance(text, str):
+            raise StateError(f"{path}: expected a move such as '2 beat A♠ 10♥', got {type(text).__name__}")
+        try:
+            move = parse_move(text)
+        except NotationError as error:
+            raise StateError(f"{path}: {error}") from None
+        state = _apply(state, move, path)
+    return state
+
+
+def _apply(state: GameState, move: Move, path: str) -> GameState:
+    try:
+        return apply(state, move)
+    except KozelError as error:  # an illegal move (every refusal of a parsed move is the library's)
+        raise StateError(f"{path}: {error}") from error
 
 
 def _deal_start(
@@ -321,8 +367,17 @@ def _deal_start(
         if len(lists[name]) != rules.sides:
             raise StateError(f"state.deal.{name}: one number per side ({rules.sides}), not {len(lists[name])}")
     check_sets(rules, lists["sets"], "state.deal.sets")
-    _check_results(rules, results)
-    _check_sheet(rules, results, scores=lists["scores"], sets=lists["sets"])
+    check_results(rules, results, "state.deal.hand_results")
+    check_sheet(
+        rules,
+        results,
+        scores=lists["scores"],
+        sets=lists["sets"],
+        path="state.deal",
+        results_path="state.deal.hand_results",
+    )
+    _check_number(rules, whole["number"], lists["redeals"], results)
+    _check_dealers(rules, first_dealer, whole["dealer"], last_opener, results)
     match = Match(
         ruleset=rules,
         seed=seed,
@@ -333,19 +388,30 @@ def _deal_start(
         hand_results=results,
         sets=lists["sets"],
     )
+    rule = rules.leading.later_hands if results else rules.leading.first_hand
+    hand = HandStart(
+        number=whole["number"],
+        dealer=whole["dealer"],
+        order=_deck_order(rules, order),
+        lead=rule,
+        last_opener=last_opener,
+        leader=whole["leader"],
+        redeals=lists["redeals"],
+    )
     try:
-        start = HandStart(
-            number=whole["number"],
-            dealer=whole["dealer"],
-            order=_deck_order(rules, order),
-            lead=rules.leading.first_hand,
-            last_opener=last_opener,
-            leader=whole["leader"],
-            redeals=lists["redeals"],
-        )
-        return start_hand(match, start)
+        start = start_hand(match, hand)
+        # The seat the rule names to open, where what the document holds names it: by the cards (the holder), or
+        # by the dealer (kept through the redeals in a row, unless a praise deal before them may have named another).
+        renamed = hand.redeals and rules.praise is not None and rules.redeal is not None and rules.redeal.after_praise
+        named = rule is LeadSeat.HOLDER or (rule is not LeadSeat.LAST_TRICK_WINNER and not renamed)
+        due = start_hand(match, hand._replace(leader=None)).deal.base.leader if named else hand.leader
     except KozelError as error:
         raise StateError(f"state.deal: {error}") from None
+    if due != hand.leader:
+        raise StateError(
+            f"state.deal.leader: the rule ({rule.value}) names seat {due} to open this deal, not {hand.leader}"
+        )
+    return start
 
 
 def _digits(number: int) -> str:
@@ -380,90 +446,73 @@ def _check_redeals(rules: Ruleset, redeals: tuple[int, ...], *, finished: int) -
                 )
 
 
-def _check_results(rules: Ruleset, results: tuple[HandResult, ...]) -> None:
-    """Each finished hand as the engine writes it: one number per side, none below 0, the deck's card points counted.
+def _check_number(rules: Ruleset, number: int, redeals: tuple[int, ...], results: tuple[HandResult, ...]) -> None:
+    """The deals before this one: each finished hand was one, and each redeal.
 
-    A hand played out counts every card point of the deck; one stopped by a catch or lost by a
-    redeal past the limit counts none and is not eggs; a declarer is a seat, in a ruleset with
-    bidding for the talon.
+    Before the first hand has finished, they are the redeals in a row that led here; without a redeal
+    rule, they are the finished hands.  (Redeals in the finished hands are not written: where there
+    may have been some, only the least number is known.)
     """
-    total = rules.total_points
-    bidding = rules.talon.bidding if rules.talon is not None else None
-    for index, result in enumerate(results):
-        path = f"state.deal.hand_results[{index}]"
-        for name in ("points", "tricks", "written"):
-            values = getattr(result, name)
-            if len(values) != rules.sides:
-                raise StateError(f"{path}.{name}: one number per side ({rules.sides})")
-            for side, value in enumerate(values):
-                if value < 0:
-                    raise StateError(f"{path}.{name}[{side}]: a whole number of 0 or more, not {value}")
-        if sum(result.tricks) > len(rules.deck):
-            raise StateError(f"{path}.tricks: {sum(result.tricks)}, more than the deck's {len(rules.deck)} cards make")
-        stopped = result.caught or result.forfeited
-        if result.caught and result.forfeited:
-            raise StateError(f"{path}: a hand stopped by a catch is not also forfeited by a redeal")
-        wanted = 0 if stopped else total
-        if sum(result.points) != wanted:
-            raise StateError(
-                f"{path}.points: add up to {sum(result.points)}, but a hand "
-                + ("stopped before its cards were counted counts 0" if stopped else f"counts the deck's {total}")
-            )
-        if stopped and result.eggs:
-            raise StateError(f"{path}.eggs: a hand stopped before its cards were counted is not eggs")
-        if result.declarer is not None:
-            if bidding is None:
-                raise StateError(f"{path}.declarer: {rules.name!r} has no bidding for the talon, so no declarer")
-            if not 0 <= result.declarer < rules.players:
-                raise StateError(f"{path}.declarer: a seat from 0 to {rules.players - 1}, not {result.declarer}")
-
-
-def _check_sheet(
-    rules: Ruleset, results: tuple[HandResult, ...], *, scores: tuple[int, ...], sets: tuple[int, ...]
-) -> None:
-    """The score sheet and sets at the deal's start are what the finished hands wrote, from the match's start.
-
-    Each hand is written on the sheet by the engine's own rule (:func:`kozel.engine.hand_end.sheet_after`, with
-    what taking every trick does where a hand was counted by its table); no finished hand may have ended the
-    match, since a deal followed it.
-    """
-    start = rules.match.start
-    sheet, won = (start,) * rules.sides, (0,) * rules.sides
-    for index, result in enumerate(results):
-        stopped = result.caught or result.forfeited  # stopped before the count: no table, no sweep
-        sweep = None if stopped else sweep_of(rules, result.tricks, result.declarer)
-        sheet, won, goats = sheet_after(rules, sheet, won, result.written, sweep)
-        if goats is not None:
-            raise StateError(f"state.deal.hand_results[{index}]: this hand ended the match, so no deal follows it")
-    if won != sets:
-        raise StateError(f"state.deal.sets: written as {list(sets)}, but the finished hands won {list(won)}")
-    if sheet != scores:
+    if not results and number != len(redeals):
         raise StateError(
-            f"state.deal.scores: written as {list(scores)}, but the finished hands wrote {list(sheet)} "
-            f"from the match's start of {start} a side"
+            f"state.deal.number: no hand has finished, so the deals before this one are the redeals in a row that led "
+            f"to it ({len(redeals)}), not {number}"
+        )
+    if rules.redeal is None and number != len(results):
+        raise StateError(
+            f"state.deal.number: {rules.name!r} has no redeal, so the deals before this one are the finished hands "
+            f"({len(results)}), not {number}"
+        )
+
+
+def _dealt_again(rules: Ruleset, result: HandResult) -> bool:
+    """Whether the finished hand ``result`` is dealt again by its dealer: eggs, under a table that replays eggs."""
+    bidding = rules.talon.bidding if rules.talon is not None else None
+    table = bidding.for_less if bidding is not None and result.declarer is None else rules.scoring
+    return result.eggs and table is not None and table.eggs_replay
+
+
+def _check_dealers(
+    rules: Ruleset, first_dealer: int, dealer: int, last_opener: int | None, results: tuple[HandResult, ...]
+) -> None:
+    """The dealer and the last hand's opener, where the rules name them from what the document holds.
+
+    A redeal, and a hand dealt again for eggs, keep the dealer; any other finished hand passes the
+    deal on (to the left, or to its opener); the last opener is the seat the last hand's rule named,
+    where no praise deal may have named another and the last hand's dealer is known.
+    """
+    players = rules.players
+    if not results and last_opener is not None:
+        raise StateError(f"state.deal.last_opener: no hand has finished, so None, not {last_opener}")
+    if results and last_opener is None:
+        raise StateError("state.deal.last_opener: a seat, the last hand's opener (a hand has finished), not None")
+    again = [_dealt_again(rules, result) for result in results]
+    clockwise = rules.dealing.rotation is DealerRotation.CLOCKWISE
+    if all(again) and dealer != first_dealer:
+        before = "no hand has finished" if not results else "every finished hand was dealt again by its dealer"
+        raise StateError(f"state.deal.dealer: {before}, so the first dealer ({first_dealer}) deals, not {dealer}")
+    if last_opener is None:  # no hand has finished
+        return
+    if not clockwise and not again[-1] and dealer != last_opener:
+        raise StateError(
+            f"state.deal.dealer: in {rules.name!r} the seat that opened the last hand ({last_opener}) deals the next, "
+            f"not {dealer}"
+        )
+    rule = rules.leading.first_hand if len(results) == 1 else rules.leading.later_hands
+    last_dealer = dealer if again[-1] else (dealer - 1) % players if clockwise else None
+    if last_dealer is None or rules.praise is not None or rule not in (LeadSeat.DEALER, LeadSeat.LEFT_OF_DEALER):
+        return
+    opener = lead_seat(rules, rule, last_dealer, None, ())
+    if last_opener != opener:
+        raise StateError(
+            f"state.deal.last_opener: seat {last_dealer} dealt the last hand, so the rule ({rule.value}) named seat "
+            f"{opener} to open it, not {last_opener}"
         )
 
 
 def _deck_order(rules: Ruleset, order: tuple[Card, ...]) -> tuple[Card, ...]:
     _check_once(rules, {"state.deal.order": order}, "state.deal.order")
     return order
-
-
-def _check_earlier(earlier: list[Move], start: GameState) -> None:
-    """The earlier moves, from the match's start, must lead to the start of this deal."""
-    match = start.match
-    rules = match.ruleset
-    try:
-        state = new_game(rules, match.seed, deck=match.opening, dealer=match.first_dealer)
-    except KozelError as error:
-        raise StateError(f"state: the match's start does not fit the ruleset: {error}") from None
-    for index, move in enumerate(earlier):
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as error:
-            raise StateError(f"state.earlier_moves[{index}]: {error}") from error
-    if state != start:
-        raise StateError("state.deal: the earlier moves do not lead to the start of this deal as written")
 
 
 def _check_position(rules: Ruleset, data: Any) -> None:
@@ -576,4 +625,14 @@ def _view_from(data: Any) -> PlayerView:
 
 
 def _check_view(view: PlayerView) -> None:
-    check_view(view)
+    """The view's fields (:func:`~kozel.view.check.check_view`), and the sheet its deal began at: what the hands
+    finished before it wrote from the match's start (as a state document's)."""
+    dealt = check_view(view)
+    check_sheet(
+        view.ruleset,
+        view.hand_results[: dealt.hand_number],
+        scores=dealt.scores,
+        sets=dealt.sets or None,
+        path="view.history[0]",
+        results_path="view.hand_results",
+    )

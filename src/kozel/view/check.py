@@ -1,4 +1,9 @@
-"""What a legal view's fields look like: each of its kind and in range, and all of them fitting together."""
+"""What a legal view's fields look like: each of its kind and in range, and all of them fitting together.
+
+The finished hands and the score sheet are checked here too, for views and for the JSON form's
+states alike: each hand as the engine writes it (:func:`check_results`), and the sheet each hand
+wrote by the engine's own rule (:func:`sheet_of_hands`, :func:`check_sheet`).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.masks import BITS
 from kozel.cards.notation import format_cards
+from kozel.engine.hand_end import sheet_after, sweep_of
 from kozel.errors import StateError
 from kozel.game.move import MoveKind
 from kozel.game.results import HandResult, MatchResult
@@ -31,7 +37,7 @@ from kozel.view.events import (
 )
 from kozel.view.view import PlayerView
 
-__all__ = ["check_sets", "check_view"]
+__all__ = ["check_results", "check_sets", "check_sheet", "check_view", "sheet_of_hands"]
 
 # Classes and members bound once: compiled code reads a Final name directly, a member through its class.
 _CARD: Final = Card
@@ -72,6 +78,21 @@ def _shown(value: object) -> str:
     """``value`` for a message: its repr where short, else its kind."""
     text = repr(value)
     return text if len(text) <= 60 else _kind(value)
+
+
+def _row(values: Any) -> str:
+    """A row of whole numbers for a message: each number itself, or how many digits it has where it is long."""
+    return "[" + ", ".join(_number(value) for value in values) + "]"
+
+
+def _number(value: int) -> str:
+    if -(10**20) < value < 10**20:
+        return str(value)
+    try:
+        digits = str(len(str(abs(value))))
+    except ValueError:  # too long to write out at all
+        digits = "thousands of"
+    return f"a {'negative ' if value < 0 else ''}number of {digits} digits"
 
 
 def _whole(value: object) -> bool:
@@ -235,6 +256,13 @@ class _Checker:
         self.flag(result.caught, f"{path}.caught")
         self.flag(result.forfeited, f"{path}.forfeited")
         self.seat(result.declarer, f"{path}.declarer", optional=True)
+
+    def results(self, values: object) -> None:
+        """The finished hands: each a HandResult of its kind, and as the engine writes one."""
+        results = self.tuple_of(values, "view.hand_results", "HandResult")
+        for index, result in enumerate(results):
+            self.result(result, f"view.hand_results[{index}]")
+        check_results(self.rules, results, "view.hand_results")
 
     def match_result(self, value: object, path: str) -> None:
         if not isinstance(value, MatchResult):
@@ -458,8 +486,7 @@ class _Checker:
         if view.transfers_done is not None:
             for side in self.tuple_of(view.transfers_done, "view.transfers_done", "sides"):
                 self.side(side, "view.transfers_done")
-        for index, result in enumerate(self.tuple_of(view.hand_results, "view.hand_results", "HandResult")):
-            self.result(result, f"view.hand_results[{index}]")
+        self.results(view.hand_results)
         if view.result is None:  # once the match is over, the winner's last set counts
             check_sets(self.rules, sets, "view.sets")
         else:
@@ -482,6 +509,40 @@ class _Checker:
             )
         self.apart({"view.hand": hand, "view.trick": self.cards(tuple(table), "view.trick")})
         return dealt
+
+    def sheet(self, dealt: Any) -> None:
+        """The sheet at the deal's start, with the hand finished since written on it, gives the view's scores, sets
+        and end (a deal is one hand: at most one has finished since it was dealt)."""
+        view = self.fields
+        results = view.hand_results
+        before = dealt.hand_number
+        if len(results) > before + 1:
+            raise StateError(
+                f"view.hand_results: {len(results)} finished hands, but the deal began after {before} and a deal is "
+                "one hand"
+            )
+        if not dealt.sets:  # a deal that does not say the sets it began with: the sheet's start is not known
+            return
+        scores, sets, goats = sheet_of_hands(
+            self.rules, results[before:], "view.hand_results", first=before, scores=dealt.scores, sets=dealt.sets
+        )
+        for name, value, wanted in (("scores", view.scores, scores), ("sets", view.sets, sets)):
+            if value != wanted:
+                raise StateError(
+                    f"view.{name}: written as {_row(value)}, but the deal began at {_row(getattr(dealt, name))} and "
+                    f"the hands finished since make {_row(wanted)}"
+                )
+        if view.result is None and goats is not None:
+            raise StateError(
+                f"view.result: None, but the hand finished in this deal ended the match (goats: {list(goats)})"
+            )
+        if view.result is not None and goats is None:
+            raise StateError("view.result: the match is over, but no hand finished in this deal ended it")
+        if view.result is not None and view.result.goats != goats:
+            raise StateError(
+                f"view.result.goats: written as {list(view.result.goats)}, but the hand finished in this deal made "
+                f"goats of {list(goats or ())}"
+            )
 
     def history(self, history: object) -> Dealt:
         """Each event of the history, which starts with the deal: the deal."""
@@ -525,6 +586,108 @@ class _Checker:
         return dealt
 
 
+def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) -> None:
+    """Each finished hand (the list at ``path``) as the engine writes it; one no play gives raises StateError.
+
+    One number per side, none below 0; a hand played out counts every card point of the deck; one
+    stopped by a catch or lost by a redeal past the limit counts none and is not eggs, and needs
+    the ruleset's catch or limit of redeals; a declarer is a seat, in a ruleset with bidding for the
+    talon.
+    """
+    total = rules.total_points
+    bidding = rules.talon.bidding if rules.talon is not None else None
+    redeal = rules.redeal
+    for index, value in enumerate(results):
+        result: Any = value  # read as a plain object (see _Checker)
+        where = f"{path}[{index}]"
+        for name in ("points", "tricks", "written"):
+            values = getattr(result, name)
+            if len(values) != rules.sides:
+                raise StateError(f"{where}.{name}: one number per side ({rules.sides})")
+            for side, number in enumerate(values):
+                if number < 0:
+                    raise StateError(f"{where}.{name}[{side}]: a whole number of 0 or more, not {number}")
+        if sum(result.tricks) > len(rules.deck):
+            raise StateError(f"{where}.tricks: {sum(result.tricks)}, more than the deck's {len(rules.deck)} cards make")
+        stopped = result.caught or result.forfeited
+        if result.caught and result.forfeited:
+            raise StateError(f"{where}: a hand stopped by a catch is not also forfeited by a redeal")
+        wanted = 0 if stopped else total
+        if sum(result.points) != wanted:
+            raise StateError(
+                f"{where}.points: add up to {sum(result.points)}, but a hand "
+                + ("stopped before its cards were counted counts 0" if stopped else f"counts the deck's {total}")
+            )
+        if stopped and result.eggs:
+            raise StateError(f"{where}.eggs: a hand stopped before its cards were counted is not eggs")
+        if result.declarer is not None:
+            if bidding is None:
+                raise StateError(f"{where}.declarer: {rules.name!r} has no bidding for the talon, so no declarer")
+            if not 0 <= result.declarer < rules.players:
+                raise StateError(f"{where}.declarer: a seat from 0 to {rules.players - 1}, not {result.declarer}")
+        if result.caught and rules.catch is None:
+            raise StateError(f"{where}.caught: {rules.name!r} has no catch, so no hand stops on one")
+        if result.forfeited and (redeal is None or redeal.limit is None):
+            raise StateError(
+                f"{where}.forfeited: {rules.name!r} has no limit of redeals in a row, so no hand is lost by calling "
+                "past it"
+            )
+
+
+def sheet_of_hands(
+    rules: Ruleset,
+    results: tuple[HandResult, ...],
+    path: str,
+    *,
+    first: int = 0,
+    scores: tuple[int, ...] | None = None,
+    sets: tuple[int, ...] | None = None,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """The scores, sets and goats (None: the match goes on) after ``results``, written from ``scores`` and ``sets``.
+
+    ``scores`` and ``sets`` are where the sheet stood before the first of ``results`` (None: the
+    match's start), ``path[first]`` names that first hand.  Each hand is written by the engine's own
+    rule (``kozel.engine.hand_end.sheet_after``, with what taking every trick does where a hand was
+    counted by its table); a hand after one that ended the match raises StateError.
+    """
+    sheet = (rules.match.start,) * rules.sides if scores is None else scores
+    won = (0,) * rules.sides if sets is None else sets
+    goats = None
+    for index, value in enumerate(results):
+        if goats is not None:
+            raise StateError(f"{path}[{first + index - 1}]: this hand ended the match, so no deal follows it")
+        result: Any = value
+        stopped = result.caught or result.forfeited  # stopped before the count: no table, no sweep
+        sweep = None if stopped else sweep_of(rules, result.tricks, result.declarer)
+        sheet, won, goats = sheet_after(rules, sheet, won, result.written, sweep)
+    return sheet, won, goats
+
+
+def check_sheet(
+    rules: Ruleset,
+    results: tuple[HandResult, ...],
+    *,
+    scores: tuple[int, ...],
+    sets: tuple[int, ...] | None,
+    path: str,
+    results_path: str,
+) -> None:
+    """The ``scores`` and ``sets`` (at ``path``; sets None: not told) are what ``results`` wrote from the match's start.
+
+    None of the hands may have ended the match: a deal followed them.
+    """
+    sheet, won, goats = sheet_of_hands(rules, results, results_path)
+    if goats is not None:
+        raise StateError(f"{results_path}[{len(results) - 1}]: this hand ended the match, so no deal follows it")
+    if sets is not None and won != sets:
+        raise StateError(f"{path}.sets: written as {_row(sets)}, but the finished hands won {_row(won)}")
+    if sheet != scores:
+        raise StateError(
+            f"{path}.scores: written as {_row(scores)}, but the finished hands wrote {_row(sheet)} "
+            f"from the match's start of {rules.match.start} a side"
+        )
+
+
 def check_sets(rules: Ruleset, values: tuple[int, ...], path: str) -> None:
     """Sets won per side while the match goes on: none below 0, none at the number that wins it (it would be over)."""
     most = rules.match.sets - 1
@@ -537,7 +700,10 @@ def check_sets(rules: Ruleset, values: tuple[int, ...], path: str) -> None:
 def check_view(view: PlayerView) -> Dealt:
     """The deal the view's history starts with; a view no play at the table gives raises StateError naming the field."""
     try:
-        return _Checker(view).check()
+        checker = _Checker(view)
+        dealt = checker.check()
+        checker.sheet(dealt)  # the fields together, then the sheet they give
+        return dealt
     except StateError:
         raise
     except _WRONG_KIND as error:
