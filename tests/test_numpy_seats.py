@@ -74,3 +74,30 @@ def test_a_move_refuses_a_bool_or_a_float_seat():
         Move(np.int64(100), MoveKind.LEAD, "7♣")
     with pytest.raises(WrongTypeError, match="a seat number from 0 to 99, not -1"):
         Move(np.int8(-1), MoveKind.LEAD, "7♣")
+
+
+def test_a_view_tracker_takes_a_numpy_seat_as_its_int():
+    state = kozel.new_game(CLASSIC, seed=7)
+    tracker = kozel.ViewTracker(state)
+    view = tracker.view(np.int64(2))
+    assert type(view.seat) is int
+    assert view == kozel.observe(state, 2)
+    with pytest.raises(SeatError, match="there is no seat 9 at a table of 4"):
+        tracker.view(np.int16(9))
+    with pytest.raises(WrongTypeError, match="a seat is a whole number, not True"):
+        tracker.view(True)
+
+
+def test_the_seating_reads_a_numpy_seat_as_a_plain_int():
+    seating = CLASSIC.seating
+    assert type(seating.checked_seat(np.uint8(3))) is int
+    assert seating.checked_seat(np.uint8(3)) == 3
+    with pytest.raises(WrongTypeError, match=r"^a seat is a whole number, not (np\.)?True_?$"):
+        seating.checked_seat(np.bool_(True))
+
+
+def test_the_testing_kit_takes_a_numpy_seat():
+    from kozel.testing import check_view_hides  # noqa: PLC0415 - the kit, as a user imports it
+
+    state = kozel.new_game(CLASSIC, seed=7)
+    check_view_hides(state, np.int64(1), __import__("random").Random(0), 2)  # raises where the view leaks

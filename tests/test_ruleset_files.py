@@ -278,7 +278,7 @@ ERRORS = [
     ({"base": "classic", "colour": "red"}, "colour: no such field; fields are base, name, deck, seating,"),
     ({"base": "classic", "play": {"mololdka": None}}, "play.mololdka: no such field; fields are kind, molodka"),
     ({"base": "classik"}, "base: no built-in ruleset is called 'classik' (did you mean classic?); the catalog has"),
-    ({"base": ["classic"]}, "base: no built-in ruleset is called"),
+    ({"base": ["classic"]}, "base: a built-in ruleset is named by text, such as 'classic', not ['classic'] (a list)"),
     (
         {"base": "classic", "scoring": {"mode": "bonus"}},
         "scoring.mode: expected one of 'penalty', 'credit', 'countdown'",

@@ -15,7 +15,7 @@ from typing import Final, final
 from kozel.errors import NotationError, WrongTypeError
 from kozel.plain_types import error_text, whole_number
 
-__all__ = ["CARDS", "Card", "Rank", "Suit"]
+__all__ = ["CARDS", "Card", "Rank", "Suit", "lookalike"]
 
 
 class Suit(enum.IntEnum):
@@ -172,7 +172,7 @@ class Card(int):
                 return CARDS[suit * _RANKS_PER_SUIT + rank - Rank.SIX]
         shown = repr(token) if len(token) <= 60 else repr(token[:57]) + f"... ({len(token)} characters)"
         raise NotationError(
-            f"{shown} is not a card{_lookalike(token[:60])}: write a rank (6-10, T, J, Q, K, A) then a suit "
+            f"{shown} is not a card{lookalike(token[:60])}: write a rank (6-10, T, J, Q, K, A) then a suit "
             "(♣ ♠ ♥ ♦ or C S H D), as in '10♥' or 'TH'",
             token[:60],
         )
@@ -216,7 +216,7 @@ def _number(value: object, what: str, is_: str) -> int:
     return number
 
 
-def _lookalike(token: str) -> str:
+def lookalike(token: str) -> str:
     """A note naming the first character of ``token`` that is neither ASCII nor a suit symbol (a lookalike), or ""."""
     for char in token:
         if not char.isascii() and char not in _SUIT_WORDS:

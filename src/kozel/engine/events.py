@@ -52,7 +52,7 @@ _HIDDEN: Final[dict[tuple[int, MoveKind, int, str | None, int | None], Played]] 
 def _refuse(seat: object) -> Exception:
     """The error for a seat ``for_seat`` cannot take: not a whole number, or below 0."""
     if type(seat) is not int:
-        return WrongTypeError(f"for_seat: a seat is a whole number from 0, not {seat!r}")
+        return WrongTypeError(f"for_seat: a seat is an int from 0 (not a bool; int() a NumPy integer), not {seat!r}")
     return SeatError(f"for_seat: there is no seat {seat}: seats are numbered from 0")
 
 

@@ -33,7 +33,7 @@ from typing import Any, Final
 import attrs
 
 from kozel import variants
-from kozel.cards.card import Card, Rank, Suit
+from kozel.cards.card import Card, Rank, Suit, lookalike
 from kozel.cards.deck import Deck
 from kozel.cards.notation import format_cards
 from kozel.errors import KozelError, RulesetError
@@ -266,9 +266,11 @@ def _load_card(data: Any, path: str) -> Card:
 
 
 def _load_word(data: Any, words: Mapping[str, Any], what: str, path: str) -> Any:
-    found = words.get(data.strip().lower()) if isinstance(data, str) else None
+    # Only ASCII is read in either case: "\u212aing" (a Kelvin sign) lower-cases to "king", a lookalike, not a word.
+    word = data.strip() if isinstance(data, str) else None
+    found = words.get(word.lower() if word.isascii() else word) if word is not None else None
     if found is None:
-        raise _error(path, f"expected {what}, got {_shown(data)}")
+        raise _error(path, f"expected {what}, got {_shown(data)}{lookalike(word[:60]) if word is not None else ''}")
     return found
 
 

@@ -206,8 +206,7 @@ class _Numbering:
 
     def _seat(self, seat: object) -> int:
         """``seat`` where it is a seat at the table (an int or a NumPy integer), else a SeatError or WrongTypeError."""
-        whole = whole_number(seat)
-        return self.rules.seating.checked_seat(seat if whole is None else whole)
+        return self.rules.seating.checked_seat(seat)
 
     def _places(self, index: int) -> tuple[Block, list[int]]:
         if type(index) is not int:

@@ -6,6 +6,7 @@ import attrs
 
 from kozel.errors import RulesetError, SeatError, WrongTypeError
 from kozel.limits import MAX_PLAYERS
+from kozel.plain_types import whole_number
 from kozel.rules import checks
 
 __all__ = ["Seating"]
@@ -45,12 +46,14 @@ class Seating:
         return self.players // self.sides
 
     def checked_seat(self, seat: object) -> int:
-        """``seat`` where it is a seat at this table (else a SeatError, or a WrongTypeError for a non-number)."""
-        if type(seat) is not int:
+        """``seat`` as a plain int where it is a seat at this table (an int, or a NumPy integer); else a SeatError, or
+        a WrongTypeError for what is not a whole number (a bool is not)."""
+        whole = seat if type(seat) is int else whole_number(seat)
+        if whole is None:
             raise WrongTypeError(f"a seat is a whole number, not {seat!r}")
-        if not 0 <= seat < self.players:
-            raise SeatError(f"there is no seat {seat} at a table of {self.players}: seats are 0 to {self.players - 1}")
-        return seat
+        if not 0 <= whole < self.players:
+            raise SeatError(f"there is no seat {whole} at a table of {self.players}: seats are 0 to {self.players - 1}")
+        return whole
 
     def side_of(self, seat: int) -> int:
         """The side (team or single player) that ``seat`` plays for."""

@@ -582,7 +582,7 @@ def check_round_trips(state: GameState, seat: int) -> None:
     plays on to the next deal): it raises :class:`~kozel.KozelError`.
     """
     _arguments.state(state, "check_round_trips")
-    state.match.ruleset.seating.checked_seat(seat)
+    seat = state.match.ruleset.seating.checked_seat(seat)
     if _is_hand_end(state):
         raise KozelError(
             "check_round_trips: this is a hand's end reached inside kozel.engine.within_hand, no position of the "
@@ -678,7 +678,7 @@ def check_view_hides(state: GameState, seat: int, rng: random.Random, tries: int
     :class:`~kozel.WrongTypeError`, :class:`~kozel.SeatError` or :class:`~kozel.KozelError`.
     """
     _arguments.state(state, "check_view_hides")
-    state.match.ruleset.seating.checked_seat(seat)
+    seat = state.match.ruleset.seating.checked_seat(seat)
     _arguments.source(rng, "check_view_hides")
     _arguments.count(tries, "tries", "check_view_hides", 1)
     with _reporting(state, None):

@@ -68,13 +68,13 @@ def get(name: str) -> Ruleset:
     try:
         return CATALOG[name]
     except (KeyError, TypeError):
+        if not isinstance(name, str):
+            raise RulesetError(
+                f"a built-in ruleset is named by text, such as 'classic', not {_shown(name)} (a {type(name).__name__})"
+            ) from None
         # difflib needs a ratio of 0.6, which a name over 7/3 times as long as every built-in one cannot reach:
         # such a name is no misspelling, and is not compared (difflib would take long over a long one).
-        close = (
-            difflib.get_close_matches(name, CATALOG, n=1)
-            if isinstance(name, str) and len(name) <= _CLOSE_LENGTH
-            else []
-        )
+        close = difflib.get_close_matches(name, CATALOG, n=1) if len(name) <= _CLOSE_LENGTH else []
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise RulesetError(
             f"no built-in ruleset is called {_shown(name)}{hint}; the catalog has {', '.join(CATALOG)}"

@@ -158,7 +158,7 @@ class ViewTracker:
             views = self._views = [None] * self._players
             self._views_at = state
         if type(seat) is not int or not 0 <= seat < self._players:
-            state.match.ruleset.seating.checked_seat(seat)
+            seat = state.match.ruleset.seating.checked_seat(seat)  # a NumPy integer is read as the plain int
         view = views[seat]
         if view is None:
             view = views[seat] = self._made(seat) if now else unmade(_Kept(self, state, seat))

@@ -34,7 +34,6 @@ from kozel.engine.within_hand import ended_within_hand, within_hand
 from kozel.errors import WrongTypeError
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
-from kozel.plain_types import whole_number
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Event, Played, opening_events
 from kozel.view.inference import Voids
@@ -289,11 +288,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise WrongTypeError(f"observe needs a GameState, not {type(state).__name__}")
-    if type(seat) is not int:  # a NumPy integer (or an IntEnum) is read as the plain int it stands for
-        whole = whole_number(seat)
-        seat = state.match.ruleset.seating.checked_seat(seat if whole is None else whole)
-    elif not 0 <= seat < state.match.ruleset.players:
-        state.match.ruleset.seating.checked_seat(seat)
+    if type(seat) is not int or not 0 <= seat < state.match.ruleset.players:
+        seat = state.match.ruleset.seating.checked_seat(seat)  # a NumPy integer is read as the plain int it stands for
     return make_view(state, seat, _Replay(state, seat), None)
 
 
