@@ -211,7 +211,7 @@ def test_an_event_seen_by_a_seat_that_is_no_seat_is_refused():
     deal_events = kozel.step(state, kozel.legal_moves(state)[0])[1]
     for event in (*events, *deal_events, *kozel.observe(state, 0).history):
         for bad in (2.0, True, "1", None):
-            with pytest.raises(kozel.WrongTypeError, match="for_seat: a seat is a whole number from 0"):
+            with pytest.raises(kozel.WrongTypeError, match="for_seat: a seat is an int from 0"):
                 event.for_seat(bad)
         with pytest.raises(kozel.SeatError, match="there is no seat -1"):
             event.for_seat(-1)

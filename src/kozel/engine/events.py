@@ -4,7 +4,8 @@ The records of what happened: the move itself, then what followed from it (cards
 molodka, a trick taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a
 catch, the match over, the next deal).  Each event holds everything; ``event.for_seat(seat)`` is
 the same event as that seat may see it, with hidden cards left out (their number stays).  A seat is
-a whole number from 0: anything else raises :class:`~kozel.WrongTypeError` (a negative number
+an ``int`` from 0 (a NumPy integer is given as ``int(seat)``): anything else raises
+:class:`~kozel.WrongTypeError` (a negative number
 :class:`~kozel.SeatError`); an event does not know how many sit at the table, so a seat past the last
 is answered as a seat that sees no one else's hidden cards.  Which
 events a transition has is worked out in :mod:`kozel.engine.transition` (:func:`~kozel.step`).
