@@ -249,7 +249,11 @@ def test_every_public_name_has_a_docstring(modname: str, name: str) -> None:
 
 @pytest.mark.parametrize("modname", PUBLIC)
 def test_every_public_module_has_a_docstring_and_a_place_in_the_reference(modname: str) -> None:
-    assert (inspect.getdoc(importlib.import_module(modname)) or "").strip(), f"{modname} has no docstring"
+    module = importlib.import_module(modname)
+    doc = inspect.getdoc(module)
+    if not doc and kozel.__compiled__ and Path(str(getattr(module, "__file__", ""))).suffix != ".py":
+        doc = ast.get_docstring(ast.parse(module_source(modname)))  # mypyc keeps none: the source shipped beside it
+    assert (doc or "").strip(), f"{modname} has no docstring"
     assert modname in DOCUMENTED_MODULES, f"{modname} has no automodule directive in apidocs/"
 
 
