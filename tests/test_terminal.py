@@ -388,36 +388,22 @@ def test_a_module_run_of_kozel_is_told_from_the_interpreter_arguments(argv, expe
     assert loading_as_command(argv) is expected
 
 
-def test_a_ctrl_c_while_the_package_loads_stops_python_m_kozel_without_a_traceback(tmp_path):
-    # A real SIGINT, sent by the process to itself while kozel.variants is being imported (by an
-    # import hook that sitecustomize installs): the window before kozel/__main__.py runs, every time.
+@pytest.mark.parametrize(
+    ("prelude", "action"),
+    [("import os, signal\n", "os.kill(os.getpid(), signal.SIGINT)"), (CTRL_C_WHILE_A_CLASS_IS_BUILT, "build()")],
+    ids=["sigint", "while-a-class-is-built"],
+)
+def test_a_ctrl_c_while_the_package_loads_stops_python_m_kozel_without_a_traceback(tmp_path, prelude, action):
+    # A real SIGINT, sent by the process to itself while kozel.variants is being imported (by an import hook
+    # that sitecustomize installs): the window before kozel/__main__.py runs, every time.  Sent while a class
+    # is being built, Python 3.11 turns what the handler raises there into a RuntimeError.
     (tmp_path / "sitecustomize.py").write_text(
-        "import builtins, os, signal\n"
+        prelude + "import builtins\n"
         "real = builtins.__import__\n"
         "def hooked(name, *args, **kwargs):\n"
         "    fromlist = kwargs.get('fromlist') or (args[2] if len(args) > 2 else None) or ()\n"
         "    if name == 'kozel.variants' or (name == 'kozel' and 'variants' in fromlist):\n"
-        "        os.kill(os.getpid(), signal.SIGINT)\n"
-        "    return real(name, *args, **kwargs)\n"
-        "builtins.__import__ = hooked\n"
-    )
-    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
-    done = subprocess.run(
-        [*KOZEL, "--version"], capture_output=True, env=_env(PYTHONPATH=path), timeout=60, check=False
-    )
-    assert done.returncode == INTERRUPTED, done.stderr
-    assert done.stderr.decode().strip() == "kozel: interrupted (Ctrl-C)"
-    assert b"Traceback" not in done.stdout + done.stderr
-
-
-def test_a_ctrl_c_while_a_class_is_built_during_loading_stops_python_m_kozel_without_a_traceback(tmp_path):
-    (tmp_path / "sitecustomize.py").write_text(
-        CTRL_C_WHILE_A_CLASS_IS_BUILT + "import builtins\n"
-        "real = builtins.__import__\n"
-        "def hooked(name, *args, **kwargs):\n"
-        "    fromlist = kwargs.get('fromlist') or (args[2] if len(args) > 2 else None) or ()\n"
-        "    if name == 'kozel.variants' or (name == 'kozel' and 'variants' in fromlist):\n"
-        "        build()\n"
+        f"        {action}\n"
         "    return real(name, *args, **kwargs)\n"
         "builtins.__import__ = hooked\n"
     )
