@@ -111,7 +111,7 @@ def test_the_sdist_carries_tests_docs_examples_and_the_project_files():
 
 def test_the_wheel_is_the_typed_package_and_the_console_script_s_entry():
     wheel = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]
-    assert wheel["only-include"] == ["src/kozel", "src/_kozel_entry.py"]
+    assert wheel["only-include"] == ["src/kozel", "src/_kozel_entry.py", "src/_kozel_stop.py"]
     assert wheel["sources"] == ["src"]
     assert (ROOT / "src" / "kozel" / "py.typed").is_file()
 

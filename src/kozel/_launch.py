@@ -2,7 +2,8 @@
 
 Python imports the whole package (``kozel/__init__.py``) before ``kozel/__main__.py`` runs, so the
 command line cannot answer a Ctrl-C that comes in that half second; without this it would end in
-Python's traceback.  The console script does the same from outside the package (``_kozel_entry``).
+Python's traceback.  The console script does the same from outside the package (``_kozel_entry``); both
+install the handler of ``_kozel_stop``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import signal
 import sys
 
-from _kozel_entry import INTERRUPTED, stop_while_loading
+from _kozel_stop import INTERRUPTED, stop_while_loading
 
 __all__ = ["INTERRUPTED", "answer_ctrl_c_while_loading", "loading_as_command", "restore_ctrl_c"]
 
