@@ -13,7 +13,9 @@ import time
 
 import attrs
 import pytest
+from helpers import play
 from test_determinize import replays
+from test_praise import pants_double_short
 
 import kozel
 from kozel.cards.card import CARDS
@@ -360,3 +362,11 @@ def test_the_search_s_checks_let_the_real_drawing_through():
         assert search.place_the_rest(node)
     assert bounded >= 3  # the trump transfers' bounds are checked
     assert demands >= len(views) // 2  # and the kinds kept, in most views
+
+
+@pytest.mark.parametrize("lays", [(), ("0 lay_dark 8♦", "0 lay_open 9♦")], ids=["laying", "dealt"])
+@pytest.mark.parametrize("seat", range(4))
+def test_a_pants_double_where_the_last_player_finds_no_plain_card_left_is_sampled(lays, seat):
+    # The three players before seat 0 take every plain card; he keeps the four trumps he draws and lays two.
+    state = play(pants_double_short(), *lays)
+    check_worlds(state, seat, rngs=range(1))

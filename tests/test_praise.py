@@ -430,6 +430,41 @@ def test_pants_double_two_tricks_and_the_face_down_winner_leads_with_six_each():
     assert_ready(state, "pants_double", hands, turn=1, won=won, counts=(1, 1))
 
 
+# Seats 1, 2 and 3 each draw one card to lay and three to keep, then four cards to lay, and lay two:
+# together they take all eighteen plain cards (the boasting seat 1 keeps his aces).  Seat 0 finds
+# only trumps left: he keeps the four he draws (Q♥ J♣ from the top, 9♦ 8♦ from the bottom) and lays
+# two of them.
+SHORT = "K♣ A♣ 7♥ 9♠ 8♥ K♦ 10♣ K♥ 10♥ A♦ 8♣ 7♣  Q♥ J♣ J♠ J♥ J♦ 10♦ 9♦ 8♦  10♠ K♠ 7♦ Q♦ 8♠ 9♣ Q♠ Q♣ 7♠ 9♥ A♥ A♠"
+SHORT_MOVES = ("1 lay_dark K♣", "1 lay_open 7♠", "2 lay_dark 9♣", "2 lay_open 10♣", "3 lay_dark 7♣", "3 lay_open 8♣")
+
+
+def pants_double_short():
+    """The pants double of ``SHORT`` up to seat 0's lays."""
+    return play(announce(SHORT, "pants_double"), *SHORT_MOVES)
+
+
+def test_pants_double_with_no_plain_card_left_a_player_lays_trumps_from_what_he_drew():
+    state = pants_double_short()
+    assert state.phase is Phase.DRAWING
+    assert state.turn == 0
+    assert state.hands[0] == CardSet("Q♥ J♣ 9♦ 8♦")
+    assert state.stock == tuple(parse_cards("J♠ J♥ J♦ 10♦"))
+    assert legal(state) == {"0 lay_dark Q♥", "0 lay_dark J♣", "0 lay_dark 9♦", "0 lay_dark 8♦"}
+    state = play(state, "0 lay_dark 8♦")
+    assert legal(state) == {"0 lay_open Q♥", "0 lay_open J♣", "0 lay_open 9♦"}
+    state = play(state, "0 lay_open 9♦")
+    # Face down: K♣ 9♣ 7♣ 8♦, face up: 7♠ 10♣ 8♣ 9♦: seat 0's trumps take both; he leads, and the four
+    # trumps left are dealt to him.
+    hands = [
+        "Q♥ J♣ J♠ J♥ J♦ 10♦",
+        "A♣ 9♠ A♠ 7♥ 9♥ A♥",
+        "Q♣ Q♠ 8♥ K♥ K♦ 8♠",
+        "10♥ A♦ 7♦ Q♦ 10♠ K♠",
+    ]
+    won = ("K♣ 9♣ 7♣ 8♦ 7♠ 10♣ 8♣ 9♦", "")
+    assert_ready(state, "pants_double", hands, turn=0, won=won, counts=(2, 0))
+
+
 # --- after the deal: the lone trump and the retake ------------------------------------------------
 
 

@@ -106,6 +106,13 @@ def test_pants_double_needs_eight_cards_to_lay():
         small(TWELVE, "J♦ 10♦ 9♦ J♥ 10♥", 3, "pants_double")
 
 
+def test_pants_double_with_just_eight_cards_to_lay_ends_every_deal():
+    # Four trumps, eight cards to lay: the first players often take every card the last one could lay, and
+    # then he lays from what he draws, trumps included (the drawing deal's reading), instead of failing.
+    edge = small(TWELVE, "J♦ 10♦ 9♦ J♥", 3, "pants_double")
+    assert play_matches(edge, "pants_double", matches=40) > 200
+
+
 def test_trousers_needs_seven_cards_to_lay_from_a_deck_of_eight():
     # The first three players may each draw two cards they could lay (a top and a bottom card) before laying one.
     message = (

@@ -60,7 +60,8 @@ source text is unclear (hands stay equal and every card stays in one place):
   down, the last two face up; pants double draws four at a time and lays one card face down and one
   face up into two tricks; the face-down trick's winner leads; a player holding as many good cards
   as he may keep goes on drawing, the good cards going to a partner who has yet to draw, else under
-  the deck).
+  the deck; a player who finds no card left in the deck that he may lay keeps what he draws until
+  he holds as many cards as he must lay, and lays from what he holds, trumps included).
 - after any praise deal the lone-trump pass is open; a retake only follows a regular deal.
 """
 

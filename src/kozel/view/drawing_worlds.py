@@ -220,7 +220,7 @@ class _Node:
     laid: list[int]
     moves: list[Move]
     named: dict[int, Card]
-    params: tuple[int, int, int, int | None] | None
+    params: tuple[int, int, int, int | None, int] | None
     pending: int
     queue: list[int]
     shown: int
@@ -549,11 +549,11 @@ class _Search:
 
     def nameable(self, node: _Node) -> int:
         """The never-drawn cards the card now drawn may be without the history ruling it out at once."""
-        seat, good, room, partner = node.params  # type: ignore[misc]
+        seat, good, room, partner, least = node.params  # type: ignore[misc]
         hands = node.hands
         held = hands[seat].bit_count()
         keeper: int | None = None  # where a card he keeps goes: his hand, his partner's, or back under the deck
-        if held < room and held - node.pending.bit_count() < self.keep:
+        if held < room and (held - node.pending.bit_count() < self.keep or held < least):
             keeper = seat
             kept = self.welcome(node, seat)
         elif partner is not None and hands[partner].bit_count() < self.keep:
@@ -685,15 +685,17 @@ class _Search:
             for card in node.deck:
                 if card >= 0:
                     in_deck |= 1 << card
-            if hands[seat].bit_count() >= room or not in_deck & ~good:
+            held = hands[seat].bit_count()
+            short = not in_deck & ~good  # no card left in the deck that he may lay
+            if held >= room or (short and held >= due):
                 layable = hands[seat] & ~good
                 node.pending = layable if layable.bit_count() >= due else hands[seat]
-                if node.pending.bit_count() < due:
-                    return _FAIL
                 continue
+            if not node.deck:
+                return _FAIL
             partner = self.partners[seat]
             waits = (partner - self.boasting) % players > node.step
-            node.params = (seat, good, room, partner if waits else None)
+            node.params = (seat, good, room, partner if waits else None, due if short else 0)
             deck = node.deck
             places = drawn_positions(len(deck), self.count)
             node.queue = [deck[place] for place in places]
@@ -703,11 +705,11 @@ class _Search:
 
     def take_in(self, node: _Node, card: Card) -> bool:
         """The engine's ``_draw`` for one card: into the drawer's hand, to his partner, or back under the deck."""
-        seat, good, room, partner = node.params  # type: ignore[misc]
+        seat, good, room, partner, least = node.params  # type: ignore[misc]
         hands = node.hands
         bit = BITS[card]
         held = hands[seat].bit_count()
-        if good & bit and held < room and held - node.pending.bit_count() < self.keep:
+        if good & bit and held < room and (held - node.pending.bit_count() < self.keep or held < least):
             return self.join(node, seat, card)
         if not good & bit and held < room:
             node.pending |= bit

@@ -16,8 +16,12 @@ collection of Goat variants):
   double.  Good cards fill it up to that; a player who holds that many good cards goes on drawing,
   and the good cards he draws go to the partner if the partner has yet to draw and has room ("he
   continues to dial to his teammate"), else back under the deck, until he draws the card(s) to
-  lay.  A card to lay that finds no room goes back under the deck too; a player left with too few
-  cards to lay when the deck runs out lays from what he holds.
+  lay.  A card to lay that finds no room goes back under the deck too.
+- A player whose hand is full, or who finds no card left in the deck that he may lay (the players
+  before him have taken them all), lays from what he holds: among the cards he may lay where he
+  holds enough of them, else among all his cards, trumps included.  With nothing left in the deck
+  that he may lay, he draws as usual and keeps every card he draws until he holds as many as he must
+  lay.
 - When all have laid, the face-down cards are turned.  Each trick goes to the last card that beat
   the best so far, the boasting player's card leading; the face-down trick's winner in pants
   double, the trick's winner in trousers, leads the first trick of play.  The rest of the deck is
@@ -149,23 +153,21 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
                 continue
             break  # the player chooses
         good_mask = kept_cards(table, seat, boasting)
-        if hands[seat].bit_count() >= room or not any(not good_mask & card.bit for card in deck):
-            # Nothing left to draw that he may lay: he lays from what he holds.
+        held = hands[seat].bit_count()
+        short = not any(not good_mask & card.bit for card in deck)  # no card left to draw that he may lay
+        if held >= room or (short and held >= due):
+            # He lays from what he holds: the cards he may lay where there are enough, else any.
             layable = hands[seat] & ~good_mask
             drawing = drawing._replace(pending=layable if layable.bit_count() >= due else hands[seat])
-            if drawing.pending.bit_count() < due:  # the ruleset's check on the deck makes this rare
-                raise RulesetError(
-                    f"{rules.name}: seat {seat} must lay {due} card(s) in a drawing deal but holds "
-                    f"{hands[seat].bit_count()}, and the deck has no card left he may lay"
-                )
             continue
+        if not deck:  # every hand is at most its share of the deal, so the deck holds what he lacks
+            raise RulesetError(f"{rules.name}: seat {seat} must lay {due} card(s) in a drawing deal; the deck is empty")
+        least = due if short else 0  # with nothing left that he may lay, he keeps what he draws until he can lay
         partner = rules.seating.partner(seat)
         waits = (partner - boasting) % players > drawing.step
         if arrange is not None:
-            held = hands[seat].bit_count()
-            space = Draw(
-                seat, _DRAW[kind], good_mask, keep - held + pending.bit_count(), room - held, partner if waits else None
-            )
+            keeps = max(keep - held + pending.bit_count(), least - held)
+            space = Draw(seat, _DRAW[kind], good_mask, keeps, room - held, partner if waits else None)
             arrange(deck, hands, space)
         drawing = _draw(
             deck,
@@ -174,6 +176,7 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
             seat,
             good=good_mask,
             keep=keep,
+            least=least,
             room=room,
             partner=partner if waits else None,
             count=_DRAW[kind],
@@ -192,22 +195,24 @@ def _draw(
     *,
     good: int,
     keep: int,
+    least: int,
     room: int,
     partner: int | None,
     count: int,
 ) -> Drawing:
     """``seat`` draws ``count`` cards from the top and as many from the bottom of ``deck`` (both changed in place).
 
-    A good card (in ``good``) joins his hand while he keeps fewer than ``keep`` of them, else goes to
-    ``partner`` (one who has yet to draw) while he has room; a card he may lay joins his hand while
-    it holds fewer than ``room``; a card with no room anywhere goes back under the deck.
+    A good card (in ``good``) joins his hand while he keeps fewer than ``keep`` of them, or while he
+    holds fewer than ``least`` cards, else goes to ``partner`` (one who has yet to draw) while he has
+    room; a card he may lay joins his hand while it holds fewer than ``room``; a card with no room
+    anywhere goes back under the deck.
     """
     drawn = [deck[position] for position in drawn_positions(len(deck), count)]
     for card in drawn:
         deck.remove(card)
     for card in drawn:
         held = hands[seat].bit_count()
-        if good & card.bit and held < room and held - drawing.pending.bit_count() < keep:
+        if good & card.bit and held < room and (held - drawing.pending.bit_count() < keep or held < least):
             hands[seat] |= card.bit
         elif not good & card.bit and held < room:
             hands[seat] |= card.bit
