@@ -51,3 +51,40 @@ def test_a_match_from_its_start_keeps_every_deal_in_its_history():
     assert state.deal.number == 2
     assert len(state.match_moves) > len(state.moves)
     assert kozel.record.loads(dumps(state)) == state
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_world_names_the_first_dealer_the_rotation_gives(name):
+    # Where the deal passes to the left, the dealer now and the hands that passed the deal name the first
+    # dealer: the world names the same seat as the match it was drawn from.  Where it passes to the last
+    # opener, nothing names him, and the world names its dealer.
+    rules = kozel.variants.get(name)
+    rng = random.Random(7)
+    first = rules.players - 1
+    state = _played_until(kozel.new_game(rules, seed=21, dealer=first), rng, 1)
+    assert state.result is None
+    assert state.deal.number == 2
+    world = kozel.determinize(kozel.observe(state, state.turn or 0), random.Random(1))
+    if rules.dealing.rotation is kozel.rules.DealerRotation.CLOCKWISE:
+        assert world.match.first_dealer == state.match.first_dealer == first
+    else:
+        assert world.match.first_dealer == world.deal.dealer
+    assert from_json(to_json(world)) == world
+
+
+def test_a_world_document_whose_dealer_the_rotation_cannot_reach_from_its_first_dealer_is_refused():
+    # A world's document holds no earlier moves to replay: the reader checks its first dealer by the rotation.
+    rules = kozel.variants.get("classic")
+    state = _played_until(kozel.new_game(rules, seed=21, dealer=2), random.Random(7), 1)
+    assert (state.deal.dealer, len(state.match.hand_results)) == (0, 2)  # the deal passed twice to the left
+    world = kozel.determinize(kozel.observe(state, 0), random.Random(1))
+    document = to_json(world)
+    assert from_json(document) == world
+    edited = document.replace('"first_dealer": 2', '"first_dealer": 1')
+    assert edited != document
+    message = (
+        r"state\.deal\.dealer: in 'classic' the deal passes to the left after each hand not dealt again \(2 so far\), "
+        r"so after the first dealer \(1\) seat 3 deals, not 0"
+    )
+    with pytest.raises(StateError, match=message):
+        from_json(edited)

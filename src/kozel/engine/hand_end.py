@@ -20,6 +20,7 @@ from kozel.engine.start import start_hand
 from kozel.engine.within_hand import WITHIN_HAND
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, renewed_match
+from kozel.rules.dealing import DealerRotation
 from kozel.rules.match import Title
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import AllTricks, ScoreMode
@@ -27,7 +28,7 @@ from kozel.rules.scoring import AllTricks, ScoreMode
 # Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
 _PHASE_OVER: Final = Phase.OVER
 
-__all__ = ["Forfeit", "Sheet", "finish_hand", "sheet_after", "sweep_of"]
+__all__ = ["Forfeit", "Sheet", "dealt_again", "finish_hand", "first_dealer_of", "sheet_after", "sweep_of"]
 
 _new: Final = tuple.__new__
 assert HandStart._fields == ("number", "dealer", "order", "lead", "last_winner", "last_opener", "leader", "redeals")
@@ -259,6 +260,29 @@ def _next_hand(state: GameState, plan: Plan, match: Match, last_winner: int, *, 
     # order, lead rule, last trick's winner, last opener, leader (the rule names it), redeals.
     start = _new(HandStart, (deal.number + 1, dealer, order, plan.later_hands, last_winner, deal.leader, None, ()))
     return start_hand(match, start)
+
+
+def dealt_again(rules: Ruleset, result: HandResult) -> bool:
+    """Whether the finished hand ``result`` is dealt again by its dealer: eggs, under a table that replays eggs.
+
+    Every other finished hand passes the deal on, by the rules' rotation (``_next_hand``)."""
+    bidding = rules.talon.bidding if rules.talon is not None else None
+    table = bidding.for_less if bidding is not None and result.declarer is None else rules.scoring
+    return result.eggs and table is not None and table.eggs_replay
+
+
+def first_dealer_of(rules: Ruleset, dealer: int, results: tuple[HandResult, ...]) -> int | None:
+    """The seat that dealt the match's first hand, from the dealer now and the hands finished before his deal.
+
+    Where every finished hand was dealt again, the dealer now; where the deal passes to the left, as many
+    seats to his right as hands passed it on; where it passes to the last opener, None: that tells nothing.
+    """
+    passed = sum(not dealt_again(rules, result) for result in results)
+    if not passed:
+        return dealer
+    if rules.dealing.rotation is DealerRotation.CLOCKWISE:
+        return (dealer - passed) % rules.players
+    return None
 
 
 def _goats(

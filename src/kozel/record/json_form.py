@@ -54,6 +54,7 @@ from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.deal import HandStart, lead_seat
+from kozel.engine.hand_end import dealt_again, first_dealer_of
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.files import dumps_ruleset, loads_ruleset
@@ -465,17 +466,10 @@ def _check_number(rules: Ruleset, number: int, redeals: tuple[int, ...], results
         )
 
 
-def _dealt_again(rules: Ruleset, result: HandResult) -> bool:
-    """Whether the finished hand ``result`` is dealt again by its dealer: eggs, under a table that replays eggs."""
-    bidding = rules.talon.bidding if rules.talon is not None else None
-    table = bidding.for_less if bidding is not None and result.declarer is None else rules.scoring
-    return result.eggs and table is not None and table.eggs_replay
-
-
 def _check_dealers(
     rules: Ruleset, first_dealer: int, dealer: int, last_opener: int | None, results: tuple[HandResult, ...]
 ) -> None:
-    """The dealer and the last hand's opener, where the rules name them from what the document holds.
+    """The dealer, the first dealer and the last hand's opener, where the rules name them from what the document holds.
 
     A redeal, and a hand dealt again for eggs, keep the dealer; any other finished hand passes the
     deal on (to the left, or to its opener); the last opener is the seat the last hand's rule named,
@@ -486,11 +480,19 @@ def _check_dealers(
         raise StateError(f"state.deal.last_opener: no hand has finished, so None, not {last_opener}")
     if results and last_opener is None:
         raise StateError("state.deal.last_opener: a seat, the last hand's opener (a hand has finished), not None")
-    again = [_dealt_again(rules, result) for result in results]
+    again = [dealt_again(rules, result) for result in results]
     clockwise = rules.dealing.rotation is DealerRotation.CLOCKWISE
-    if all(again) and dealer != first_dealer:
-        before = "no hand has finished" if not results else "every finished hand was dealt again by its dealer"
-        raise StateError(f"state.deal.dealer: {before}, so the first dealer ({first_dealer}) deals, not {dealer}")
+    first = first_dealer_of(rules, dealer, results)
+    if first is not None and first != first_dealer:
+        if all(again):
+            before = "no hand has finished" if not results else "every finished hand was dealt again by its dealer"
+            raise StateError(f"state.deal.dealer: {before}, so the first dealer ({first_dealer}) deals, not {dealer}")
+        passed = again.count(False)
+        raise StateError(
+            f"state.deal.dealer: in {rules.name!r} the deal passes to the left after each hand not dealt again "
+            f"({passed} so far), so after the first dealer ({first_dealer}) seat {(first_dealer + passed) % players} "
+            f"deals, not {dealer}"
+        )
     if last_opener is None:  # no hand has finished
         return
     if not clockwise and not again[-1] and dealer != last_opener:

@@ -67,6 +67,7 @@ from typing import Any, Final, cast
 from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
+from kozel.engine.hand_end import first_dealer_of
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError, WrongTypeError
@@ -448,20 +449,25 @@ class _World:
         dealt: Dealt,
         order: tuple[Card, ...],
         seed: int = 0,
-        first_dealer: int = 0,
         opening: tuple[Card, ...] | None = None,
     ) -> GameState:
-        """The start of the deal from ``order``, as the engine deals it, in a match record with ``seed``,
-        ``first_dealer`` and ``opening`` (which the deal itself does not read)."""
+        """The start of the deal from ``order``, as the engine deals it, in a match record with ``seed`` and
+        ``opening`` (which the deal itself does not read).
+
+        The record's first dealer is the seat the rotation names from the dealer and the hands finished, and
+        the dealer himself where it names none (the deal passes to the last opener): any seat could have
+        dealt first then."""
         rule = self.lead_rule(dealt)
+        results = self.view.hand_results[: dealt.hand_number]
+        first = first_dealer_of(self.rules, dealt.dealer, results)
         match = Match(
             ruleset=self.rules,
             seed=seed,
-            first_dealer=first_dealer,
+            first_dealer=dealt.dealer if first is None else first,
             opening=opening,
             history=b"",
             scores=dealt.scores,
-            hand_results=self.view.hand_results[: dealt.hand_number],
+            hand_results=results,
             sets=dealt.sets,
         )
         start = HandStart(
@@ -1007,7 +1013,7 @@ class _World:
             return None
         # A world of a match's first deal starts its match: its deck is the match's opening deck.
         opening = order if not (dealt.hand_number or dealt.redeals) else None
-        state = self.start(dealt, order, seed, dealt.dealer, opening)
+        state = self.start(dealt, order, seed, opening)
         names = self.cards
         moves = []
         for event, places in self.moves:
