@@ -308,7 +308,7 @@ ERRORS = [
     ({"base": "simple", "play": {"first_trick_suit": "purple"}}, "play.first_trick_suit: expected a suit such as"),
     (
         {"base": "classic", "dealing": {"hand_size": 0}},
-        "dealing: hand_size must be a whole number of at least 1, not 0",
+        "dealing: hand_size must be a whole number from 1 to 36, not 0",
     ),
     ({"base": "classic", "dealing": {"hand_size": 3, "packet": 2}}, "dealing: a hand of 3 cannot be dealt in packets"),
     (

@@ -10,7 +10,18 @@ import kozel
 from kozel import RulesetError, loads_ruleset
 from kozel.cli.main import main
 from kozel.forms import dumps_ruleset
-from kozel.rules import CardPoints, MatchRule, ScoreMode, ScoreRow, TrumpSource
+from kozel.rules import (
+    CardPoints,
+    Dealing,
+    MatchRule,
+    Redeal,
+    RedealReason,
+    ScoreMode,
+    ScoreRow,
+    TrumpSource,
+    TrumpTransfer,
+)
+from kozel.rules.talon import Bidding, Talon
 from kozel.testing import hand_bound
 
 CLASSIC = kozel.variants.get("classic")
@@ -32,6 +43,42 @@ CLASSIC = kozel.variants.get("classic")
 def test_points_are_bounded(build, message):
     with pytest.raises(RulesetError, match="^" + message):
         build()
+
+
+# Counts of cards ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Dealing(hand_size=37), "dealing: hand_size must be a whole number from 1 to 36, not 37"),
+        (lambda: Dealing(hand_size=10**5000), "dealing: hand_size must be a whole number from 1 to 36, not an int too"),
+        (lambda: Dealing(hand_size=4, packet=10**5000), "dealing: packet must be a whole number from 1 to 36, not an"),
+        (lambda: Talon(size=37), "talon: size must be a whole number from 1 to 36, not 37"),
+        (lambda: Bidding(lay_away=10**5000), "bidding: lay_away must be a whole number from 1 to 36, not an int"),
+        (
+            lambda: TrumpTransfer(counts=(1, 37)),
+            r"transfer: counts must be a list of different whole numbers from 1 to 36, not \[1, 37\]",
+        ),
+        (
+            lambda: Redeal(reasons=(RedealReason.FOUR_NINES,), limit=10**5000),
+            "redeal: limit must be a whole number from 1 to 100, or None, not an int too",
+        ),
+    ],
+)
+def test_counts_of_cards_and_redeals_are_bounded(build, message):
+    # A count past the pack (or a redeal limit past 100) is refused, and a huge one is described, not written out.
+    with pytest.raises(RulesetError, match="^" + message):
+        build()
+
+
+def test_a_house_file_dealing_more_cards_than_the_pack_names_the_bound(tmp_path, capsys):
+    path = tmp_path / "big.toml"
+    path.write_text(f"base = 'classic'\nname = 'big'\n[dealing]\nhand_size = {10**400}\n", encoding="utf-8")
+    assert main(["check", str(path), "-n", "1"]) != 0
+    err = capsys.readouterr().err
+    assert "dealing: hand_size must be a whole number from 1 to 36, not 1000000" in err
+    assert "Traceback" not in err
 
 
 def test_a_file_writing_huge_points_is_refused_naming_the_row(tmp_path, capsys):

@@ -75,13 +75,14 @@ def _case(build: Callable[[], object], message: str, case_id: str) -> object:
 POINTS = "must be a whole number from 0 to 1000"
 CARD_POINTS = "must be a whole number from 0 to 36000"
 AT_LEAST_1 = "must be a whole number of at least 1"
+CARD_COUNT = "must be a whole number from 1 to 36"
 FLAG = "must be true or false"
 
 #: (build, the start of the message) for every field validator: each build raises.
 BAD_FIELDS = [
     # talon
     *(
-        _case(lambda v=v: _with("threesome", "talon", size=v), f"talon: size {AT_LEAST_1}", f"talon.size={v!r}")
+        _case(lambda v=v: _with("threesome", "talon", size=v), f"talon: size {CARD_COUNT}", f"talon.size={v!r}")
         for v in (0, -1, True, "2", 1.5)
     ),
     _case(lambda: _with("threesome", "talon", bidding=3), "talon: bidding must be a Bidding, or None", "talon.bidding"),
@@ -95,7 +96,7 @@ BAD_FIELDS = [
     ),
     # bidding
     *(
-        _case(lambda v=v: _bidding(lay_away=v), f"bidding: lay_away {AT_LEAST_1}", f"bidding.lay_away={v!r}")
+        _case(lambda v=v: _bidding(lay_away=v), f"bidding: lay_away {CARD_COUNT}", f"bidding.lay_away={v!r}")
         for v in (0, -1, True, 2.0)
     ),
     *(
@@ -127,7 +128,9 @@ BAD_FIELDS = [
     ),
     *(
         _case(
-            lambda v=v: _with("pairs", "redeal", limit=v), f"redeal: limit {AT_LEAST_1}, or None", f"redeal.limit={v!r}"
+            lambda v=v: _with("pairs", "redeal", limit=v),
+            "redeal: limit must be a whole number from 1 to 100, or None",
+            f"redeal.limit={v!r}",
         )
         for v in (0, -1, True, 1.0)
     ),
@@ -226,7 +229,7 @@ BAD_FIELDS = [
     # dealing
     *(
         _case(
-            lambda v=v, f=f: _with("classic", "dealing", **{f: v}), f"dealing: {f} {AT_LEAST_1}", f"dealing.{f}={v!r}"
+            lambda v=v, f=f: _with("classic", "dealing", **{f: v}), f"dealing: {f} {CARD_COUNT}", f"dealing.{f}={v!r}"
         )
         for f in ("hand_size", "packet")
         for v in (0, True, "4")
@@ -535,8 +538,8 @@ def test_the_plain_order_message_shows_ranks_as_text():
 
 
 FILE_ERRORS = [
-    ({"talon": {"size": 0}}, "talon: size must be a whole number of at least 1, not 0"),
-    ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: lay_away must be a whole number of at least 1"),
+    ({"talon": {"size": 0}}, "talon: size must be a whole number from 1 to 36, not 0"),
+    ({"talon": {"bidding": {"lay_away": 0}}}, "talon.bidding: lay_away must be a whole number from 1 to 36"),
     ({"talon": {"bidding": {"wins_above": -1}}}, "talon.bidding: wins_above must be a whole number from 0 to 36000"),
     ({"talon": {"bidding": {"lay_away": 3}}}, "bidding.lay_away must equal talon.size"),
     ({"version": 0}, "ruleset: version must be a whole number of at least 1 and at most 100 digits, not 0"),

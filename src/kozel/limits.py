@@ -16,12 +16,14 @@ from kozel.errors import KozelError, WrongTypeError
 from kozel.plain_types import whole_number
 
 __all__ = [
+    "MAX_CARDS",
     "MAX_DEPTH",
     "MAX_INDENT",
     "MAX_ITERATIONS",
     "MAX_MATCHES",
     "MAX_PLAYERS",
     "MAX_POINTS",
+    "MAX_REDEALS",
     "MAX_RULESET_BYTES",
     "MAX_SEARCH_SECONDS",
     "MAX_SETS",
@@ -56,6 +58,11 @@ MAX_RULESET_BYTES: Final = 2**20
 #: points a card counts, and the most a ruleset writes for a side at once (a scoring row's ``written``,
 #: ``no_trick``, a catch's ``written``, a redeal's ``penalty``...).
 MAX_POINTS: Final = 1000
+#: The most cards any count of cards names (``dealing.hand_size`` and ``packet``, ``talon.size``,
+#: ``bidding.lay_away``, ``transfer.counts``): the whole pack, nine ranks of four suits.
+MAX_CARDS: Final = 36
+#: The most redeals one side may call in a row before the next is refused (``redeal.limit``).
+MAX_REDEALS: Final = 100
 #: The most card points a scoring row or ``bidding.wins_above`` names: 36 cards counting MAX_POINTS each.
 MAX_TABLE_POINTS: Final = 36 * MAX_POINTS
 #: The most sets a side may need to win a match.

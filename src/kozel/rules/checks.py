@@ -1,7 +1,7 @@
 """Validators shared by the rule components: each refuses a bad field with a :class:`~kozel.RulesetError`.
 
 Every message starts with the component in table words and names the field, as in
-``"talon: size must be a whole number of at least 1, not 0"``, so a ruleset loaded from a file
+``"talon: size must be a whole number from 1 to 36, not 0"``, so a ruleset loaded from a file
 points at the line to fix.
 """
 

@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.limits import MAX_CARDS
 from kozel.rules import checks
 
 __all__ = ["DealerRotation", "Dealing"]
@@ -32,9 +33,9 @@ class Dealing:
     """
 
     #: Cards in each player's hand after the deal.
-    hand_size: int = attrs.field(default=4, validator=checks.whole("dealing", 1))
+    hand_size: int = attrs.field(default=4, validator=checks.whole("dealing", 1, MAX_CARDS))
     #: Cards given to a player at a time while dealing (1: one card at a time).
-    packet: int = attrs.field(default=1, validator=checks.whole("dealing", 1))
+    packet: int = attrs.field(default=1, validator=checks.whole("dealing", 1, MAX_CARDS))
     #: Whether players draw back up to ``hand_size`` from the stock after each trick.
     refill: bool = attrs.field(default=True, validator=checks.flag("dealing"))
     #: Who deals the next hand.

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from kozel.limits import MAX_POINTS, MAX_TABLE_POINTS
+from kozel.limits import MAX_POINTS, MAX_REDEALS, MAX_TABLE_POINTS
 from kozel.rules import checks
 
 __all__ = ["Redeal", "RedealReason"]
@@ -52,6 +52,6 @@ class Redeal:
     #: Whether a redeal may be called after a praise deal.
     after_praise: bool = attrs.field(default=True, validator=checks.flag("redeal"))
     #: How many redeals in a row one side may call; None for no limit.
-    limit: int | None = attrs.field(default=None, validator=checks.optional(checks.whole("redeal", 1)))
+    limit: int | None = attrs.field(default=None, validator=checks.optional(checks.whole("redeal", 1, MAX_REDEALS)))
     #: What a side loses when it calls beyond the limit.
     penalty: int = attrs.field(default=2, validator=checks.whole("redeal", 0, MAX_POINTS))

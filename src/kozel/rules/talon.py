@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from kozel.errors import RulesetError
-from kozel.limits import MAX_TABLE_POINTS
+from kozel.limits import MAX_CARDS, MAX_TABLE_POINTS
 from kozel.rules import checks
 from kozel.rules.scoring import Scoring
 
@@ -24,7 +24,7 @@ class Bidding:
     """
 
     #: Cards the declarer lays away after taking the talon.
-    lay_away: int = attrs.field(default=2, validator=checks.whole("bidding", 1))
+    lay_away: int = attrs.field(default=2, validator=checks.whole("bidding", 1, MAX_CARDS))
     #: The declarer wins with more than this many card points.
     wins_above: int = attrs.field(default=60, validator=checks.whole("bidding", 0, MAX_TABLE_POINTS))
     #: The scoring of a hand that nobody took the talon for.
@@ -45,7 +45,7 @@ class Talon:
     """
 
     #: How many cards the talon holds.
-    size: int = attrs.field(default=2, validator=checks.whole("talon", 1))
+    size: int = attrs.field(default=2, validator=checks.whole("talon", 1, MAX_CARDS))
     #: The bidding for the talon, or None where nobody may take it.
     bidding: Bidding | None = attrs.field(default=None, validator=checks.optional(checks.instance("talon", Bidding)))
     #: Whether the first lead of a hand nobody took the talon for follows the shown card.

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from kozel.errors import RulesetError
+from kozel.limits import MAX_CARDS
 from kozel.rules import checks
 
 __all__ = ["TrumpTransfer"]
@@ -27,11 +28,12 @@ def _counts(instance: Any, attribute: attrs.Attribute[Any], value: tuple[int, ..
     if (
         not isinstance(value, tuple)
         or not value
-        or any(not checks.is_whole(n) or n < 1 for n in value)
+        or any(not checks.is_whole(n) or not 1 <= n <= MAX_CARDS for n in value)
         or len(set(value)) != len(value)
     ):
         raise RulesetError(
-            f"transfer: counts must be a list of different whole numbers of at least 1, not {checks.table_text(value)}"
+            f"transfer: counts must be a list of different whole numbers from 1 to {MAX_CARDS}, "
+            f"not {checks.table_text(value)}"
         )
 
 
