@@ -17,7 +17,7 @@ from typing import Final
 
 from kozel.cards.masks import SUIT_BITS, bits_of, cards_of
 from kozel.engine.build import COMPILED
-from kozel.engine.explain import refuse
+from kozel.engine.explain import no_seat, refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import SIEVE, molodka_holder, molodka_move, molodka_seat, molodka_sieve, sieves
@@ -279,9 +279,9 @@ def _play_molodka(state: GameState, move: Move, log: bytes) -> GameState:
 
 def explain(state: GameState, move: Move) -> IllegalMoveError:
     """The error for a move that is not legal in a beat-or-pass trick, naming the rule it breaks."""
-    players = state.match.ruleset.players
-    if not 0 <= move.seat < players:
-        return refuse(move, "seat", f"there is no seat {move.seat} at a table of {players}")
+    refused = no_seat(move, state.match.ruleset.players)
+    if refused is not None:
+        return refused
     hand = state.hand_masks[move.seat]
     missing = " ".join(str(card) for card in move.cards if not hand & card.bit)
     if move.kind is _MOLODKA:

@@ -6,7 +6,8 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.masks import cards_of
-from kozel.engine.explain import refuse
+from kozel.engine.explain import names_cards, no_seat, not_held, plural, refuse
+from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Deal, GameState, Phase
 
@@ -40,7 +41,7 @@ def bidding_moves(state: GameState) -> tuple[Move, ...]:
 def apply_bid(state: GameState, move: Move, log: bytes) -> GameState:
     """Take the talon (then lay away), or pass the choice on; when all decline the hand is played "for less"."""
     if move not in bidding_moves(state):
-        raise refuse(move, "bidding", f"seat {state.turn} says whether he takes the talon: take_talon or decline")
+        raise _explain_bid(state, move)
     deal = state.deal
     hand_masks = state.hand_masks
     players = len(hand_masks)
@@ -106,7 +107,7 @@ def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
         or mask & ~state.hand_masks[move.seat]
         or move.cards != tuple(sorted(cards_of(mask)))
     ):
-        raise refuse(move, "lay away", f"seat {state.turn} lays away {count} cards of his own hand")
+        raise _explain_lay_away(state, move, count)
     seat = move.seat
     hands = state.hand_masks
     won = state.won_masks
@@ -129,3 +130,35 @@ def apply_lay_away(state: GameState, move: Move, log: bytes) -> GameState:
             log,
         ),
     )
+
+
+def _explain_bid(state: GameState, move: Move) -> IllegalMoveError:
+    refused = no_seat(move, state.match.ruleset.players)
+    if refused is not None:
+        return refused
+    if move.kind is not _KIND_TAKE_TALON and move.kind is not _KIND_DECLINE:
+        return refuse(move, "bidding", f"seat {state.turn} says whether he takes the talon: take_talon or decline")
+    if move.seat != state.turn:
+        return refuse(move, "turn", f"it is seat {state.turn}'s turn to bid")
+    refused = names_cards(move, "bidding")
+    if refused is not None:
+        return refused
+    return refuse(move, "bidding", f"seat {state.turn} says whether he takes the talon: take_talon or decline")
+
+
+def _explain_lay_away(state: GameState, move: Move, count: int) -> IllegalMoveError:
+    lay_away = f"seat {state.turn} lays away {plural(count, 'card')} of his own hand"
+    refused = no_seat(move, state.match.ruleset.players)
+    if refused is not None:
+        return refused
+    if move.kind is not _KIND_LAY_AWAY:
+        return refuse(move, "lay away", lay_away)
+    if move.seat != state.turn:
+        return refuse(move, "turn", f"it is seat {state.turn}'s turn to lay away")
+    mask = move.mask
+    if move.choice is not None or type(mask) is not int or move.cards != tuple(sorted(cards_of(mask))):
+        return refuse(move, "lay away", lay_away)
+    if len(move.cards) != count:
+        return refuse(move, "lay away", f"{lay_away}, not {len(move.cards)}")
+    refused = not_held(move, state.hand_masks[move.seat])
+    return refuse(move, "lay away", lay_away) if refused is None else refused

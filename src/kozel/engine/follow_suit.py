@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from kozel.cards.masks import SUIT_BITS, cards_of
-from kozel.engine.explain import refuse
+from kozel.engine.explain import no_seat, refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.interned import PLAY_ROWS, play_rows
 from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
@@ -158,8 +158,9 @@ def apply(state: GameState, move: Move, log: bytes) -> GameState:
 def explain(state: GameState, move: Move) -> IllegalMoveError:
     """The error for a move that is not legal in a follow-suit trick, naming the rule it breaks."""
     rules = state.match.ruleset
-    if not 0 <= move.seat < rules.seating.players:
-        return refuse(move, "seat", f"there is no seat {move.seat} at a table of {rules.seating.players}")
+    refused = no_seat(move, rules.seating.players)
+    if refused is not None:
+        return refused
     if move.kind is not _PLAY_MOVE:
         return refuse(move, "follow suit", f"a {move.kind.word} move has no place in a follow-suit trick")
     if move.seat != state.turn:
@@ -215,7 +216,10 @@ def _lead_rule(state: GameState, move: Move) -> tuple[str, str]:
         return "first trick", f"in the first trick play a {play.first_trick_suit.name.lower()[:-1]}, else a trump"
     if deal.table.trump_mask & card.bit:
         if leading.trump_leads is _TRUMP_LEADS_BOASTING_SIDE:
-            return "trump lead", "only the boasting pair leads trumps; the other pair only when holding nothing else"
+            seating = rules.seating
+            side = "pair" if seating.team_size == 2 else "side"
+            others = f"the other {side}" if seating.sides == 2 else f"the other {side}s"
+            return "trump lead", f"only the boasting {side} leads trumps; {others} only when holding nothing else"
         if opening and leading.first_lead_plain and not state.match.hand_results:
             return "trump lead", "the first lead of the match is a plain card"
         return "trump lead", "the side that opened the last hand may not open this one with a trump"

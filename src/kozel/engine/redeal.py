@@ -7,7 +7,7 @@ from typing import Final
 from kozel.cards.card import CARDS, Card, Rank, Suit
 from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart, deal_hand
-from kozel.engine.explain import refuse
+from kozel.engine.explain import names_cards, no_seat, refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.leading import opening
 from kozel.game.move import Move, MoveKind
@@ -109,9 +109,16 @@ def apply_redeal(state: GameState, move: Move, log: bytes) -> GameState:
 
 
 def _explain(state: GameState, move: Move) -> Exception:
-    rule = state.match.ruleset.redeal
+    rules = state.match.ruleset
+    rule = rules.redeal
+    refused = no_seat(move, rules.players)
+    if refused is not None:
+        return refused
     if rule is None:
         return refuse(move, "redeal", "this game has no redeal")
+    refused = names_cards(move, "redeal")
+    if refused is not None:
+        return refused
     if not opening(state) or state.phase is not _PHASE_PLAY:
         return refuse(move, "redeal", "a redeal is called after the deal, before the first lead")
     if not rule.first_hand and not state.match.hand_results:
@@ -120,10 +127,11 @@ def _explain(state: GameState, move: Move) -> Exception:
         return refuse(move, "redeal", "a redeal is asked on the cards as dealt, not after a trump was passed")
     if not _open(state):
         return refuse(move, "redeal", "no redeal after a praise deal")
+    side = "pair" if rules.seating.team_size == 2 else "side"
     words = {
         RedealReason.FEW_POINTS: f"a hand under {rule.below_points} card points",
-        RedealReason.NO_QUEEN: "a pair without a queen",
-        RedealReason.NO_QUEEN_BUT_DIAMONDS: "a pair without a queen but the queen of diamonds",
+        RedealReason.NO_QUEEN: f"a {side} without a queen",
+        RedealReason.NO_QUEEN_BUT_DIAMONDS: f"a {side} without a queen but the queen of diamonds",
         RedealReason.FOUR_NINES: "all four nines",
         RedealReason.FOUR_QUEENS: "all four queens",
     }

@@ -12,7 +12,8 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.masks import cards_of
-from kozel.engine.explain import refuse
+from kozel.engine.explain import cards_text, no_seat, not_held, plural, refuse
+from kozel.engine.leading import must_swap
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
 from kozel.game.state import GameState, Phase, TransferWindow
@@ -123,33 +124,104 @@ def apply_transfer_back(state: GameState, move: Move, log: bytes) -> GameState:
 def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
     rules, window = state.match.ruleset, state.window
     rule = rules.transfer
-    if not 0 <= move.seat < rules.players:
-        return refuse(move, "seat", f"there is no seat {move.seat}")
+    refused = no_seat(move, rules.players)
+    if refused is not None:
+        return refused
+    if rules.leading.swap_for_plain and (
+        rule is None
+        or (must_swap(state) and move.seat == state.turn and all(m.seat != move.seat for m in transfer_moves(state)))
+    ):
+        return _explain_swap(state, move)
     if rule is None:
-        if rules.leading.swap_for_plain:
-            return refuse(move, "swap", "only an opener barred from trumps who holds nothing else swaps one trump")
         return refuse(move, "transfer", "this game has no trump transfer")
-    if window is None or state.trick is not None:
+    if window is None or window.swap or state.trick is not None:
         return refuse(move, "transfer", "trumps are handed over only in the window the rules open, before a lead")
     if rules.side_of(move.seat) in window.done:
         return refuse(move, "transfer", f"seat {move.seat}'s side has already made its transfer in this window")
-    held = state.hand_masks[move.seat] & state.deal.table.trump_mask
-    counts = " or ".join(map(str, rule.counts))
-    if held.bit_count() not in rule.counts:
-        return refuse(move, "transfer", f"only a player holding exactly {counts} trumps may hand them over")
-    if move.mask != held:
-        return refuse(move, "transfer", "the transfer hands over all of the player's trumps and nothing else")
-    return refuse(move, "transfer", "the partner does not hold enough plain cards to give back")
+    hand = state.hand_masks[move.seat]
+    held = hand & state.deal.table.trump_mask
+    count = held.bit_count()
+    counted = [card for card in cards_of(held) if rules.points.table[card]]
+    spectacled = rule.point_trump_of_two and count == 2 and len(counted) == 1
+    if count not in rule.counts and not spectacled:
+        one = rule.counts == (1,)
+        counts = " or ".join(map(str, rule.counts))
+        held_words = f"{counts} trump" if one else f"{counts} trumps"
+        why = f"only a player holding exactly {held_words} may hand {'it' if one else 'them'} over"
+        if rule.point_trump_of_two:
+            why += " (or, holding two trumps of which only one counts card points, that one)"
+            if count == 2:
+                which = "both count" if counted else "neither counts"
+                why += f"; of seat {move.seat}'s two trumps {cards_text(held)} {which} card points"
+        return refuse(move, "transfer", why)
+    refused = not_held(move, hand)
+    if refused is not None:
+        return refused
+    if spectacled:
+        if move.mask != counted[0].bit:
+            return refuse(
+                move,
+                "transfer",
+                f"of his two trumps seat {move.seat} may hand over only {counted[0]}, the one that counts card points",
+            )
+    elif move.mask != held:
+        return refuse(
+            move,
+            "transfer",
+            f"the transfer hands over all of the player's trumps and nothing else: {cards_text(held)}",
+        )
+    partner = rules.seating.partner(move.seat)
+    return refuse(
+        move,
+        "transfer",
+        f"the partner, seat {partner}, does not hold enough plain cards to give back {plural(len(move.cards), 'card')}",
+    )
+
+
+def _explain_swap(state: GameState, move: Move) -> IllegalMoveError:
+    """Why ``move``, a transfer, is not a swap the opener may make (in a game with the opening swap)."""
+    general = refuse(move, "swap", "only an opener barred from trumps who holds nothing else swaps one trump")
+    if not must_swap(state):
+        return general
+    if move.seat != state.turn:
+        return refuse(move, "swap", f"only the opener, seat {state.turn}, swaps a trump now")
+    if len(move.cards) != 1:
+        return refuse(move, "swap", f"the opener swaps exactly one trump, not {plural(len(move.cards), 'card')}")
+    refused = not_held(move, state.hand_masks[move.seat])
+    return general if refused is None else refused
 
 
 def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
-    window = state.window
+    rules, window = state.match.ruleset, state.window
+    refused = no_seat(move, rules.players)
+    if refused is not None:
+        return refused
     if move.kind is not _KIND_TRANSFER_BACK or window is None or window.pending is None:
         return refuse(move, "transfer", "the partner must first give back cards for those handed to him")
-    partner = state.match.ruleset.seating.partner(window.pending.seat)
+    pending = window.pending
+    partner = rules.seating.partner(pending.seat)
     if move.seat != partner:
         return refuse(move, "transfer", f"seat {partner} gives the cards back, not seat {move.seat}")
-    count = len(window.pending.cards)
+    count = len(pending.cards)
     if len(move.cards) != count:
-        return refuse(move, "transfer", f"give back exactly {count} card(s), as many as were handed over")
-    return refuse(move, "transfer", f"give back {count} plain card(s) from seat {partner}'s own hand")
+        return refuse(move, "transfer", f"give back exactly {plural(count, 'card')}, as many as were handed over")
+    back = move.mask & pending.mask
+    if back:
+        just = "the card" if back.bit_count() == 1 else "cards"
+        why = f"seat {partner} may not give back {cards_text(back)}: {just} just handed to him"
+        return refuse(move, "transfer", why)
+    refused = not_held(move, state.hand_masks[partner])
+    if refused is not None:
+        return refused
+    trumps = move.mask & state.deal.table.trump_mask
+    allowed = give_back_cards(state, partner, count, pending.mask)
+    rule = rules.transfer
+    if trumps and (rule is None or not rule.trump_back_if_no_plain):
+        return refuse(move, "transfer", f"the cards given back are plain cards, not trumps: {cards_text(trumps)}")
+    if trumps and not allowed & trumps:
+        return refuse(
+            move,
+            "transfer",
+            f"seat {partner} holds plain cards to give back, so he may not give back a trump: {cards_text(trumps)}",
+        )
+    return refuse(move, "transfer", f"give back {plural(count, 'card')} of {cards_text(allowed)}")

@@ -35,11 +35,11 @@ from typing import Final, NamedTuple, TypeAlias
 
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import cards_of
-from kozel.engine.explain import refuse
+from kozel.engine.explain import cards_text, no_seat, not_held, plural, refuse
 from kozel.engine.interned import singles
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.trick_winner import last_beater
-from kozel.errors import RulesetError
+from kozel.errors import IllegalMoveError, RulesetError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Drawing, GameState, Phase, Trick, stock_at
 from kozel.rules.praise import PraiseKind
@@ -311,8 +311,32 @@ def apply_lay(state: GameState, move: Move, log: bytes, arrange: Arrange | None 
     """Lay the chosen card; the drawing goes on (``log``: the deal's moves, this one included)."""
     drawing = state.drawing
     if move not in lay_moves(state):
-        pending = " ".join(map(str, cards_of(drawing.pending))) if drawing is not None else ""
-        raise refuse(move, "praise", f"seat {state.turn} lays one of the cards he may lay: {pending}")
+        raise _explain_lay(state, move)
     assert drawing is not None
     drawing, hands = _lay(drawing, list(state.hand_masks), move)
     return _advance(state._replace(hand_masks=tuple(hands), drawing=drawing, log=log), arrange)
+
+
+def _explain_lay(state: GameState, move: Move) -> IllegalMoveError:
+    """Why ``move`` is not one of the drawing player's choices of the card to lay next."""
+    refused = no_seat(move, state.match.ruleset.players)
+    if refused is not None:
+        return refused
+    drawing = state.drawing
+    seat = state.turn
+    if drawing is None or seat is None:
+        return refuse(move, "praise", "no card is laid now")
+    due = _next_kind(drawing, drawing.praise, seat)
+    face = "face down" if due is _KIND_LAY_DARK else "face up"
+    may_lay = f"seat {seat} lays one of the cards he may lay: {cards_text(drawing.pending)}"
+    if move.kind is not _KIND_LAY_DARK and move.kind is not _KIND_LAY_OPEN:
+        return refuse(move, "praise", f"a {move.kind.word} move has no place in a drawing deal: {may_lay}")
+    if move.seat != seat:
+        return refuse(move, "turn", f"it is seat {seat}'s turn to lay")
+    if len(move.cards) != 1:
+        return refuse(move, "praise", f"seat {seat} lays one card at a time, not {plural(len(move.cards), 'card')}")
+    if move.kind is not due:
+        other = "face up" if due is _KIND_LAY_DARK else "face down"
+        return refuse(move, "praise", f"seat {seat} lays his card {face} now ({due.word}), not {other}")
+    refused = not_held(move, state.hand_masks[seat])
+    return refuse(move, "praise", may_lay) if refused is None else refused

@@ -18,12 +18,13 @@ from typing import Any, Final
 from kozel.cards.card import CARDS, Card
 from kozel.engine.chance import cut_at
 from kozel.engine.deal import HandStart, lead_seat
-from kozel.engine.explain import refuse
+from kozel.engine.explain import names_cards, no_seat, refuse
 from kozel.engine.interned import numbers
 from kozel.engine.memo import remember
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.praise.drawing import start_drawing
 from kozel.engine.trick_winner import last_beater
+from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, make_state, stock_bytes
 from kozel.rules.leading import LeadSeat
@@ -203,8 +204,7 @@ _PROCEDURES: Final[dict[PraiseKind, Callable[[_Table], int | None]]] = {
 def apply_praise(state: GameState, move: Move, log: bytes) -> GameState:
     """Deal the hand by the announced procedure."""
     if move not in praise_moves(state):
-        choices = ", ".join(move.choice or "" for move in praise_moves(state))
-        raise refuse(move, "praise", f"seat {state.turn} announces the deal: praise one of {choices}")
+        raise _explain(state, move)
     assert move.choice is not None
     kind = _BY_WORD[move.choice]
     procedure = _PROCEDURES.get(kind)
@@ -215,3 +215,18 @@ def apply_praise(state: GameState, move: Move, log: bytes) -> GameState:
     return open_play(
         state, cards.hands, cards.won, cards.counts, log, praise=kind, leader=leader, dealt_tricks=tuple(cards.tricks)
     )
+
+
+def _explain(state: GameState, move: Move) -> IllegalMoveError:
+    """Why ``move`` is not one of the deals the boasting player may announce."""
+    refused = no_seat(move, state.match.ruleset.players)
+    if refused is not None:
+        return refused
+    choices = ", ".join(choice.choice or "" for choice in praise_moves(state))
+    announce = f"seat {state.turn} announces the deal: praise one of {choices}"
+    if move.kind is not _KIND_PRAISE:
+        return refuse(move, "praise", announce)
+    if move.seat != state.turn:
+        return refuse(move, "turn", f"it is seat {state.turn}'s turn to announce the deal")
+    refused = names_cards(move, "praise")
+    return refuse(move, "praise", announce) if refused is None else refused
