@@ -50,9 +50,13 @@ class Seating:
         a WrongTypeError for what is not a whole number (a bool is not)."""
         whole = seat if type(seat) is int else whole_number(seat)
         if whole is None:
-            raise WrongTypeError(f"a seat is a whole number, not {seat!r}")
+            raise WrongTypeError(f"a seat is a whole number, not {checks.table_text(seat)}")
         if not 0 <= whole < self.players:
-            raise SeatError(f"there is no seat {whole} at a table of {self.players}: seats are 0 to {self.players - 1}")
+            try:
+                shown = str(whole)  # in full, however long, where Python can write it out
+            except ValueError:
+                shown = checks.table_text(whole)
+            raise SeatError(f"there is no seat {shown} at a table of {self.players}: seats are 0 to {self.players - 1}")
         return whole
 
     def side_of(self, seat: int) -> int:

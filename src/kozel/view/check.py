@@ -19,6 +19,7 @@ from kozel.game.move import MoveKind
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Phase
 from kozel.limits import NUMBER_DIGITS
+from kozel.rules.checks import table_text
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TRUMP_GROUP
@@ -75,8 +76,11 @@ def _kind(value: object) -> str:
 
 
 def _shown(value: object) -> str:
-    """``value`` for a message: its repr where short, else its kind."""
-    text = repr(value)
+    """``value`` for a message: its repr where short, else its kind (a number too long to write out is said so)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out (or a value holding one)
+        return table_text(value)
     return text if len(text) <= 60 else _kind(value)
 
 
@@ -305,7 +309,7 @@ class _Checker:
         self.seat(to, f"{path}.to", optional=True)
         if kind is _KIND_TRANSFER and self.partners:
             if to != self.rules.seating.partner(seat):
-                raise StateError(f"{path}.to: a transfer goes to the partner of seat {seat}, not {to!r}")
+                raise StateError(f"{path}.to: a transfer goes to the partner of seat {seat}, not {_shown(to)}")
         elif kind is not _KIND_TRANSFER and kind is not _KIND_TRANSFER_BACK and to is not None:
             raise StateError(f"{path}.to: only a transfer or its giving back goes to a seat, not a {kind.word}")
         self.size(count, f"{path}.count", self.hand)
@@ -606,16 +610,18 @@ def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) ->
                 raise StateError(f"{where}.{name}: one number per side ({rules.sides})")
             for side, number in enumerate(values):
                 if number < 0:
-                    raise StateError(f"{where}.{name}[{side}]: a whole number of 0 or more, not {number}")
+                    raise StateError(f"{where}.{name}[{side}]: a whole number of 0 or more, not {_shown(number)}")
         if sum(result.tricks) > len(rules.deck):
-            raise StateError(f"{where}.tricks: {sum(result.tricks)}, more than the deck's {len(rules.deck)} cards make")
+            raise StateError(
+                f"{where}.tricks: {_number(sum(result.tricks))}, more than the deck's {len(rules.deck)} cards make"
+            )
         stopped = result.caught or result.forfeited
         if result.caught and result.forfeited:
             raise StateError(f"{where}: a hand stopped by a catch is not also forfeited by a redeal")
         wanted = 0 if stopped else total
         if sum(result.points) != wanted:
             raise StateError(
-                f"{where}.points: add up to {sum(result.points)}, but a hand "
+                f"{where}.points: add up to {_number(sum(result.points))}, but a hand "
                 + ("stopped before its cards were counted counts 0" if stopped else f"counts the deck's {total}")
             )
         if stopped and result.eggs:
@@ -624,7 +630,9 @@ def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) ->
             if bidding is None:
                 raise StateError(f"{where}.declarer: {rules.name!r} has no bidding for the talon, so no declarer")
             if not 0 <= result.declarer < rules.players:
-                raise StateError(f"{where}.declarer: a seat from 0 to {rules.players - 1}, not {result.declarer}")
+                raise StateError(
+                    f"{where}.declarer: a seat from 0 to {rules.players - 1}, not {_shown(result.declarer)}"
+                )
         if result.caught and rules.catch is None:
             raise StateError(f"{where}.caught: {rules.name!r} has no catch, so no hand stops on one")
         if result.forfeited and (redeal is None or redeal.limit is None):

@@ -75,6 +75,7 @@ from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind, broken
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
 from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.praise import PraiseKind
 from kozel.rules.ruleset import Ruleset
@@ -1374,19 +1375,38 @@ def _same_moves(state: GameState, view: PlayerView, moves: frozenset[Move]) -> b
 
 
 _HUGE: Final = 2**1000  # read as no limit: past any budget, and short of where a float overflows
+#: The shortest time the clock ``determinize`` times its budget with can tell (seconds).
+_TICK: Final = time.get_clock_info("perf_counter").resolution
 
 
-def _seconds(value: object) -> float | None:
-    """``value`` as a positive number of seconds (a real number or a whole one, not a bool; ``math.inf``: no
-    limit), or None where it is not positive; a value of another kind raises WrongTypeError."""
+def _seconds(value: object) -> float:
+    """``value`` as a positive number of seconds (a real number or a whole one, not a bool; ``math.inf``, or a number
+    past what a float holds: no limit); a value of another kind raises WrongTypeError, one that is not positive, or
+    too small for the clock to time, KozelError."""
     whole = whole_number(value)
     if whole is not None:
-        seconds = float(whole) if whole < _HUGE else math.inf
-    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise WrongTypeError(f"determinize: budget must be a positive number of seconds, not {value!r}")
-    else:
-        seconds = float(value)
-    return seconds if seconds > 0 else None  # math.inf: no limit but the tries; NaN is not above 0
+        if whole <= 0:
+            raise KozelError(f"determinize: budget must be a positive number of seconds, not {table_text(value)}")
+        return float(whole) if whole < _HUGE else math.inf
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise WrongTypeError(f"determinize: budget must be a positive number of seconds, not {table_text(value)}")
+    number: Any = value
+    try:
+        seconds = float(number)
+    except OverflowError:  # a real number past what a float holds (a Fraction of huge numbers)
+        seconds = math.inf if number > 0 else -math.inf
+    if not seconds > 0:  # NaN is not above 0
+        if seconds == 0 and number > 0:
+            raise KozelError(
+                f"determinize: budget {table_text(value)} is too small to time: it is positive, but rounds to 0 s"
+            )
+        raise KozelError(f"determinize: budget must be a positive number of seconds, not {table_text(value)}")
+    if seconds < _TICK:
+        raise KozelError(
+            f"determinize: budget {table_text(value)} is too small to time: it is below the clock's resolution "
+            f"({_TICK:g} s)"
+        )
+    return seconds  # math.inf: no limit but the tries
 
 
 def _tries(tries: object) -> int | None:
@@ -1395,9 +1415,11 @@ def _tries(tries: object) -> int | None:
         return None
     most = whole_number(tries)
     if most is None:
-        raise WrongTypeError(f"determinize: tries must be None or a whole number of at least 1, not {tries!r}")
+        raise WrongTypeError(
+            f"determinize: tries must be None or a whole number of at least 1, not {table_text(tries)}"
+        )
     if most < 1:
-        raise KozelError(f"determinize: tries must be None or a whole number of at least 1, not {tries!r}")
+        raise KozelError(f"determinize: tries must be None or a whole number of at least 1, not {table_text(tries)}")
     return most
 
 
@@ -1410,8 +1432,11 @@ def _moves(moves: object) -> frozenset[Move]:
     except TypeError:
         raise WrongTypeError(f"determinize: moves= is an iterable of moves, not {type(moves).__name__}") from None
     for move in listed:
-        if not isinstance(move, Move) or broken(move):
-            raise WrongTypeError(f"determinize: moves= holds moves, not {move!r}")
+        if not isinstance(move, Move):
+            raise WrongTypeError(f"determinize: moves= holds moves, not {table_text(move)}")
+        why = broken(move)
+        if why is not None:
+            raise WrongTypeError(f"determinize: moves= holds moves, not a Move built around its constructor ({why})")
     return frozenset(cast(tuple[Move, ...], listed))
 
 
@@ -1442,7 +1467,7 @@ def _praise_kind(name: object) -> PraiseKind:
 def _refuse(view: PlayerView, why: str) -> StateError:
     fields: Any = view  # read as a plain object: a compiled build would refuse a seat of the wrong kind
     seat = getattr(fields, "seat", None)  # a view missing its fields is refused too
-    return StateError(f"determinize: no legal play gives this view of seat {seat!r}: {why}")
+    return StateError(f"determinize: no legal play gives this view of seat {table_text(seat)}: {why}")
 
 
 #: How long, by default, ``determinize`` looks for a world before it gives up (seconds).
@@ -1493,8 +1518,10 @@ def determinize(
     reached, is given draws until the budget runs out, so that a world is found even where the
     fitting draws are rare (in house rules that hand many cards face down they can be one in
     thousands: a second or so); any other view is given 2000 draws, so that an edited one is
-    refused within a second or two.  ``budget=math.inf`` sets no limit of time (with
-    ``tries=None``, a view the engine made is then drawn for until a world fits).
+    refused within a second or two.  ``budget=math.inf`` (or any number past what a float holds)
+    sets no limit of time (with ``tries=None``, a view the engine made is then drawn for until a
+    world fits); a budget too small for the clock to time (below its resolution, or one that rounds
+    to 0 s) raises :class:`~kozel.KozelError`.
     A view that no legal play gives raises
     :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
     together (a seat out of range, a card not in the deck, a praise deal with too few hands: the
@@ -1528,8 +1555,6 @@ def determinize(
         raise WrongTypeError(f"determinize draws with a random.Random, not {type(rng).__name__}")
     most = _tries(tries)
     seconds = _seconds(budget)
-    if seconds is None:
-        raise KozelError(f"determinize: budget must be a positive number of seconds, not {budget!r}")
     wanted = None if moves is None else _moves(moves)
     checked = _CHECKED
     if checked is not None and checked[0] is view:

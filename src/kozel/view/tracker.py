@@ -27,7 +27,7 @@ from kozel.engine.transition import opening_events, step, transition_events
 from kozel.errors import WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.view.events import CardsDrawn
+from kozel.view.events import CardsDrawn, same_match
 from kozel.view.inference import Voids
 from kozel.view.view import PlayerView, Seen, Unmade, make_view, observe, replay, unmade, voids_of
 
@@ -108,16 +108,18 @@ class ViewTracker:
 
     def update(self, after: GameState, events: tuple[Event, ...]) -> None:
         """Take in a step made elsewhere: ``after`` and ``events`` are what ``kozel.step`` returned from the
-        tracker's state (the caller vouches for that: whether they are, is not checked).
+        tracker's state (the caller vouches for that: whether they are, is not checked beyond what is cheap).
 
         Arguments of the wrong kind (``after`` not a state, ``events`` not a tuple of events) raise
-        :class:`~kozel.WrongTypeError`, and the tracker is left as it was."""
+        :class:`~kozel.WrongTypeError`, and a state of another ruleset or another match (another seed, first
+        dealer or first deck) :class:`~kozel.StateError`; either way the tracker is left as it was."""
         if not isinstance(after, GameState):
             raise WrongTypeError(f"update takes the state kozel.step gave, not {type(after).__name__}")
         if not isinstance(events, tuple) or not all(isinstance(event, Event) for event in events):
             raise WrongTypeError(
                 f"update takes the events kozel.step gave, a tuple of Event, not {type(events).__name__}"
             )
+        same_match(self._state, after, "update: the tracker's state and after are")
         if self._pending:
             self._catch_up()
         self._state = after

@@ -30,12 +30,13 @@ import attrs
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.engine import start_of_deal, step
+from kozel.engine.transition import opening_events
 from kozel.engine.within_hand import ended_within_hand, within_hand
-from kozel.errors import WrongTypeError
+from kozel.errors import StateError, WrongTypeError
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
-from kozel.view.events import Event, Played, opening_events
+from kozel.view.events import Event, Played
 from kozel.view.inference import Voids
 from kozel.view.seen import seen
 
@@ -155,11 +156,28 @@ class PlayerView:
         """A short stable text naming this view, for tables and caches: equal views, equal keys (32 hex digits).
 
         It digests the view's whole value (history included), the same in every process and release
-        for an unchanged ruleset.
+        for an unchanged ruleset.  A view changed by hand to hold a number too long for Python to write
+        out (4300 digits, by default) has none: :class:`~kozel.StateError` names the field (and one whose ``ruleset`` is
+        no Ruleset, :class:`~kozel.WrongTypeError`).
         """
         rules = self.ruleset
-        fields = [f"{rules.name}/{rules.version}", *(repr(getattr(self, name)) for name in _KEYED)]
+        if not isinstance(rules, Ruleset):
+            raise WrongTypeError(f"key: view.ruleset is a Ruleset, not {type(rules).__name__}")
+        try:
+            fields = [f"{rules.name}/{rules.version}", *(repr(getattr(self, name)) for name in _KEYED)]
+        except ValueError:  # an int too long to write out
+            raise StateError(f"key: view.{_unwritten(self)} holds a number too long to write out") from None
         return hashlib.blake2b("|".join(fields).encode(), digest_size=16).hexdigest()
+
+
+def _unwritten(view: PlayerView) -> str:
+    """The first field of ``view`` that cannot be written out."""
+    for name in _KEYED:
+        try:
+            repr(getattr(view, name))
+        except ValueError:
+            return name
+    return "ruleset"  # pragma: no cover - only the fields above are written out
 
 
 #: The fields a view's key digests (all but the ruleset, which it names).
