@@ -235,3 +235,23 @@ def test_tracker_update_refuses_a_state_of_another_ruleset_or_match_and_stays_as
     after, events = kozel.step(state, move)
     tracker.update(after, events)
     assert tracker.view(3, now=True) == kozel.observe(after, 3)
+
+
+def test_a_deal_seen_by_a_seat_past_the_table_is_refused_and_others_are_shown_safely():
+    (dealt,) = opening_events(kozel.new_game(kozel.variants.get("classic"), seed=7))
+    with pytest.raises(kozel.SeatError, match=r"^for_seat: there is no seat 9 at a table of 4: seats are 0 to 3$"):
+        dealt.for_seat(9)
+    with pytest.raises(kozel.SeatError, match=r"^for_seat: there is no seat an int too long to show"):
+        dealt.for_seat(-(10**5000))
+    assert dealt.for_seat(3).hands[3] is not None
+
+
+def test_a_decision_takes_numpy_seats_as_waited_and_shows_huge_ones_safely():
+    np = pytest.importorskip("numpy", reason="NumPy is not installed: a NumPy seat needs it")
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    with pytest.raises(kozel.KozelError, match=r"nobody waits; \[0\] was given$"):
+        kozel.decision(state, (np.int64(0),))
+    with pytest.raises(kozel.KozelError, match=r"nobody waits; \[an int too long to show\] was given$"):
+        kozel.decision(state, (10**5000,))
+    with pytest.raises(kozel.WrongTypeError, match=r"^waited holds seat numbers, whole numbers, not \['x'\]$"):
+        kozel.decision(state, ("x",))

@@ -22,6 +22,7 @@ from kozel.cards.cardset import CardSet
 from kozel.errors import SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
+from kozel.rules.checks import table_text
 
 __all__ = [
     "CardsDrawn",
@@ -53,8 +54,10 @@ _HIDDEN: Final[dict[tuple[int, MoveKind, int, str | None, int | None], Played]] 
 def _refuse(seat: object) -> Exception:
     """The error for a seat ``for_seat`` cannot take: not a whole number, or below 0."""
     if type(seat) is not int:
-        return WrongTypeError(f"for_seat: a seat is an int from 0 (not a bool; int() a NumPy integer), not {seat!r}")
-    return SeatError(f"for_seat: there is no seat {seat}: seats are numbered from 0")
+        return WrongTypeError(
+            f"for_seat: a seat is an int from 0 (not a bool; int() a NumPy integer), not {table_text(seat)}"
+        )
+    return SeatError(f"for_seat: there is no seat {table_text(seat)}: seats are numbered from 0")
 
 
 @attrs.frozen
@@ -102,8 +105,13 @@ class Dealt(Event):
     redeals: tuple[int, ...] = ()
 
     def for_seat(self, seat: int) -> Dealt:
-        """Only ``seat``'s own hand is shown."""
-        if type(seat) is not int or seat < 0:
+        """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
+            if type(seat) is int and seat >= 0:
+                raise SeatError(
+                    f"for_seat: there is no seat {table_text(seat)} at a table of {len(self.hands)}: "
+                    f"seats are 0 to {len(self.hands) - 1}"
+                )
             raise _refuse(seat)
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
         return Dealt(
@@ -241,8 +249,13 @@ class PraiseDealt(Event):
     turn: int | None
 
     def for_seat(self, seat: int) -> PraiseDealt:
-        """Only ``seat``'s own hand is shown."""
-        if type(seat) is not int or seat < 0:
+        """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
+            if type(seat) is int and seat >= 0:
+                raise SeatError(
+                    f"for_seat: there is no seat {table_text(seat)} at a table of {len(self.hands)}: "
+                    f"seats are 0 to {len(self.hands) - 1}"
+                )
             raise _refuse(seat)
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
         return PraiseDealt(self.praise, hands, self.tricks, self.turn)

@@ -27,6 +27,8 @@ from kozel.engine.core import apply, legal_moves
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
+from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 
 __all__ = ["Decision", "advance", "decision", "wait"]
 
@@ -60,13 +62,30 @@ def decision(state: GameState, waited: Sequence[int] = ()) -> Decision | None:
     if type(waited) is not tuple:
         waited = _seats(waited)
     if waited and not all(type(seat) is int for seat in waited):
-        raise WrongTypeError(f"waited holds seat numbers, whole numbers, not {list(waited)!r:.80}")
+        waited = _whole_seats(waited)
     moves = legal_moves(state) if state.result is None else ()
     if not moves:
         if waited:
-            raise KozelError(f"nobody has a move here, so nobody waits; {list(waited)} was given")
+            raise KozelError(f"nobody has a move here, so nobody waits; {_shown(waited)} was given")
         return None
     return _decide(state, moves, waited)
+
+
+def _whole_seats(waited: tuple[object, ...]) -> tuple[int, ...]:
+    """``waited`` as plain ints, where each is a whole number (an int or a NumPy integer, not a bool)."""
+    seats = []
+    for seat in waited:
+        whole = whole_number(seat)
+        if whole is None:
+            raise WrongTypeError(f"waited holds seat numbers, whole numbers, not {_shown(waited)}")
+        seats.append(whole)
+    return tuple(seats)
+
+
+def _shown(waited: tuple[object, ...]) -> str:
+    """The seats ``waited`` as a message shows them: each one short, numbers too long to write out described."""
+    text = table_text(list(waited))
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _seats(waited: object) -> tuple[int, ...]:
@@ -86,7 +105,7 @@ def _decide(state: GameState, moves: tuple[Move, ...], waited: tuple[int, ...]) 
             break
     else:  # the common case: only the seat to move has moves
         if waited:
-            raise KozelError(f"nobody may move out of turn here, so nobody waits; {list(waited)} was given")
+            raise KozelError(f"nobody may move out of turn here, so nobody waits; {_shown(waited)} was given")
         return Decision(turn if turn is not None else moves[0].seat, moves, False, ())
     by_seat: dict[int, list[Move]] = {}
     for move in moves:
@@ -98,7 +117,7 @@ def _decide(state: GameState, moves: tuple[Move, ...], waited: tuple[int, ...]) 
     ]
     if list(waited) != askers[: len(waited)]:
         raise KozelError(
-            f"the seats asked out of turn here are {askers}, in that order; {list(waited)} cannot have waited"
+            f"the seats asked out of turn here are {askers}, in that order; {_shown(waited)} cannot have waited"
         )
     if len(waited) < len(askers):
         seat = askers[len(waited)]

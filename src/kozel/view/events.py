@@ -4,11 +4,12 @@ The engine says what happened: ``kozel.step(state, move)`` returns the next stat
 of the transition (the move itself, then what followed from it: cards returned by a molodka, a
 trick taken, cards drawn, cards laid without a move, a praise deal, a hand scored, a catch, the
 match over, the next deal).  Each event holds everything; ``event.for_seat(seat)`` is the same
-event as that seat may see it, with hidden cards left out (their number stays).  An event does
-not know how many sit at the table, so ``for_seat`` refuses a seat that is not an int or is below
-0, but answers a seat past the last as one that sees no one else's hidden cards (check the seat
-against the table, as ``kozel.observe`` does, before asking).  The event classes are defined with the engine
-(``kozel.engine.events``, their making in ``kozel.engine.transition``) and shown here, where views use them.
+event as that seat may see it, with hidden cards left out (their number stays).  ``for_seat``
+refuses a seat that is not an int or is below 0; a ``Dealt`` knows its table and refuses a seat past
+the last too, but the other events do not know how many sit at the table and answer such a seat as
+one that sees no one else's hidden cards (check the seat against the table, as ``kozel.observe``
+does, before asking).  The event classes are defined with the engine (``kozel.engine.events``, their
+making in ``kozel.engine.transition``) and shown here, where views use them.
 """
 
 from __future__ import annotations
