@@ -181,6 +181,14 @@ def test_bot_specs_and_tournaments_refuse_what_names_no_bot_or_no_seed():
     assert Tournament(CLASSIC, ["random", "random"], 1, seed=-(10**99)).seed == -(10**99)
 
 
+def test_a_numpy_dealer_is_read_as_the_seat_it_names():
+    np = pytest.importorskip("numpy", reason="NumPy is not installed: a NumPy dealer needs it")
+    assert kozel.new_game(CLASSIC, seed=1, dealer=np.int64(2)).deal.dealer == 2
+    state = kozel.engine.new_hand(CLASSIC, CLASSIC.deck, scores=(3, 0), dealer=np.int64(2))
+    assert type(state.deal.dealer) is int
+    assert state.deal.dealer == state.match.first_dealer == 2
+
+
 def test_the_other_entry_points_refuse_values_of_the_wrong_kind_too():
     with pytest.raises(WrongTypeError, match="new_game needs a Ruleset, not NoneType"):
         kozel.new_game(None, seed=1)  # type: ignore[arg-type]
@@ -189,6 +197,10 @@ def test_the_other_entry_points_refuse_values_of_the_wrong_kind_too():
     for dealer in ("0", True, 4):
         with pytest.raises(KozelError, match="dealer must be a seat from 0 to 3"):
             kozel.new_game(CLASSIC, seed=1, dealer=dealer)
+    with pytest.raises(KozelError, match=r"^dealer must be a seat from 0 to 3, not an int too long to show$"):
+        kozel.new_game(CLASSIC, seed=1, dealer=10**5000)
+    with pytest.raises(KozelError, match=r"^scores= holds .* \(2 sides\), not \[an int too long to show, 0\]$"):
+        kozel.engine.new_hand(CLASSIC, CLASSIC.deck, scores=(10**5000, 0))
     with pytest.raises(WrongTypeError, match="determinize needs a PlayerView, not NoneType"):
         kozel.determinize(None, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="a CardSet holds cards or card text, not NoneType"):

@@ -16,6 +16,7 @@ from kozel.errors import DeckError, KozelError, WrongTypeError
 from kozel.game.state import GameState, Match
 from kozel.limits import MAX_POINTS, SEED_DIGITS, seed_fits
 from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 
@@ -110,12 +111,14 @@ def new_game(
     else:
         number = whole_number(seed)  # an int subclass (an IntEnum) or a NumPy integer, kept as a plain int
         if number is None:
-            raise WrongTypeError(f"seed must be a whole number, not {seed!r}")
+            raise WrongTypeError(f"seed must be a whole number, not {table_text(seed)}")
         if not seed_fits(number):
             raise KozelError(f"seed must be a whole number of at most {SEED_DIGITS} digits")
         seed = number
-    if type(dealer) is not int or not 0 <= dealer < ruleset.seating.players:
-        raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {dealer!r}")
+    seat = dealer if type(dealer) is int else whole_number(dealer)  # a NumPy integer is read as the seat it names
+    if seat is None or not 0 <= seat < ruleset.seating.players:
+        raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {table_text(dealer)}")
+    dealer = seat
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
     match = Match(
         ruleset=ruleset,
@@ -152,7 +155,8 @@ def new_hand(
         raise KozelError(f"scores {list(sheet)} already end a match of {ruleset.name}: a hand cannot start there")
     match = state.match._replace(scores=sheet, sets=won)
     assert match.opening is not None
-    return start_hand(match, HandStart(number=0, dealer=dealer, order=match.opening, lead=ruleset.leading.first_hand))
+    start = HandStart(number=0, dealer=state.deal.dealer, order=match.opening, lead=ruleset.leading.first_hand)
+    return start_hand(match, start)
 
 
 def _sheet(
@@ -163,7 +167,8 @@ def _sheet(
     sides, (low, high) = len(default), bounds
     sheet = tuple(values)
     if len(sheet) != sides or any(type(value) is not int or not low <= value <= high for value in sheet):
-        raise KozelError(f"{name}= holds one whole number from {low} to {high} per side ({sides} sides), not {sheet!r}")
+        shown = table_text(list(sheet))
+        raise KozelError(f"{name}= holds one whole number from {low} to {high} per side ({sides} sides), not {shown}")
     return sheet
 
 
