@@ -83,6 +83,8 @@ def test_a_seat_may_be_a_numpy_integer_and_a_seat_that_is_none_is_refused():
     for bad in (4, -1, numpy.int64(4), numpy.int8(-1)):
         with pytest.raises(kozel.SeatError, match=rf"seat= is a seat from 0 to 3, not {int(bad)}$"):
             KozelSeatEnv("classic", seat=bad)
+    with pytest.raises(kozel.SeatError, match=r"seat= is a seat from 0 to 3, not an int too long to show$"):
+        KozelSeatEnv("classic", seat=10**5000)
 
 
 def test_step_or_render_before_reset_and_a_bots_list_are_kozel_errors():

@@ -20,6 +20,7 @@ import kozel
 from kozel import Card, Deck, KozelError, Move, MoveKind, SeatError, StateError, WrongTypeError
 from kozel.bots import RandomBot, Tournament, make_bot, next_move
 from kozel.bots.runner import interrupting_move, play_match
+from kozel.play.actions import actions
 from kozel.record import dumps, from_json, read, to_json
 
 CLASSIC = kozel.variants.get("classic")
@@ -179,6 +180,17 @@ def test_bot_specs_and_tournaments_refuse_what_names_no_bot_or_no_seed():
         with pytest.raises(KozelError, match="a tournament's seed is a whole number of at most 100 digits"):
             Tournament(CLASSIC, ["random", "random"], 1, seed=seed)  # type: ignore[arg-type]
     assert Tournament(CLASSIC, ["random", "random"], 1, seed=-(10**99)).seed == -(10**99)
+
+
+def test_numbers_too_long_to_write_out_are_described_in_the_refusal():
+    state = kozel.new_game(CLASSIC, seed=1)
+    huge = 10**5000
+    with pytest.raises(KozelError, match=r"^indent is a whole number of spaces from 0 to 16, not an int too long"):
+        kozel.record.to_json(state, indent=huge)
+    with pytest.raises(KozelError, match=r"^an action of classic is a number from 0 to \d+, not an int too long"):
+        actions(CLASSIC).move(huge, 0)
+    with pytest.raises(kozel.RulesetError, match=r"not an int too long to show \(an int\)$"):
+        kozel.variants.get(huge)
 
 
 def test_a_numpy_dealer_is_read_as_the_seat_it_names():

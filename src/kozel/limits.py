@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from kozel.errors import KozelError, WrongTypeError
-from kozel.plain_types import whole_number
+from kozel.plain_types import error_text, whole_number
 
 __all__ = [
     "MAX_CARDS",
@@ -169,5 +169,5 @@ def indent(value: object) -> int | None:
     if spaces is None:
         raise WrongTypeError(f"indent is None or a whole number of spaces, not {value!r}")
     if not 0 <= spaces <= MAX_INDENT:
-        raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {spaces}")
+        raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {error_text(spaces)}")
     return spaces

@@ -17,7 +17,17 @@ from typing import Any
 
 import attrs
 
-__all__ = ["error_text", "hints", "init_fields", "join", "kind_word", "union_members", "unique_keys", "whole_number"]
+__all__ = [
+    "error_text",
+    "hints",
+    "init_fields",
+    "join",
+    "kind_word",
+    "too_long",
+    "union_members",
+    "unique_keys",
+    "whole_number",
+]
 
 
 @functools.cache
@@ -58,8 +68,14 @@ def error_text(value: Any) -> str:
     try:
         text = repr(value)
     except ValueError:  # an integer too long to write out
-        return f"a {type(value).__name__} too long to show"
+        return too_long(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def too_long(value: object) -> str:
+    """What a message says of a value Python will not write out (an int of thousands of digits): its kind."""
+    kind = type(value).__name__
+    return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind} too long to show"
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

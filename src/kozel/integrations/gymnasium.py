@@ -27,7 +27,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.plain_types import whole_number
+from kozel.plain_types import error_text, whole_number
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -66,7 +66,7 @@ class KozelSeatEnv(gymnasium.Env):
         if whole is None:
             raise WrongTypeError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {seat!r}")
         if not 0 <= whole < self.rules.players:
-            raise SeatError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {whole}")
+            raise SeatError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {error_text(whole)}")
         if render_mode not in (None, "ansi"):
             raise KozelError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode

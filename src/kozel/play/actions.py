@@ -37,7 +37,7 @@ from kozel.cards.card import CARDS
 from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind, broken_move_error
-from kozel.plain_types import whole_number
+from kozel.plain_types import error_text, whole_number
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 
@@ -217,7 +217,8 @@ class _Numbering:
                 )
             index = whole
         if not 0 <= index < self.size:
-            raise KozelError(f"an action of {self.rules.name} is a number from 0 to {self.size - 1}, not {index!r}")
+            shown = error_text(index)
+            raise KozelError(f"an action of {self.rules.name} is a number from 0 to {self.size - 1}, not {shown}")
         block = self.blocks[bisect_right(self._starts, index) - 1]
         rest = index - block.start
         count = block.low

@@ -16,6 +16,7 @@ import attrs
 
 from kozel.cards.card import Card, Rank, Suit
 from kozel.errors import RulesetError
+from kozel.plain_types import too_long
 
 __all__ = [
     "Check",
@@ -62,7 +63,7 @@ def _table_text(value: object) -> str:
     try:
         shown = repr(value)
     except ValueError:  # an integer too long to write out
-        return f"{'an' if type(value).__name__[0] in 'aeiouAEIOU' else 'a'} {type(value).__name__} too long to show"
+        return too_long(value)
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 

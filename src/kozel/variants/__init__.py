@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Final
 
 from kozel.errors import RulesetError
+from kozel.plain_types import too_long
 from kozel.rules.ruleset import Ruleset
 
 #: The built-in rulesets, one module each under ``kozel.variants``, in the catalog's order.  Adding a
@@ -69,8 +70,10 @@ def get(name: str) -> Ruleset:
         return CATALOG[name]
     except (KeyError, TypeError):
         if not isinstance(name, str):
+            kind = type(name).__name__
+            article = "an" if kind[0] in "aeiouAEIOU" else "a"
             raise RulesetError(
-                f"a built-in ruleset is named by text, such as 'classic', not {_shown(name)} (a {type(name).__name__})"
+                f"a built-in ruleset is named by text, such as 'classic', not {_shown(name)} ({article} {kind})"
             ) from None
         # difflib needs a ratio of 0.6, which a name over 7/3 times as long as every built-in one cannot reach:
         # such a name is no misspelling, and is not compared (difflib would take long over a long one).
@@ -92,5 +95,5 @@ def _shown(name: object) -> str:
     try:
         text = repr(name)
     except ValueError:  # an integer too long to write out
-        return "a number too long to show"
+        return too_long(name)
     return text if len(text) <= 60 else text[:57] + "..."
