@@ -215,6 +215,6 @@ def test_a_view_the_engine_made_is_drawn_for_past_the_tries_a_view_from_elsewher
     world = kozel.determinize(view, random.Random(93))
     assert kozel.observe(world, 3) == view
     copied = attrs.evolve(view)  # a view built by hand: checked, and given the tries
-    with pytest.raises(kozel.StateError, match="no world fits it in 1 draws"):
+    with pytest.raises(kozel.NoWorldError, match="no world fits it in 1 draws"):
         kozel.determinize(copied, random.Random(93))
     assert kozel.observe(kozel.determinize(copied, random.Random(0)), 3) == view

@@ -10,6 +10,7 @@ __all__ = [
     "DeckError",
     "IllegalMoveError",
     "KozelError",
+    "NoWorldError",
     "NotationError",
     "RulesetError",
     "SeatError",
@@ -37,6 +38,10 @@ class RulesetError(KozelError, ValueError):
 
 class StateError(KozelError, ValueError):
     """A saved state, view or record that no legal play could reach: a card twice, a card missing, a bad field."""
+
+
+class NoWorldError(StateError):
+    """A view for which ``determinize`` found no world before its tries or its time ran out (worlds can be rare)."""
 
 
 class DeckError(KozelError, ValueError):

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kozel.bots.base import Bot
+from kozel.bots.base import Bot, check_asked, whole_count
 from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer, cost, trick_score, trumps
 from kozel.engine import within_hand
-from kozel.errors import KozelError
+from kozel.errors import NoWorldError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.limits import MAX_WORLDS
@@ -42,20 +42,18 @@ class HeuristicBot(Bot):
 
     def __init__(self, worlds: int = 2) -> None:
         super().__init__()
-        if type(worlds) is not int or not 1 <= worlds <= MAX_WORLDS:
-            raise KozelError(f"HeuristicBot: worlds is a whole number from 1 to {MAX_WORLDS}, not {worlds!r}")
         #: How many sampled worlds each trick move is scored in.
-        self.worlds = worlds
+        self.worlds = whole_count("HeuristicBot: worlds", worlds, MAX_WORLDS)
         self._costs: Costs | None = None  # the last hand's card costs, kept while its rules and trump table hold
 
     def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         """A molodka, else a lone trump handed to the partner, else nothing."""
+        check_asked(self, view, moves, choosing=False)
         return out_of_turn(moves)
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """The move with the best score: by rule of thumb outside tricks, in sampled worlds inside them."""
-        if not moves:
-            raise KozelError("HeuristicBot.choose: moves is never empty: a seat is asked only when it has a move")
+        check_asked(self, view, moves, choosing=True)
         rules = view.ruleset
         table = rules.trumps.table(view.trump)
         out_of_trick = [move for move in moves if move.kind not in TRICK]
@@ -73,8 +71,8 @@ class HeuristicBot(Bot):
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
         try:
             return [determinize(view, self.rng, moves=moves) for _ in range(self.worlds)]
-        except KozelError:  # no world found for the view: play by the cards alone
-            return []
+        except NoWorldError:  # no world found for the view in the time or tries: play by the cards alone
+            return []  # (a view or moves no legal play gives raise another StateError: refused, not played around)
 
     def _rule_of_thumb(self, view: PlayerView, table: TrumpTable, move: Move) -> float:
         rules = view.ruleset

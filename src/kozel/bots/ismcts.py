@@ -19,10 +19,12 @@ made is the one visited most.  The tree and play-outs run inside :func:`kozel.en
 so a play-out stops at its hand's scored end and the engine does not deal the next hand for it.
 
 A decision's budget is one of: a number of iterations (the default, 580), a number of moves made in
-the tree and its play-outs (``steps``: a decision late in a hand, whose play-outs are short, gets
-more iterations for about the same work), or a time (``seconds``).  The default is a number of
-iterations, not a time, so that a seeded tournament plays the same moves on any machine and under
-any load; 580 is about what takes the time the earlier default of 480 took (about 0.15 s a decision in
+the tree and its play-outs (``steps``: it counts the moves searched, not the worlds drawn; a decision
+late in a hand, whose play-outs are short, gets more iterations for about the same work), or a time
+(``seconds``: the clock starts before the worlds are drawn, each when its first iteration comes, and
+no more are drawn once it runs out, so a short time draws fewer worlds, one at least).  The default is
+a number of iterations, not a time, so that a seeded tournament plays the same moves on any machine
+and under any load; 580 is about what takes the time the earlier default of 480 took (about 0.15 s a decision in
 ``classic`` on one core of the development machine) once the play-outs got cheaper.  480 iterations
 beat the heuristic bot in ``classic`` (docs/bots.md, "How strong they are"); 120 were only its equal
 there, where a decision can have many moves (multi-card leads, any mix of beats and face-down passes).
@@ -40,7 +42,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from kozel.bots.base import Bot
+from kozel.bots.base import Bot, check_asked, whole_count
 from kozel.bots.heuristic import out_of_turn
 from kozel.bots.thumb import Costs, answer_with
 from kozel.engine import within_hand
@@ -48,12 +50,13 @@ from kozel.engine.core import apply, legal_moves
 from kozel.engine.events import HIDDEN_KINDS, Played
 from kozel.engine.praise.drawing import DRAWN_DEALS
 from kozel.engine.transition import played_in
-from kozel.errors import KozelError
+from kozel.errors import KozelError, NoWorldError, WrongTypeError
 from kozel.game.move import Move
 from kozel.game.results import HandResult
 from kozel.game.state import GameState
 from kozel.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS, MAX_STEPS, MAX_WORLDS
-from kozel.rules.praise import PraiseKind
+from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
 from kozel.rules.trump import TrumpTable
@@ -72,6 +75,10 @@ DEFAULT_ITERATIONS: Final = 580
 #: The default number of worlds drawn per decision (never more than the decision's iterations, where
 #: they are its budget: a world no iteration takes is not drawn).
 DEFAULT_WORLDS: Final = 160
+#: The names of the praise deals dealt by drawing, as a view gives them.
+_DRAWN_NAMES: Final = frozenset(kind.value for kind in DRAWN_DEALS)
+#: The least time a world drawn within a budget of seconds is given (seconds).
+_SHORTEST_DRAW: Final = 0.001
 
 
 class _Node:
@@ -105,19 +112,15 @@ class IsmctsBot(Bot):
         guided: bool = True,
     ) -> None:
         super().__init__()
-        for name, value, most in (
-            ("iterations", iterations, MAX_ITERATIONS),
-            ("steps", steps, MAX_STEPS),
-            ("worlds", worlds, MAX_WORLDS),
-        ):
-            if value is not None and (type(value) is not int or not 1 <= value <= most):
-                raise KozelError(f"IsmctsBot: {name} is a whole number from 1 to {most}, not {value!r}")
-        if seconds is not None and (type(seconds) not in (int, float) or not 0 < seconds <= MAX_SEARCH_SECONDS):
-            raise KozelError(
-                f"IsmctsBot: seconds is a number above 0 and at most {MAX_SEARCH_SECONDS}, or None, not {seconds!r}"
-            )
+        if iterations is not None:
+            iterations = whole_count("IsmctsBot: iterations", iterations, MAX_ITERATIONS)
+        if steps is not None:
+            steps = whole_count("IsmctsBot: steps", steps, MAX_STEPS)
+        worlds = whole_count("IsmctsBot: worlds", worlds, MAX_WORLDS)
+        if seconds is not None:
+            seconds = _seconds(seconds)
         if type(guided) is not bool:
-            raise KozelError(f"IsmctsBot: guided is True or False, not {guided!r}")
+            raise WrongTypeError(f"IsmctsBot: guided is True or False, not {table_text(guided)}")
         budgets = (("iterations", iterations), ("seconds", seconds), ("steps", steps))
         given = [name for name, value in budgets if value is not None]
         if len(given) > 1:
@@ -128,12 +131,13 @@ class IsmctsBot(Bot):
         self.guided = guided
         #: Iterations per decision, where the budget is a number of iterations (the default; else None).
         self.iterations = iterations
-        #: Seconds per decision, where the budget is a time (else None).
+        #: Seconds per decision, where the budget is a time (else None): the worlds are drawn within it too.
         self.seconds = seconds
-        #: Moves made per decision in the tree and its play-outs, where that is the budget (else None).
+        #: Moves made per decision in the tree and its play-outs, where that is the budget (else None): it counts
+        #: the moves searched, not the worlds drawn.
         self.steps = steps
         #: How many worlds are drawn for each decision (the iterations take them in turn; never more than a budget of
-        #: iterations).
+        #: iterations; with a budget of seconds, fewer where the time runs out first, one at least).
         self.worlds = worlds
 
     def __repr__(self) -> str:
@@ -147,16 +151,17 @@ class IsmctsBot(Bot):
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """The move visited most by the search."""
+        check_asked(self, view, moves, choosing=True)
         if len(moves) == 1:
             return moves[0]
-        if not moves:
-            raise KozelError("IsmctsBot.choose: moves is never empty: a seat is asked only when it has a move")
+        if self.seconds is not None:
+            return self._choose_in_time(view, moves, time.perf_counter() + self.seconds)
         count = self.worlds if self.iterations is None else min(self.worlds, self.iterations)
-        if view.praise is not None and PraiseKind(view.praise) in DRAWN_DEALS:
+        if _drawn_deal(view):
             count = min(count, DRAWN_WORLDS)
         try:
             worlds = [determinize(view, self.rng, moves=moves) for _ in range(count)]
-        except KozelError:  # no world found for the view: no search
+        except NoWorldError:  # no world found for the view: no search (a broken view raises another StateError)
             return self.rng.choice(moves)
         root = _Node(side=-1)
         costs: dict[TrumpTable, Costs] = {}  # the cards' costs for the play-outs, worked out once a decision
@@ -164,12 +169,7 @@ class IsmctsBot(Bot):
         mine = set(moves)
         iteration = made = 0
         with within_hand():  # the play-outs stop at the hand's end: the next hand is not dealt
-            if self.seconds is not None:
-                deadline = time.perf_counter() + self.seconds
-                while time.perf_counter() < deadline:
-                    made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale)
-                    iteration += 1
-            elif self.iterations is not None:
+            if self.iterations is not None:
                 while iteration < self.iterations:
                     made += self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale)
                     iteration += 1
@@ -178,6 +178,50 @@ class IsmctsBot(Bot):
                 while made < self.steps:  # each iteration counted one move at least, so the budget always ends
                     made += max(1, self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale))
                     iteration += 1
+        return self._most_visited(root, moves)
+
+    def _choose_in_time(self, view: PlayerView, moves: Sequence[Move], deadline: float) -> Move:
+        """The search with a budget of seconds, ending at ``deadline``: the clock covers drawing the worlds too.  Each
+        world is drawn when its first iteration comes, while time is left (the first whatever the time), so that a
+        short time draws fewer worlds."""
+        count = min(self.worlds, DRAWN_WORLDS) if _drawn_deal(view) else self.worlds
+        first = self._world(view, moves, None)
+        if first is None:  # no world found for the view: no search
+            return self.rng.choice(moves)
+        worlds = [first]
+        root = _Node(side=-1)
+        costs: dict[TrumpTable, Costs] = {}
+        scale = view.ruleset.most_written
+        mine = set(moves)
+        iteration = 0
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            if iteration == len(worlds) < count:  # the next world, not drawn yet: drawn within the time left
+                world = self._world(view, moves, left)
+                if world is None:  # none found in the time left: the search goes on with those drawn
+                    count = len(worlds)
+                else:
+                    worlds.append(world)
+                if time.perf_counter() >= deadline:
+                    break
+            with within_hand():  # the play-outs stop at the hand's end (a world is drawn outside it)
+                self._iterate(root, worlds[iteration % len(worlds)], mine, costs, scale)
+            iteration += 1
+        return self._most_visited(root, moves)
+
+    def _world(self, view: PlayerView, moves: Sequence[Move], seconds: float | None) -> GameState | None:
+        """A world drawn for the view (within ``seconds``, where given), or None where none was found in time."""
+        try:
+            if seconds is None:
+                return determinize(view, self.rng, moves=moves)
+            return determinize(view, self.rng, moves=moves, budget=max(seconds, _SHORTEST_DRAW))
+        except NoWorldError:  # a broken view raises another StateError: refused, not played around
+            return None
+
+    def _most_visited(self, root: _Node, moves: Sequence[Move]) -> Move:
+        """The move of ``moves`` visited most in the tree (at random where the search tried none)."""
         tried = [move for move in moves if move in root.children]
         if not tried:
             return self.rng.choice(moves)
@@ -185,6 +229,7 @@ class IsmctsBot(Bot):
 
     def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         """Out of turn it plays as the heuristic player does: a molodka, a lone trump to the partner."""
+        check_asked(self, view, moves, choosing=False)
         return out_of_turn(moves)
 
     def _iterate(
@@ -240,6 +285,29 @@ class IsmctsBot(Bot):
             child.visits += 1
             child.total += values[child.side]
         return made
+
+
+def _seconds(value: object) -> float:
+    """``IsmctsBot``'s ``seconds``, checked: a number above 0 and at most MAX_SEARCH_SECONDS (a whole number is kept as
+    a plain int, a float as a float)."""
+    number: float | None = whole_number(value)
+    if number is None and isinstance(value, float):
+        number = float(value)
+    if number is None:
+        raise WrongTypeError(
+            f"IsmctsBot: seconds is a number above 0 and at most {MAX_SEARCH_SECONDS}, or None, not {table_text(value)}"
+        )
+    if not 0 < number <= MAX_SEARCH_SECONDS:  # NaN is refused too
+        raise KozelError(
+            f"IsmctsBot: seconds is a number above 0 and at most {MAX_SEARCH_SECONDS}, or None, not {table_text(value)}"
+        )
+    return number
+
+
+def _drawn_deal(view: PlayerView) -> bool:
+    """Whether the view's hand is a praise deal dealt by drawing (whose worlds cost far more to draw)."""
+    praise = view.praise
+    return isinstance(praise, str) and praise in _DRAWN_NAMES  # a praise no deal has: refused by determinize
 
 
 def _as_seen(state: GameState, legal: tuple[Move, ...], seat: int) -> dict[Move | Played, Move | list[Move]]:

@@ -36,11 +36,13 @@ from kozel.bots.tournament import (
     _check_outcome_types,
     _check_seed,
     _check_workers,
+    _plain_int,
     batches,
     play_batch,
 )
 from kozel.errors import KozelError, WrongTypeError
 from kozel.limits import MAX_MATCHES
+from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
@@ -48,7 +50,7 @@ __all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
 
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
     if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
-        raise KozelError(f"a league's bots are a sequence of bots, not {bots!r}")
+        raise KozelError(f"a league's bots are a sequence of bots, not {type(bots).__name__}")
     return unique_names(tuple(entrant(bot) for bot in bots))
 
 
@@ -219,9 +221,9 @@ class League:
     bots: tuple[Entrant, ...] = attrs.field(converter=_entrants)
     #: Matches per pairing: a multiple of the number of sides, so that each deal is played in every seating
     #: (at most ``kozel.limits.MAX_MATCHES``).
-    matches: int
+    matches: int = attrs.field(converter=_plain_int)
     #: The seed of the deals (the same deals for every pairing).
-    seed: int = 0
+    seed: int = attrs.field(default=0, converter=_plain_int)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -231,14 +233,18 @@ class League:
         if len(self.bots) < max(2, sides):
             raise KozelError(f"a league of {self.rules.name} ({sides} sides) needs {max(2, sides)} or more bots")
         if type(self.matches) is not int:
-            raise WrongTypeError(f"a league plays a whole number of matches per pairing, not {self.matches!r}")
+            raise WrongTypeError(
+                f"a league plays a whole number of matches per pairing, not {table_text(self.matches)}"
+            )
         if self.matches < 1 or self.matches % sides:
             raise KozelError(
                 f"a league plays each deal once in each of the {sides} seatings of a pairing: its matches per "
-                f"pairing are a positive multiple of {sides}, not {self.matches}"
+                f"pairing are a positive multiple of {sides}, not {table_text(self.matches)}"
             )
         if self.matches > MAX_MATCHES:
-            raise KozelError(f"a league plays at most {MAX_MATCHES} matches per pairing, not {self.matches}")
+            raise KozelError(
+                f"a league plays at most {MAX_MATCHES} matches per pairing, not {table_text(self.matches)}"
+            )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -262,10 +268,11 @@ class League:
         count, sides = len(self.bots), self.rules.sides
         for place in pairing:
             if type(place) is not int:
-                raise WrongTypeError(f"a pairing names each bot by its place, a whole number, not {place!r}")
+                raise WrongTypeError(f"a pairing names each bot by its place, a whole number, not {table_text(place)}")
         if len(pairing) != sides or len(set(pairing)) != sides or not all(0 <= place < count for place in pairing):
             raise KozelError(
-                f"a pairing names {sides} different bots by their places, 0 to {count - 1}, not {list(pairing)}"
+                f"a pairing names {sides} different bots by their places, 0 to {count - 1}, "
+                f"not {table_text(list(pairing))}"
             )
         return Tournament(self.rules, tuple(self.bots[i] for i in pairing), self.matches, self.seed, duplicate=True)
 
@@ -287,7 +294,7 @@ class League:
         match this call plays as soon as it ends (each process then plays one match at a time), and
         ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
-        _check_workers(self.bots, processes, executor)
+        processes = _check_workers(self.bots, processes, executor)
         _check_callbacks(progress=progress, on_outcome=on_outcome)
         if isinstance(done, (str, bytes)) or not isinstance(done, Sequence):
             raise WrongTypeError(

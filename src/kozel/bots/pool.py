@@ -15,7 +15,9 @@ import threading
 import time
 from typing import Final
 
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
+from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 
 __all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes", "start_worker"]
 
@@ -30,19 +32,24 @@ def max_processes() -> int:
     return PROCESSES_PER_CORE * (os.cpu_count() or 1)
 
 
-def check_processes(processes: int) -> None:
-    """:class:`~kozel.errors.KozelError` unless ``processes`` is from 1 to :func:`max_processes`.
+def check_processes(processes: object) -> int:
+    """``processes`` as a plain int where it is a whole number (an int or a NumPy integer, not a bool) from 1 to
+    :func:`max_processes`; else :class:`~kozel.errors.WrongTypeError` (another kind) or
+    :class:`~kozel.errors.KozelError` (out of range).
 
     More processes than cores only share the cores (each match is played by one process), and many
     more would fill the machine's memory and process table: a run may use up to
     :data:`PROCESSES_PER_CORE` a core.
     """
     most = max_processes()
-    if type(processes) is not int or not 1 <= processes <= most:
-        raise KozelError(
+    number = whole_number(processes)
+    if number is None or not 1 <= number <= most:
+        error = WrongTypeError if number is None else KozelError
+        raise error(
             f"a run uses 1 to {most} processes ({PROCESSES_PER_CORE} for each of the {os.cpu_count() or 1} "
-            f"cores here), not {processes}"
+            f"cores here), not {table_text(processes)}"
         )
+    return number
 
 
 def end_with_parent() -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kozel.bots.base import Bot
-from kozel.errors import KozelError
+from kozel.bots.base import Bot, check_asked
 from kozel.game.move import Move
 from kozel.view.view import PlayerView
 
@@ -19,10 +18,10 @@ class RandomBot(Bot):
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         """Any of ``moves``, at random."""
-        if not moves:
-            raise KozelError("RandomBot.choose: moves is never empty: a seat is asked only when it has a move")
+        check_asked(self, view, moves, choosing=True)
         return self.rng.choice(moves)
 
     def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         """Nothing, or any of ``moves``, at random (each equally likely)."""
+        check_asked(self, view, moves, choosing=False)
         return self.rng.choice((None, *moves))

@@ -23,6 +23,7 @@ from typing import Final
 
 import attrs
 
+from kozel.bots.base import shown
 from kozel.bots.stats import Z95
 from kozel.errors import KozelError, WrongTypeError
 
@@ -63,9 +64,9 @@ class Ratings:
         """The 95% interval of ``bot``'s rating (``z`` standard errors each way, ``z`` finite and 0 or more)."""
         self._check_bot(bot)
         if not _is_number(z):
-            raise WrongTypeError(f"z, the standard errors each way, is a number, not {z!r}")
+            raise WrongTypeError(f"z, the standard errors each way, is a number, not {shown(z)}")
         if not math.isfinite(_as_float(z)) or z < 0:
-            raise KozelError(f"z, the standard errors each way, is a finite number, 0 or more, not {z!r}")
+            raise KozelError(f"z, the standard errors each way, is a finite number, 0 or more, not {shown(z)}")
         return (self.ratings[bot] - z * self.errors[bot], self.ratings[bot] + z * self.errors[bot])
 
     def expected(self, a: int, b: int) -> float:
@@ -79,10 +80,10 @@ class Ratings:
         last = len(self.ratings) - 1
         if type(bot) is not int:
             raise WrongTypeError(
-                f"a bot is given by its place in the table, a whole number from 0 to {last}, not {bot!r}"
+                f"a bot is given by its place in the table, a whole number from 0 to {last}, not {shown(bot)}"
             )
         if not 0 <= bot <= last:
-            raise KozelError(f"there is no bot {bot} in a table of {last + 1}: bots are 0 to {last}")
+            raise KozelError(f"there is no bot {shown(bot)} in a table of {last + 1}: bots are 0 to {last}")
 
 
 def _is_number(value: object) -> bool:
@@ -114,13 +115,14 @@ def _table(wins: object) -> list[list[float]]:
         for j, value in enumerate(row):
             if not _is_number(value):
                 raise WrongTypeError(
-                    f"a table of wins holds numbers of wins (whole or fractional), not {value!r} (row {i}, column {j})"
+                    f"a table of wins holds numbers of wins (whole or fractional), not {shown(value)} "
+                    f"(row {i}, column {j})"
                 )
             count = _as_float(value)
             if not math.isfinite(count) or count < 0 or (i == j and count):
                 raise KozelError(
                     "a table of wins counts 0 or more wins, a finite number, and none of a bot against itself, "
-                    f"not {value!r} (row {i}, column {j})"
+                    f"not {shown(value)} (row {i}, column {j})"
                 )
             counts.append(count)
         table.append(counts)
@@ -141,9 +143,9 @@ def bradley_terry(wins: Sequence[Sequence[float]], prior: float = PRIOR) -> Rati
     """
     table = _table(wins)
     if not _is_number(prior):
-        raise WrongTypeError(f"the prior adds a number of wins to a pair, not {prior!r}")
+        raise WrongTypeError(f"the prior adds a number of wins to a pair, not {shown(prior)}")
     if not math.isfinite(_as_float(prior)) or prior < 0:
-        raise KozelError(f"the prior adds 0 or more wins to a pair, a finite number, not {prior!r}")
+        raise KozelError(f"the prior adds 0 or more wins to a pair, a finite number, not {shown(prior)}")
     size = len(table)
     added = _as_float(prior)
     met = [[bool(table[i][j] or table[j][i]) for j in range(size)] for i in range(size)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from kozel.bots.base import Bot
+from kozel.bots.base import Bot, checked_seed
 from kozel.engine.start import new_game
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.move import Move
@@ -170,18 +170,25 @@ def set_up(bot: Bot, rules: Ruleset, seat: int, seed: int) -> None:
         raise _failed(bot, seat, error) from error
 
 
-def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int) -> GameState:
+def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int | None) -> GameState:
     """Play a whole match of ``rules`` between ``bots`` (one per seat) from the deal of ``seed``; the final state.
 
-    Each bot is set up with its seat and a seed derived from ``seed``, and reset at the end.
-    :class:`~kozel.bots.BotError` (a :class:`~kozel.KozelError`) if a bot's own code raises.
+    ``seed`` is a whole number of at most ``kozel.limits.SEED_DIGITS`` digits (as :func:`kozel.new_game` takes),
+    or None for a seed drawn at random, kept in the final state's ``seed``: playing the match again with that seed
+    (and bots that play the same from the same seed, as the built-in ones do) plays the same match.  Each bot is set
+    up with its seat and that seed, and reset at the end.  The arguments are checked before any bot is set up:
+    :class:`~kozel.WrongTypeError` for a value of the wrong kind, :class:`~kozel.KozelError` for a seed too long or
+    a number of bots that is not the table's.  :class:`~kozel.bots.BotError` (a :class:`~kozel.KozelError`) if a
+    bot's own code raises.
     """
     if not isinstance(rules, Ruleset):
         raise WrongTypeError(f"play_match plays by a Ruleset, not {type(rules).__name__}")
+    if seed is not None:
+        seed = checked_seed("play_match: seed", seed)
     _check_bots(rules, bots)
-    for seat, bot in enumerate(bots):
-        set_up(bot, rules, seat, seed)
     state = new_game(rules, seed=seed)
+    for seat, bot in enumerate(bots):
+        set_up(bot, rules, seat, state.seed)  # a seed drawn at random too, so that the match can be replayed
     tracker = ViewTracker(state)
     view = tracker.view
     advance = tracker.advance

@@ -23,10 +23,12 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import io
 import os
 import pickle
 import re
 import sys
+import tokenize
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -38,6 +40,7 @@ from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.runner import BOT_FAILURES, described
 from kozel.errors import KozelError, WrongTypeError
+from kozel.rules.checks import table_text
 
 __all__ = ["BOTS", "BotLike", "Entrant", "add_current_folder", "entrant", "make_bot", "unique_names"]
 
@@ -50,28 +53,29 @@ def make_bot(spec: str) -> Bot:
     """The bot named by ``spec``: a built-in name or ``module:Class``, with ``(keyword=value, ...)`` if wanted."""
     if not isinstance(spec, str):
         raise WrongTypeError(f"a bot is named by text such as 'heuristic' or 'module:Class', not {type(spec).__name__}")
+    shown = table_text(spec)  # the spec as messages show it: cut short where it is long
     match = _SPEC.fullmatch(spec)
     if match is None:
-        raise KozelError(f"{spec!r} does not name a bot: give a name ({', '.join(BOTS)}) or module:Class")
+        raise KozelError(f"{shown} does not name a bot: give a name ({', '.join(BOTS)}) or module:Class")
     name, arguments = match.groups()
     kind: Any
     if ":" in name:
         module, _, attribute = name.partition(":")
         if not module or not attribute:
-            raise KozelError(f"{spec!r} does not name a bot: module:Class names both, such as mybots:Cautious")
+            raise KozelError(f"{shown} does not name a bot: module:Class names both, such as mybots:Cautious")
         if module.startswith("."):
-            raise KozelError(f"{spec!r}: a bot's module is named in full (mypackage.mybots), not relative to another")
+            raise KozelError(f"{shown}: a bot's module is named in full (mypackage.mybots), not relative to another")
         try:
             kind = getattr(importlib.import_module(module), attribute)
         except ModuleNotFoundError as error:
             raise KozelError(
-                f"cannot load the bot {name!r}: {error}; a bot's module is looked for on the import path "
+                f"cannot load the bot {table_text(name)}: {error}; a bot's module is looked for on the import path "
                 f"(sys.path), and by the kozel command in the current folder ({os.getcwd()}): run it from "
                 f"the folder that holds {module.split('.')[0]}.py, install the bot's package, or add its "
                 "folder to PYTHONPATH"
             ) from None
         except (ImportError, AttributeError) as error:
-            raise KozelError(f"cannot load the bot {name!r}: {error}") from None
+            raise KozelError(f"cannot load the bot {table_text(name)}: {error}") from None
         except BOT_FAILURES as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
             why = described(error)
             if isinstance(error, SystemExit):
@@ -79,56 +83,80 @@ def make_bot(spec: str) -> Bot:
                     "; its module ends the program as it is loaded (a program of its own belongs under "
                     "if __name__ == '__main__':)"
                 )
-            raise KozelError(f"cannot load the bot {name!r}: {why}") from error
+            raise KozelError(f"cannot load the bot {table_text(name)}: {why}") from error
     elif name in BOTS:
         kind = BOTS[name]
     else:
-        raise KozelError(f"no bot is called {name!r}; the bots are {', '.join(BOTS)}, or give module:Class")
+        raise KozelError(f"no bot is called {table_text(name)}; the bots are {', '.join(BOTS)}, or give module:Class")
     if not (isinstance(kind, type) and issubclass(kind, Bot)):
-        raise KozelError(f"{name!r} is not a Bot class")
-    keywords = _keywords(arguments or "", spec)
+        raise KozelError(f"{table_text(name)} is not a Bot class")
+    keywords = _keywords(arguments or "", shown)
     try:
         return kind(**keywords)
     except (TypeError, ValueError, KozelError) as error:  # an argument it does not take, or a value it refuses
-        raise KozelError(f"cannot make the bot {spec!r}: {error}") from None
+        raise KozelError(f"cannot make the bot {shown}: {error}") from None
     except BOT_FAILURES as error:  # the bot's own constructor failed otherwise
-        raise KozelError(f"cannot make the bot {spec!r}: {described(error)}") from error
+        raise KozelError(f"cannot make the bot {shown}: {described(error)}") from error
 
 
-def _keywords(text: str, spec: str) -> dict[str, Any]:
+def _keywords(text: str, shown: str) -> dict[str, Any]:
+    """The keyword arguments written in ``text`` (a spec's parentheses); ``shown`` is the spec as messages show it."""
     if not text.strip():
         return {}
     try:
         call = ast.parse(f"f({text})", mode="eval").body
     except SyntaxError:
-        raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas") from None
+        digits = _longest_number(text)
+        if digits is not None:  # a whole number past what Python reads from text, not a mistake of form
+            raise KozelError(
+                f"{shown}: a number in the bot's arguments has {digits} digits, more than the "
+                f"{sys.get_int_max_str_digits()} that can be read"
+            ) from None
+        raise KozelError(f"{shown}: the bot's arguments are keyword=value, separated by commas") from None
     except (RecursionError, MemoryError):  # nested too deeply for the parser
-        raise KozelError(f"{spec!r}: the bot's arguments are nested too deeply to be read") from None
+        raise KozelError(f"{shown}: the bot's arguments are nested too deeply to be read") from None
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.args:
         # not f(...) itself: f(...)(...) gives a second list of arguments, f(...).x(...) more besides
-        raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas")
+        raise KozelError(f"{shown}: the bot's arguments are keyword=value, separated by commas")
     keywords: dict[str, Any] = {}
     for keyword in call.keywords:
         if keyword.arg is None:
-            raise KozelError(f"{spec!r}: the bot's arguments are keyword=value, separated by commas, not **")
+            raise KozelError(f"{shown}: the bot's arguments are keyword=value, separated by commas, not **")
         if keyword.arg in keywords:
-            raise KozelError(f"{spec!r}: {keyword.arg} is given twice")
+            raise KozelError(f"{shown}: {keyword.arg} is given twice")
         try:
             keywords[keyword.arg] = ast.literal_eval(keyword.value)
         except (TypeError, RecursionError, MemoryError):  # {[]: 1} (unhashable), or nested too deeply
             value = ast.get_source_segment(f"f({text})", keyword.value) or "?"
             raise KozelError(
-                f"{spec!r}: the value of {keyword.arg}, {value[:60]}, is not a number, True, False, None "
+                f"{shown}: the value of {keyword.arg}, {value[:60]}, is not a number, True, False, None "
                 "or quoted text that can be read"
             ) from None
         except ValueError:
             value = ast.get_source_segment(f"f({text})", keyword.value) or "?"
-            hint = f"; text goes in quotes: {keyword.arg}='{value}'" if isinstance(keyword.value, ast.Name) else ""
+            hint = f"; text goes in quotes: {keyword.arg}='{value[:60]}'" if isinstance(keyword.value, ast.Name) else ""
             raise KozelError(
-                f"{spec!r}: the value of {keyword.arg}, {value}, is not a number, True, False, None "
+                f"{shown}: the value of {keyword.arg}, {value[:60]}, is not a number, True, False, None "
                 f"or quoted text{hint}"
             ) from None
     return keywords
+
+
+def _longest_number(text: str) -> int | None:
+    """How many digits the first whole number written in ``text`` has where it has more than Python reads from text
+    (``sys.get_int_max_str_digits``); None where none has (text in quotes is not read as numbers)."""
+    limit = sys.get_int_max_str_digits()
+    if not limit:
+        return None
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.NUMBER:
+                digits = token.string.replace("_", "")
+                if digits.isdigit() and len(digits) > limit:
+                    return len(digits)
+    except (tokenize.TokenError, SyntaxError):  # text that cannot be split into tokens: no number found
+        return None
+    return None
 
 
 #: What may stand for a bot in a tournament: a spec string, a Bot class, a factory, or a Bot instance.

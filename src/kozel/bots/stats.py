@@ -8,6 +8,7 @@ from typing import Final
 
 from kozel.errors import KozelError, WrongTypeError
 from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 
 __all__ = ["Z95", "wilson"]
 
@@ -33,14 +34,20 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     games = whole_number(trials)
     if wins is None or games is None:
         raise WrongTypeError(
-            f"a proportion counts whole numbers of successes and trials, not {successes!r} of {trials!r}"
+            "a proportion counts whole numbers of successes and trials, "
+            f"not {table_text(successes)} of {table_text(trials)}"
         )
     if not 0 <= wins <= games:
-        raise KozelError(f"a proportion counts 0 to {trials} successes of {trials} trials, not {successes}")
+        raise KozelError(
+            f"a proportion counts 0 to {table_text(trials)} successes of {table_text(trials)} trials, "
+            f"not {table_text(successes)}"
+        )
     if isinstance(z, bool) or not isinstance(z, numbers.Real):
-        raise WrongTypeError(f"z, the standard errors each way, is a number, not {z!r}")
+        raise WrongTypeError(f"z, the standard errors each way, is a number, not {table_text(z)}")
     if not 0 < z <= _LARGEST_Z:  # NaN fails this too
-        raise KozelError(f"z, the standard errors each way, is a number above 0 and at most {_LARGEST_Z:g}, not {z!r}")
+        raise KozelError(
+            f"z, the standard errors each way, is a number above 0 and at most {_LARGEST_Z:g}, not {table_text(z)}"
+        )
     z = float(z)
     if games == 0:
         return (0.0, 1.0)

@@ -32,13 +32,16 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from kozel.bots.base import checked_seed
 from kozel.bots.pool import check_processes, start_worker
 from kozel.bots.runner import BOT_FAILURES, BotError, described, play_match
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.state import GameState
-from kozel.limits import MAX_MATCHES, SEED_DIGITS, seed_fits
+from kozel.limits import MAX_MATCHES
+from kozel.plain_types import whole_number
+from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
@@ -141,8 +144,8 @@ def seating(sides: int, index: int) -> tuple[int, ...]:
     ``sides`` is a whole number of 1 or more, ``index`` one of 0 or more: :class:`~kozel.errors.WrongTypeError`
     for another kind, :class:`~kozel.errors.KozelError` for a number out of range.
     """
-    _check_whole("seating: sides", sides, 1)
-    _check_whole("seating: index, the match's number,", index, 0)
+    sides = _check_whole("seating: sides", sides, 1)
+    index = _check_whole("seating: index, the match's number,", index, 0)
     return tuple((side + index) % sides for side in range(sides))
 
 
@@ -168,10 +171,10 @@ def play(
         raise KozelError(
             f"play: {rules.name} is played by {rules.sides} sides: give {rules.sides} bots, not {len(bots)}"
         )
-    _check_seed("play: seed", seed)
-    _check_whole("play: index, the match's number,", index, 0)
+    seed = _check_seed("play: seed", seed)
+    index = _check_whole("play: index, the match's number,", index, 0)
     if type(duplicate) is not bool:
-        raise WrongTypeError(f"play: duplicate is True or False, not {duplicate!r}")
+        raise WrongTypeError(f"play: duplicate is True or False, not {table_text(duplicate)}")
     entrants = [entrant(bot) for bot in bots]
     sides = seating(rules.sides, index)
     seated = [entrants[sides[rules.side_of(seat)]] for seat in range(rules.players)]
@@ -332,33 +335,42 @@ class BotResult:
         }
 
 
-def _check_whole(what: str, value: object, low: int, high: int | None = None) -> None:
-    """:class:`~kozel.errors.WrongTypeError` unless ``value`` is a whole number (an int, not a bool);
-    :class:`~kozel.errors.KozelError` unless it is from ``low`` to ``high`` (no end where None).  ``what`` names it."""
-    if type(value) is not int:
-        raise WrongTypeError(f"{what} is a whole number, not {value!r}")
-    if value < low or (high is not None and value > high):
+def _check_whole(what: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` as a plain int: :class:`~kozel.errors.WrongTypeError` unless it is a whole number (an int or a NumPy
+    integer, not a bool); :class:`~kozel.errors.KozelError` unless it is from ``low`` to ``high`` (no end where None).
+    ``what`` names it."""
+    number = whole_number(value)
+    if number is None:
+        raise WrongTypeError(f"{what} is a whole number, not {table_text(value)}")
+    if number < low or (high is not None and number > high):
         bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise KozelError(f"{what} is a whole number {bounds}, not {value}")
+        raise KozelError(f"{what} is a whole number {bounds}, not {table_text(value)}")
+    return number
 
 
-def _check_seed(what: str, seed: object) -> None:
-    """:class:`~kozel.errors.WrongTypeError` unless ``seed`` is a whole number; :class:`~kozel.errors.KozelError`
-    unless it has at most SEED_DIGITS digits.  ``what`` names it."""
-    if type(seed) is not int:
-        raise WrongTypeError(f"{what} is a whole number of at most {SEED_DIGITS} digits, not {seed!r}")
-    if not seed_fits(seed):
-        raise KozelError(f"{what} is a whole number of at most {SEED_DIGITS} digits, not {seed!r}")
+def _check_seed(what: str, seed: object) -> int:
+    """``seed`` as a plain int: :class:`~kozel.errors.WrongTypeError` unless it is a whole number (an int or a NumPy
+    integer, not a bool); :class:`~kozel.errors.KozelError` unless it has at most SEED_DIGITS digits.  ``what`` names
+    it."""
+    return checked_seed(what, seed)
+
+
+def _plain_int(value: Any) -> Any:
+    """A converter: a whole number (a NumPy integer, an int subclass) as the plain int it stands for; anything else
+    is left as it is, for the checks to refuse."""
+    number = whole_number(value)
+    return value if number is None else number
 
 
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
     if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
-        raise KozelError(f"the bots are a sequence of bots, one per side, not {bots!r}")
+        raise KozelError(f"the bots are a sequence of bots, one per side, not {type(bots).__name__}")
     return unique_names(tuple(entrant(bot) for bot in bots))
 
 
-def _check_workers(bots: Sequence[Entrant], processes: int, executor: Executor | None) -> None:
-    """:class:`~kozel.errors.KozelError` unless ``bots`` can be played over ``processes`` processes or on ``executor``.
+def _check_workers(bots: Sequence[Entrant], processes: object, executor: Executor | None) -> int:
+    """``processes`` as a plain int; :class:`~kozel.errors.KozelError` unless ``bots`` can be played over
+    ``processes`` processes or on ``executor``.
 
     Without an executor ``processes`` is checked by :func:`~kozel.bots.pool.check_processes`; with
     one, it is a whole number of 1 or more, and the executor has a ``submit`` method
@@ -366,24 +378,29 @@ def _check_workers(bots: Sequence[Entrant], processes: int, executor: Executor |
     this process.
     """
     if executor is None:
-        check_processes(processes)
+        count = check_processes(processes)
     else:
         if not callable(getattr(executor, "submit", None)):
             raise WrongTypeError(
                 f"an executor has a submit method, as those of concurrent.futures do, not {type(executor).__name__}"
             )
-        if type(processes) is not int or processes < 1:
-            raise KozelError(f"an executor plays 1 or more matches at once, not {processes}")
-    if executor is not None or processes > 1:
+        number = whole_number(processes)
+        if number is None:
+            raise WrongTypeError(f"an executor plays a whole number of matches at once, not {table_text(processes)}")
+        if number < 1:
+            raise KozelError(f"an executor plays 1 or more matches at once, not {table_text(processes)}")
+        count = number
+    if executor is not None or count > 1:
         for bot in bots:
             bot.check_portable()
+    return count
 
 
 def _check_callbacks(**callbacks: object) -> None:
     """:class:`~kozel.errors.WrongTypeError` unless each of ``callbacks`` (by its argument name) is None or callable."""
     for name, callback in callbacks.items():
         if callback is not None and not callable(callback):
-            raise WrongTypeError(f"{name} is a function to call, or None, not {callback!r}")
+            raise WrongTypeError(f"{name} is a function to call, or None, not {table_text(callback)}")
 
 
 def _check_outcome_types(outcome: object) -> None:
@@ -402,7 +419,7 @@ def _check_outcome_types(outcome: object) -> None:
     ):
         raise WrongTypeError(
             "a match outcome's match, hands, sides, goats and points are whole numbers, its titles and record "
-            f"text, and its sides, goats, titles and points tuples: not so in {outcome!r}"
+            f"text, and its sides, goats, titles and points tuples: not so in {table_text(outcome)}"
         )
 
 
@@ -416,9 +433,9 @@ class Tournament:
     #: classes, factories or instances, held as :class:`~kozel.bots.specs.Entrant` values.
     bots: tuple[Entrant, ...] = attrs.field(converter=_entrants)
     #: How many matches.
-    matches: int
+    matches: int = attrs.field(converter=_plain_int)
     #: The seed of every match.
-    seed: int = 0
+    seed: int = attrs.field(default=0, converter=_plain_int)
     #: Whether each deal is played once in every seating (match ``i`` dealt from ``i // sides``).
     duplicate: bool = False
 
@@ -432,11 +449,11 @@ class Tournament:
                 f"not {len(self.bots)}"
             )
         if type(self.matches) is not int:
-            raise WrongTypeError(f"a tournament plays a whole number of matches, not {self.matches!r}")
+            raise WrongTypeError(f"a tournament plays a whole number of matches, not {table_text(self.matches)}")
         if not 1 <= self.matches <= MAX_MATCHES:
-            raise KozelError(f"a tournament plays from 1 to {MAX_MATCHES} matches, not {self.matches}")
+            raise KozelError(f"a tournament plays from 1 to {MAX_MATCHES} matches, not {table_text(self.matches)}")
         if type(self.duplicate) is not bool:
-            raise WrongTypeError(f"a tournament's duplicate is True or False, not {self.duplicate!r}")
+            raise WrongTypeError(f"a tournament's duplicate is True or False, not {table_text(self.duplicate)}")
 
     @property
     def specs(self) -> tuple[str, ...]:
@@ -469,7 +486,7 @@ class Tournament:
         match this call plays as soon as it ends (each process then plays one match at a time, not a
         batch), and ``progress(played, to_play)`` as matches end, counting only this call's matches.
         """
-        _check_workers(self.bots, processes, executor)
+        processes = _check_workers(self.bots, processes, executor)
         _check_callbacks(progress=progress, on_outcome=on_outcome)
         outcomes = list(self.check(done).values())
         known = {outcome.index for outcome in outcomes}
@@ -519,31 +536,35 @@ class Tournament:
         _check_outcome_types(outcome)
         index, rules, sides = outcome.index, self.rules, self.rules.sides
         if not 0 <= index < self.matches:
-            raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
+            raise KozelError(f"match {table_text(index)} is not one of this tournament's {self.matches} matches")
         if outcome.sides != seating(sides, index):
             raise KozelError(
-                f"match {index} seats the bots as {list(outcome.sides)}, but this tournament seats "
+                f"match {index} seats the bots as {table_text(list(outcome.sides))}, but this tournament seats "
                 f"them as {list(seating(sides, index))} (the bots move round by one side a match)"
             )
         if outcome.hands < 1:
-            raise KozelError(f"match {index} has {outcome.hands} hands: a match plays at least one")
+            raise KozelError(f"match {index} has {table_text(outcome.hands)} hands: a match plays at least one")
         points = outcome.points
         if len(points) != sides or min(points) < 0 or sum(points) > rules.total_points * outcome.hands:
             raise KozelError(
-                f"match {index} gives card points {list(points)}: {sides} sides, none below 0, "
+                f"match {index} gives card points {table_text(list(points))}: {sides} sides, none below 0, "
                 f"at most {rules.total_points} a hand in all"
             )
         goats = outcome.goats
         if not goats or len(set(goats)) != len(goats) or not all(0 <= goat < sides for goat in goats):
-            raise KozelError(f"match {index} names goats {list(goats)}: one or more of sides 0-{sides - 1}, each once")
+            raise KozelError(
+                f"match {index} names goats {table_text(list(goats))}: one or more of sides 0-{sides - 1}, each once"
+            )
         known = _titles(rules)
         if len(outcome.titles) != len(goats) or not all(title in known for title in outcome.titles):
             raise KozelError(
-                f"match {index} gives titles {list(outcome.titles)}: one for each goat, "
+                f"match {index} gives titles {table_text(list(outcome.titles))}: one for each goat, "
                 f"among {', '.join(sorted(known))}"
             )
         if not _DIGEST.fullmatch(outcome.record):
-            raise KozelError(f"match {index} gives the record digest {outcome.record!r}: 64 hex digits, 0-9 a-f")
+            raise KozelError(
+                f"match {index} gives the record digest {table_text(outcome.record)}: 64 hex digits, 0-9 a-f"
+            )
 
     def replay(
         self, indexes: Sequence[int], processes: int = 1, executor: Executor | None = None
@@ -555,16 +576,21 @@ class Tournament:
         record digest included, as long as the bots play the same from the same seed (the built-in
         ones do).  ``indexes`` is a sequence of match numbers, whole numbers from 0 to ``matches - 1``.
         """
-        _check_workers(self.bots, processes, executor)
+        processes = _check_workers(self.bots, processes, executor)
         if isinstance(indexes, (str, bytes)) or not isinstance(indexes, Sequence):
             raise WrongTypeError(f"the matches to replay are a sequence of match numbers, not {type(indexes).__name__}")
+        numbers = []
         for index in indexes:
-            if type(index) is not int:
+            number = whole_number(index)
+            if number is None:
                 raise WrongTypeError(
-                    f"a match is given by its number, a whole number from 0 to {self.matches - 1}, not {index!r}"
+                    f"a match is given by its number, a whole number from 0 to {self.matches - 1}, "
+                    f"not {table_text(index)}"
                 )
-            if not 0 <= index < self.matches:
-                raise KozelError(f"match {index} is not one of this tournament's {self.matches} matches")
+            if not 0 <= number < self.matches:
+                raise KozelError(f"match {table_text(index)} is not one of this tournament's {self.matches} matches")
+            numbers.append(number)
+        indexes = numbers
         played = {
             outcome.index: outcome for chunk in self._played(processes, indexes, False, executor) for outcome in chunk
         }

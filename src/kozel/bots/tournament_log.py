@@ -54,6 +54,7 @@ import kozel
 from kozel.bots.tournament import Executor, MatchOutcome, Tournament
 from kozel.errors import KozelError
 from kozel.forms.files import dumps_ruleset
+from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
 __all__ = [
@@ -124,7 +125,7 @@ def replay_sample(tournament: Tournament, indexes: Sequence[int], count: int | N
     the same choice, and a log that has grown gets a new one.
     """
     if count is not None and count < 0:
-        raise KozelError(f"a log replays 0 or more of its matches, not {count}")
+        raise KozelError(f"a log replays 0 or more of its matches, not {table_text(count)}")
     if count is None or count >= len(indexes):
         return sorted(indexes)
 

@@ -70,7 +70,7 @@ from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.hand_end import first_dealer_of
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
-from kozel.errors import DeckError, IllegalMoveError, KozelError, StateError, WrongTypeError
+from kozel.errors import DeckError, IllegalMoveError, KozelError, NoWorldError, StateError, WrongTypeError
 from kozel.game.log import extend as log_extend
 from kozel.game.move import Move, MoveKind, broken
 from kozel.game.state import GameState, Match, Phase, TransferWindow, Trick, make_state, stock_bytes, with_match
@@ -1526,7 +1526,9 @@ def determinize(
     :class:`~kozel.StateError` (a :class:`~kozel.KozelError`): at once where its fields do not fit
     together (a seat out of range, a card not in the deck, a praise deal with too few hands: the
     checks of :mod:`kozel.view.check`, which :func:`kozel.record.from_json` makes of a view document
-    too, the message naming the field), else when the tries or the budget run out.  Those field
+    too, the message naming the field), else when the tries or the budget run out: then
+    :class:`~kozel.NoWorldError`, the kind of StateError that says only that no world was found
+    in time (what a bot may play around, where a broken view must not be).  Those field
     checks are made once per view object, and not at all for a view the engine made from a state
     (:func:`~kozel.observe`, a :class:`~kozel.ViewTracker`), whose fields fit together by
     construction; a view built by hand, changed with ``attrs.evolve``, copied, unpickled or read from
@@ -1594,4 +1596,4 @@ def determinize(
         if wanted is None or _same_moves(state, view, wanted):
             return state
     spent = "tries" if drawn >= most else f"{seconds:g} s budget"
-    raise _refuse(view, f"no world fits it in {drawn} draws (the {spent} ran out)")
+    raise NoWorldError(_refuse(view, f"no world fits it in {drawn} draws (the {spent} ran out)").args[0])
