@@ -139,8 +139,8 @@ def new_hand(
     *,
     scores: Iterable[int] | None = None,
     sets: Iterable[int] | None = None,
-    dealer: int = 0,
-    seed: int = 0,
+    dealer: object = 0,
+    seed: object = 0,
 ) -> GameState:
     """Start a match at a given point: a first hand dealt from ``deck``, the score sheet at ``scores`` (and ``sets``).
 
