@@ -23,6 +23,7 @@ __all__ = [
     "init_fields",
     "join",
     "kind_word",
+    "short_repr",
     "too_long",
     "union_members",
     "unique_keys",
@@ -65,6 +66,12 @@ def error_text(value: Any) -> str:
     """``value`` as an error message shows it: ``null``, ``true`` and ``false`` as a file says them, else short."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
+    return short_repr(value)
+
+
+def short_repr(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut to 60 characters, or its kind where Python will not write
+    it out (an int of thousands of digits, or a value holding one)."""
     try:
         text = repr(value)
     except ValueError:  # an integer too long to write out

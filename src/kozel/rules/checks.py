@@ -16,7 +16,7 @@ import attrs
 
 from kozel.cards.card import Card, Rank, Suit
 from kozel.errors import RulesetError
-from kozel.plain_types import too_long
+from kozel.plain_types import short_repr
 
 __all__ = [
     "Check",
@@ -60,11 +60,7 @@ def _table_text(value: object) -> str:
         return repr(value.value)
     if isinstance(value, tuple | list):
         return "[" + ", ".join(map(_table_text, value)) + "]"
-    try:
-        shown = repr(value)
-    except ValueError:  # an integer too long to write out
-        return too_long(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
+    return short_repr(value)
 
 
 def as_tuple(values: Iterable[_T]) -> tuple[_T, ...]:
