@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from kozel.errors import KozelError, WrongTypeError
-from kozel.plain_types import error_text, whole_number
+from kozel.plain_types import error_text, short_repr, whole_number
 
 __all__ = [
     "MAX_CARDS",
@@ -167,7 +167,7 @@ def indent(value: object) -> int | None:
         return None
     spaces = whole_number(value)
     if spaces is None:
-        raise WrongTypeError(f"indent is None or a whole number of spaces, not {value!r}")
+        raise WrongTypeError(f"indent is None or a whole number of spaces, not {short_repr(value)}")
     if not 0 <= spaces <= MAX_INDENT:
         raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {error_text(spaces)}")
     return spaces

@@ -16,6 +16,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import SUIT_BITS, cards_of, iter_bits
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.errors import NotationError, StateError, WrongTypeError
+from kozel.plain_types import short_repr
 
 __all__ = ["SUIT_BITS", "CardSet", "cards_of", "cardset_from_mask", "iter_bits"]
 
@@ -46,7 +47,7 @@ class CardSet:
         mask = 0
         for card in listed:
             if not isinstance(card, Card):
-                raise WrongTypeError(f"a CardSet holds cards, not {card!r}")
+                raise WrongTypeError(f"a CardSet holds cards, not {short_repr(card)}")
             mask |= card.bit
         _set_mask(self, mask)
 
@@ -59,13 +60,16 @@ class CardSet:
         below 0 or with a bit beyond the last card.
         """
         if isinstance(mask, bool):
-            raise WrongTypeError(f"a card mask is a whole number, not {mask!r}")
+            raise WrongTypeError(f"a card mask is a whole number, not {short_repr(mask)}")
         try:
             number = operator.index(mask)
         except TypeError:
-            raise WrongTypeError(f"a card mask is a whole number, not {mask!r}") from None
+            raise WrongTypeError(f"a card mask is a whole number, not {short_repr(mask)}") from None
         if number < 0 or number >> len(CARDS):
-            raise StateError(f"{number:#x} is not a mask of the {len(CARDS)} cards")
+            shown = f"{number:#x}"
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            raise StateError(f"{shown} is not a mask of the {len(CARDS)} cards")
         return cardset_from_mask(number)
 
     @staticmethod

@@ -10,6 +10,7 @@ from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.cardset import CardSet, cardset_from_mask
 from kozel.cards.notation import parse_cards
 from kozel.errors import DeckError, WrongTypeError
+from kozel.plain_types import short_repr
 
 __all__ = ["Deck"]
 
@@ -37,7 +38,7 @@ class Deck:
         mask = 0
         for card in ordered:
             if not isinstance(card, Card):
-                raise WrongTypeError(f"a Deck holds cards, not {card!r}")
+                raise WrongTypeError(f"a Deck holds cards, not {short_repr(card)}")
             if mask & card.bit:
                 raise DeckError(f"a deck holds each card once, but {card} appears twice")
             mask |= card.bit
@@ -76,6 +77,8 @@ class Deck:
 
     def shuffled(self, rng: random.Random) -> Deck:
         """A new deck with the same cards in an order drawn from ``rng``; this deck is unchanged."""
+        if not isinstance(rng, random.Random):
+            raise WrongTypeError(f"a deck is shuffled with a random.Random, not {short_repr(rng)}")
         cards = list(self._cards)
         rng.shuffle(cards)
         return Deck(cards)

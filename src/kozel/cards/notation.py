@@ -8,6 +8,7 @@ from typing import Final
 
 from kozel.cards.card import Card
 from kozel.errors import NotationError, WrongTypeError
+from kozel.plain_types import short_repr
 
 __all__ = ["format_cards", "parse_cards"]
 
@@ -46,5 +47,5 @@ def format_cards(cards: Iterable[Card]) -> str:
         raise WrongTypeError(f"format_cards writes cards, not {type(cards).__name__}") from None
     for card in listed:
         if not isinstance(card, Card):
-            raise WrongTypeError(f"format_cards writes cards, not {card!r}")
+            raise WrongTypeError(f"format_cards writes cards, not {short_repr(card)}")
     return " ".join(map(str, listed))

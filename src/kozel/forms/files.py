@@ -34,7 +34,7 @@ from kozel.errors import RulesetError, WrongTypeError
 from kozel.forms.data import from_data, to_data
 from kozel.limits import MAX_DEPTH, MAX_RULESET_BYTES, depth
 from kozel.limits import indent as checked_indent
-from kozel.plain_types import error_text, unique_keys
+from kozel.plain_types import error_text, short_repr, unique_keys
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
@@ -68,7 +68,7 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
     if format is None:
         format = "json" if text.lstrip().startswith("{") else "toml"
     elif type(format) is not str:
-        raise WrongTypeError(f"format is 'json', 'toml' or None, not {format!r}")
+        raise WrongTypeError(f"format is 'json', 'toml' or None, not {short_repr(format)}")
     if len(text) > MAX_RULESET_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RULESET_BYTES:
         raise RulesetError(f"the ruleset text is larger than a ruleset file may be, {MAX_RULESET_BYTES // 2**20} MiB")
     if format in ("json", "toml") and depth(text) > MAX_DEPTH:
@@ -80,7 +80,7 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
     elif format == "toml":
         data = _parse_toml(text)
     else:
-        raise RulesetError(f"no ruleset format is called {format!r}; the formats are 'json' and 'toml'")
+        raise RulesetError(f"no ruleset format is called {short_repr(format)}; the formats are 'json' and 'toml'")
     return from_data(_unwrap(data))
 
 

@@ -11,7 +11,7 @@ from kozel.cards.card import Card
 from kozel.cards.notation import parse_cards
 from kozel.errors import IllegalMoveError, NotationError, WrongTypeError
 from kozel.limits import SEAT_DIGITS
-from kozel.plain_types import whole_number
+from kozel.plain_types import short_repr, whole_number
 
 __all__ = ["Move", "MoveKind", "broken", "parse_move"]
 
@@ -119,7 +119,7 @@ class Move(MoveFields):
         if not 0 <= seat <= _MAX_SEAT:
             raise WrongTypeError(f"a move's seat is a seat number from 0 to {_MAX_SEAT}, not {_show_seat(seat)}")
         if not isinstance(kind, MoveKind):
-            raise WrongTypeError(f"a move's kind is a MoveKind, not {kind!r}")
+            raise WrongTypeError(f"a move's kind is a MoveKind, not {short_repr(kind)}")
         if isinstance(cards, str):
             listed = parse_cards(cards)
         else:
@@ -130,12 +130,15 @@ class Move(MoveFields):
         mask = 0
         for card in listed:
             if not isinstance(card, Card):
-                raise WrongTypeError(f"a move's cards must be cards, not {card!r}")
+                raise WrongTypeError(f"a move's cards must be cards, not {short_repr(card)}")
             if mask & card.bit:
                 raise NotationError(f"a move names {card} twice", str(card))
             mask |= card.bit
         if choice is not None and (not isinstance(choice, str) or not _CHOICE.fullmatch(choice)):
-            raise NotationError(f"a move's choice is a word of letters and underscores, not {choice!r}", str(choice))
+            raise NotationError(
+                f"a move's choice is a word of letters and underscores, not {short_repr(choice)}",
+                choice if isinstance(choice, str) else short_repr(choice),
+            )
         return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask, choice))
 
     def __getnewargs__(self) -> tuple[int, MoveKind, tuple[Card, ...], str | None]:
@@ -153,7 +156,7 @@ class Move(MoveFields):
         seat, kind, cards, *rest = fields
         move = cls(seat, kind, cards, rest[1] if len(rest) > 1 else None)
         if rest and whole_number(rest[0]) != move.mask:
-            raise NotationError(f"the mask {rest[0]!r} does not hold exactly the cards {move.cards}")
+            raise NotationError(f"the mask {short_repr(rest[0])} does not hold exactly the cards {move.cards}")
         return move
 
     def _replace(self, **changes: object) -> Move:

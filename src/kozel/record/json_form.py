@@ -99,8 +99,11 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
         body: dict[str, Any] = {"state": _state_data(value)}
         what = "state"
     elif isinstance(value, PlayerView):
-        body = {"view": _view_data(value)}
-        what = "view"
+        try:
+            data = {"kozel": "view", "format": FORMAT, "view": _view_data(value)}
+            return json.dumps(data, ensure_ascii=False, indent=spaces)
+        except (ValueError, TypeError) as failure:  # an edited view: a field of the wrong kind, or a number too long
+            raise _unwritable_view(value, failure) from None
     elif isinstance(value, Move):
         error = broken_move_error(value)
         if error is not None:
@@ -618,6 +621,20 @@ def _words(value: Any) -> str:
 def _view_data(view: PlayerView) -> dict[str, Any]:
     data: dict[str, Any] = dump(view, PlayerView)
     return data
+
+
+def _unwritable_view(view: PlayerView, error: Exception) -> KozelError:
+    """Why ``view`` could not be written (``error``): the field the view's checks find wrong, else ``error`` itself.
+
+    Only a view that was changed after the engine made it gets here, so an engine-made one is written unchecked.
+    """
+    try:
+        _check_view(view)
+    except StateError as found:
+        return found
+    if isinstance(error, KozelError):
+        return error
+    return StateError(f"view: a field cannot be written as JSON ({type(error).__name__}: {error})")
 
 
 def _view_from(data: Any) -> PlayerView:

@@ -24,7 +24,7 @@ from kozel.cards.notation import format_cards, parse_cards
 from kozel.errors import KozelError, StateError
 from kozel.forms.data import compact, from_data
 from kozel.game.move import MoveKind
-from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
+from kozel.plain_types import error_text, hints, init_fields, join, kind_word, short_repr, union_members
 from kozel.rules.ruleset import Ruleset
 
 __all__ = ["KIND", "dump", "load"]
@@ -67,7 +67,7 @@ def dump(value: Any, hint: Any) -> Any:
         return [dump(each, item) for each, item in zip(values, items, strict=True)]
     if isinstance(value, bool | str | int):
         return value
-    raise StateError(f"cannot write {value!r} as data")  # pragma: no cover - every field type is handled
+    raise StateError(f"cannot write {short_repr(value)} as data")  # pragma: no cover - every field type is handled
 
 
 def load(data: Any, hint: Any, path: str) -> Any:

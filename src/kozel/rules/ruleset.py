@@ -8,6 +8,7 @@ from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.deck import Deck
 from kozel.errors import RulesetError, WrongTypeError
 from kozel.limits import MAX_SET_HANDS, NUMBER_DIGITS
+from kozel.plain_types import short_repr
 from kozel.rules import checks
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import Dealing
@@ -424,7 +425,7 @@ class Ruleset:
         """
         for name, value in (("players", players), ("sides", sides)):
             if (value is not None or name == "players") and (type(value) is not int):
-                raise WrongTypeError(f"for_players: {name} is a whole number, not {value!r}")
+                raise WrongTypeError(f"for_players: {name} is a whole number, not {short_repr(value)}")
         if sides is None:
             sides = 2 if players % 2 == 0 and players >= 4 else players
         return attrs.evolve(self, seating=Seating(players, sides))

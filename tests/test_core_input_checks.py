@@ -1,0 +1,139 @@
+"""Values too long to write out (an int of thousands of digits), and other wrong kinds, answered with kozel's errors."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+import pytest
+
+import kozel
+from kozel import CardSet, Deck, Move, MoveKind
+from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
+
+HUGE = 10**5000
+TOO_LONG = "an int too long to show"
+
+
+@pytest.fixture(scope="module")
+def rules() -> kozel.Ruleset:
+    return kozel.variants.get("classic")
+
+
+@pytest.fixture(scope="module")
+def view(rules: kozel.Ruleset) -> kozel.PlayerView:
+    return kozel.observe(kozel.new_game(rules, seed=1), 0)
+
+
+def test_move_kind_too_long_to_show() -> None:
+    with pytest.raises(WrongTypeError, match=TOO_LONG):
+        Move(0, HUGE, ())  # type: ignore[arg-type]
+
+
+def test_move_choice_too_long_to_show() -> None:
+    with pytest.raises(NotationError, match=TOO_LONG) as caught:
+        Move(0, MoveKind.PRAISE, (), HUGE)  # type: ignore[arg-type]
+    assert caught.value.token == TOO_LONG
+
+
+def test_move_bad_choice_text_keeps_its_token() -> None:
+    with pytest.raises(NotationError) as caught:
+        Move(0, MoveKind.PRAISE, (), "two words")
+    assert caught.value.token == "two words"
+
+
+def test_move_card_too_long_to_show() -> None:
+    with pytest.raises(WrongTypeError, match=TOO_LONG):
+        Move(0, MoveKind.PLAY, [HUGE])  # type: ignore[list-item]
+
+
+def test_move_make_mask_too_long_to_show() -> None:
+    with pytest.raises(NotationError, match=TOO_LONG):
+        Move._make((0, MoveKind.PLAY, (), HUGE))
+
+
+def test_cardset_card_too_long_to_show() -> None:
+    with pytest.raises(WrongTypeError, match=TOO_LONG):
+        CardSet([HUGE])  # type: ignore[list-item]
+
+
+def test_deck_card_too_long_to_show() -> None:
+    with pytest.raises(WrongTypeError, match=TOO_LONG):
+        Deck([HUGE])  # type: ignore[list-item]
+
+
+def test_format_cards_card_too_long_to_show() -> None:
+    with pytest.raises(WrongTypeError, match=TOO_LONG):
+        kozel.format_cards([HUGE])  # type: ignore[list-item]
+
+
+def test_from_mask_list_holding_a_huge_int() -> None:
+    with pytest.raises(WrongTypeError, match="a list too long to show"):
+        CardSet.from_mask([HUGE])  # type: ignore[arg-type]
+
+
+def test_from_mask_huge_number_message_is_cut() -> None:
+    with pytest.raises(StateError) as caught:
+        CardSet.from_mask(HUGE)
+    assert len(str(caught.value)) < 200
+    assert str(caught.value).startswith("0x")
+
+
+def test_from_mask_small_bad_number_still_shown_whole() -> None:
+    with pytest.raises(StateError, match=r"^-0x1 is not a mask"):
+        CardSet.from_mask(-1)
+
+
+def test_shuffled_refuses_a_non_random(rules: kozel.Ruleset) -> None:
+    with pytest.raises(WrongTypeError, match=r"random\.Random"):
+        rules.deck.shuffled(5)  # type: ignore[arg-type]
+    deck = rules.deck.shuffled(random.Random(3))
+    assert sorted(deck) == sorted(rules.deck)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("turn", HUGE), ("turn", Fraction(HUGE, 3)), ("turn", [HUGE]), ("hand_sizes", (HUGE, 0, 0, 0))],
+    ids=["int", "fraction", "list", "nested"],
+)
+def test_to_json_edited_view_names_the_field(view: kozel.PlayerView, field: str, value: object) -> None:
+    edited = attrs.evolve(view, **{field: value})
+    with pytest.raises(StateError, match=rf"^view\.{field}"):
+        kozel.record.to_json(edited)
+
+
+def test_to_json_edited_view_small_fraction_names_the_field(view: kozel.PlayerView) -> None:
+    with pytest.raises(StateError, match=r"^view\.turn"):
+        kozel.record.to_json(attrs.evolve(view, turn=Fraction(1, 3)))
+
+
+def test_to_json_engine_view_round_trips(view: kozel.PlayerView) -> None:
+    assert kozel.record.from_json(kozel.record.to_json(view)) == view
+
+
+def test_to_json_indent_too_long_to_show(rules: kozel.Ruleset) -> None:
+    state = kozel.new_game(rules, seed=1)
+    with pytest.raises(WrongTypeError, match="a list too long to show"):
+        kozel.record.to_json(state, indent=[HUGE])  # type: ignore[arg-type]
+
+
+def test_dumps_ruleset_indent_too_long_to_show(rules: kozel.Ruleset) -> None:
+    with pytest.raises(WrongTypeError, match="a Fraction too long to show"):
+        kozel.forms.dumps_ruleset(rules, indent=Fraction(HUGE, 3))  # type: ignore[arg-type]
+
+
+def test_loads_ruleset_format_too_long_to_show() -> None:
+    with pytest.raises(WrongTypeError, match=TOO_LONG):
+        kozel.loads_ruleset("{}", format=HUGE)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [[HUGE], Fraction(HUGE, 3)], ids=["list", "fraction"])
+def test_for_players_too_long_to_show(rules: kozel.Ruleset, players: object) -> None:
+    with pytest.raises(WrongTypeError, match="too long to show"):
+        rules.for_players(players)  # type: ignore[arg-type]
+
+
+def test_errors_are_kozel_errors() -> None:
+    assert issubclass(WrongTypeError, KozelError)
+    assert issubclass(StateError, KozelError)
