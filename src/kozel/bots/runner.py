@@ -27,6 +27,7 @@ from kozel.engine.start import new_game
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.move import Move
 from kozel.game.state import GameState
+from kozel.plain_types import short_repr
 from kozel.play.decision import decision
 from kozel.rules.ruleset import Ruleset
 from kozel.view.tracker import ViewTracker
@@ -156,7 +157,9 @@ def _views_of(state: GameState, views: ViewTracker | None) -> Callable[[int], Pl
 
 def _checked(move: object, allowed: Sequence[Move], bot: Bot, seat: int) -> Move:
     if not isinstance(move, Move) or move not in allowed:
-        raise IllegalMoveError(f"{bot!r} at seat {seat} answered {move!r}, not one of its legal moves", move, "bot")
+        raise IllegalMoveError(
+            f"{bot!r} at seat {seat} answered {short_repr(move)}, not one of its legal moves", move, "bot"
+        )
     return move
 
 

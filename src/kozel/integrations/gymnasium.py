@@ -9,8 +9,9 @@ and an action outside it makes no move: the step returns the same observation, r
 was written minus what the learner's side was written.  An episode is a whole match.
 
 ``step`` and ``render`` before the first ``reset`` are refused with :class:`~kozel.KozelError` (``render``
-gives None without a render mode, as Gymnasium's own environments do).  ``reset``'s seed is checked by
-Gymnasium itself; its ``options`` are taken and not read: the environment has none.
+gives None without a render mode, as Gymnasium's own environments do).  ``reset``'s seed is None or a whole
+number of at least 0, NumPy's integers included (checked by kozel, before Gymnasium); its ``options`` are taken
+and not read: the environment has none.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.plain_types import error_text, whole_number
+from kozel.plain_types import error_text, short_repr, whole_number
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -59,16 +60,16 @@ class KozelSeatEnv(gymnasium.Env):
         if not isinstance(self.rules, Ruleset):
             raise WrongTypeError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
         if not isinstance(bots, str):
-            raise WrongTypeError(f"bots= is the name of kozel's bots, one of {sorted(_BOTS)}, not {bots!r}")
+            raise WrongTypeError(f"bots= is the name of kozel's bots, one of {sorted(_BOTS)}, not {short_repr(bots)}")
         if bots not in _BOTS:
-            raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {bots!r}")
+            raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {short_repr(bots)}")
         whole = whole_number(seat)  # an int or a NumPy integer, kept as a plain int; not a bool
         if whole is None:
-            raise WrongTypeError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {seat!r}")
+            raise WrongTypeError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {short_repr(seat)}")
         if not 0 <= whole < self.rules.players:
             raise SeatError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {error_text(whole)}")
-        if render_mode not in (None, "ansi"):
-            raise KozelError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if render_mode is not None and (not isinstance(render_mode, str) or render_mode != "ansi"):
+            raise KozelError(f"render_mode is None or 'ansi', not {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.seat = whole
         self._bots: list[Bot] = [_BOTS[bots]() for _ in range(self.rules.players)]
@@ -79,7 +80,18 @@ class KozelSeatEnv(gymnasium.Env):
         self._state: GameState | None = None
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """A new match, dealt from ``seed`` (else from the environment's random generator)."""
+        """A new match, dealt from ``seed`` (else from the environment's random generator).
+
+        ``seed`` is None or a whole number of at least 0 (an int or a NumPy integer, not a bool), as Gymnasium takes
+        it; anything else is refused (:class:`~kozel.WrongTypeError`, or :class:`~kozel.KozelError` for a negative
+        one) before anything changes."""
+        if seed is not None:
+            number = whole_number(seed)
+            if number is None:
+                raise WrongTypeError(f"reset's seed is a whole number of at least 0, or None, not {short_repr(seed)}")
+            if number < 0:
+                raise KozelError(f"reset's seed is a whole number of at least 0, or None, not {short_repr(number)}")
+            seed = number
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(0, 2**62))
         state = new_game(self.rules, seed=match_seed)
@@ -156,7 +168,7 @@ class KozelSeatEnv(gymnasium.Env):
                 move = bot.choose(self._tracker.view(asked.seat), asked.moves)
             if move not in asked.moves:
                 raise KozelError(
-                    f"the {type(bot).__name__} at seat {asked.seat} answered {move}, not one of its answers"
+                    f"the {type(bot).__name__} at seat {asked.seat} answered {short_repr(move)}, not one of its answers"
                 )
             reward += self._answer(asked, move)
 

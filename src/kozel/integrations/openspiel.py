@@ -75,6 +75,7 @@ from kozel.engine.within_hand import within_hand
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
+from kozel.plain_types import short_repr, whole_number
 from kozel.play.actions import CompactActions, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
@@ -120,7 +121,7 @@ def game_name(rules: Ruleset | str, match: bool = False) -> str:
     else:
         raise WrongTypeError(f"an OpenSpiel game is named after a Ruleset or its name, not {type(rules).__name__}")
     if type(match) is not bool:
-        raise WrongTypeError(f"match is True (the match game) or False (the hand game), not {match!r}")
+        raise WrongTypeError(f"match is True (the match game) or False (the hand game), not {short_repr(match)}")
     return f"kozel_{'match' if match else 'hand'}_{name}"
 
 
@@ -216,7 +217,7 @@ class KozelGame(pyspiel.Game):  # type: ignore[misc]
         default observation type); any other type (public information only, private information only, every
         seat's) is refused with a KozelError."""
         if params:
-            raise KozelError(f"kozel's OpenSpiel observers take no parameters, not {params!r}")
+            raise KozelError(f"kozel's OpenSpiel observers take no parameters, not {short_repr(params)}")
         if iig_obs_type is not None and (
             not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
@@ -451,8 +452,14 @@ def _asked_alike(world: GameState, asks: tuple[tuple[int, ...], ...]) -> bool:
 
 
 def resampler(seed: int) -> Any:
-    """A resampler for ``ISMCTSBot.set_resampler`` drawing worlds from ``seed``: a search that repeats."""
-    rng = random.Random(seed)
+    """A resampler for ``ISMCTSBot.set_resampler`` drawing worlds from ``seed``: a search that repeats.
+
+    ``seed`` is a whole number (an int or a NumPy integer, not a bool); anything else is refused with
+    :class:`~kozel.WrongTypeError`."""
+    number = whole_number(seed)
+    if number is None:
+        raise WrongTypeError(f"resampler's seed is a whole number, not {short_repr(seed)}")
+    rng = random.Random(number)
 
     def resample(state: KozelState, player: int) -> KozelState:
         return state.resample_from_infostate(player, rng.random)

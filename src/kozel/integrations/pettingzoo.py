@@ -20,7 +20,6 @@ answers False).  A refused ``reset`` (a seed that is not a whole number) changes
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any, ClassVar
 
@@ -33,6 +32,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
+from kozel.plain_types import short_repr, whole_number
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -84,8 +84,8 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, rules: Ruleset | str = "classic", render_mode: str | None = None) -> None:
         """The environment of ``rules`` (a ruleset or a built-in name)."""
         super().__init__()
-        if render_mode not in (None, "human", "ansi"):
-            raise KozelError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
+        if render_mode is not None and (not isinstance(render_mode, str) or render_mode not in ("human", "ansi")):
+            raise KozelError(f"render_mode is None, 'human' or 'ansi', not {short_repr(render_mode)}")
         self.rules = _rules(rules)
         self.render_mode = render_mode
         self._numbering = actions(self.rules).compact
@@ -118,7 +118,9 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         """The seat of ``agent``; anything that is no agent of the table raises ``KozelError``."""
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise KozelError(f"no agent is called {agent!r}; the agents are {', '.join(self.possible_agents)}")
+            raise KozelError(
+                f"no agent is called {short_repr(agent)}; the agents are {', '.join(self.possible_agents)}"
+            )
         return seat
 
     def _check_reset(self, what: str) -> None:
@@ -141,10 +143,11 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         ``options`` are taken and not read."""
         if seed is None:
             seed = random.Random(self._seed).randrange(2**63)
-        elif isinstance(seed, bool) or not hasattr(seed, "__index__"):
-            raise WrongTypeError(f"reset's seed is a whole number or None, not {seed!r}")
         else:
-            seed = operator.index(seed)
+            number = whole_number(seed)
+            if number is None:
+                raise WrongTypeError(f"reset's seed is a whole number or None, not {short_repr(seed)}")
+            seed = number
         state = new_game(self.rules, seed=seed)  # refuses a seed of over 100 digits, before anything changes
         self._seed = seed
         self._tracker = ViewTracker(state)
@@ -199,9 +202,12 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             return
         asked = self._asked
         assert asked is not None
-        move = self._answers().get(action_number(action, self._numbering.size))
+        number = action_number(action, self._numbering.size)
+        move = self._answers().get(number)
         if move is None:
-            raise KozelError(f"action {action} is no answer of seat {asked.seat}, the seat asked now; see the mask")
+            raise KozelError(
+                f"action {short_repr(number)} is no answer of seat {asked.seat}, the seat asked now; see the mask"
+            )
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the last step ended a hand: its rewards are paid, this step's start at 0
             self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from kozel.errors import KozelError
+from kozel.errors import KozelError, WrongTypeError
+from kozel.plain_types import short_repr, whole_number
 
 __all__ = ["RayExecutor", "ray_module"]
 
@@ -170,10 +171,23 @@ class RayExecutor(concurrent.futures.Executor):
     HTTP/2 as Ray's servers do, is refused at once with :class:`~kozel.errors.KozelError`, where Ray
     would retry it for minutes, or for ever.  If Ray is already
     initialized in this process it is used as it is.  :meth:`shutdown` disconnects (and stops the
-    local runtime) only if this executor started it.
+    local runtime) only if this executor started it.  The arguments are checked before Ray is asked
+    anything: an ``address`` that is not text, or a ``num_cpus`` that is not a whole number of at least 1
+    (an int or a NumPy integer, not a bool), raises :class:`~kozel.errors.WrongTypeError` or
+    :class:`~kozel.errors.KozelError`.
     """
 
     def __init__(self, address: str | None = None, *, num_cpus: int | None = None) -> None:
+        # The arguments are checked before Ray is asked anything: a refused one starts or joins nothing.
+        if address is not None and not isinstance(address, str):
+            raise WrongTypeError(f"address is a Ray cluster's address (text) or None, not {short_repr(address)}")
+        if num_cpus is not None:
+            cpus = whole_number(num_cpus)  # an int or a NumPy integer, kept as a plain int; not a bool
+            if cpus is None:
+                raise WrongTypeError(f"num_cpus is a whole number of at least 1, or None, not {short_repr(num_cpus)}")
+            if cpus < 1:
+                raise KozelError(f"num_cpus is a whole number of at least 1, or None, not {short_repr(cpus)}")
+            num_cpus = cpus
         ray = ray_module()
         self._ray = ray
         self._lock = threading.Lock()
