@@ -14,6 +14,8 @@ from typing import Any, TextIO
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import check_writable, given, progress, whole
 from kozel.errors import KozelError
+from kozel.limits import MAX_MATCHES
+from kozel.plain_types import short_repr
 from kozel.testing import InvariantError, check_ruleset
 
 __all__ = ["DESCRIPTION", "add_parser", "run"]
@@ -64,8 +66,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except KozelError as error:
         print(f"kozel check: {' '.join(str(error).split())}", file=err)
         return 2
-    if args.matches < 1:
-        print(f"kozel check: --matches must be at least 1, not {args.matches}", file=err)
+    if not 1 <= args.matches <= MAX_MATCHES:
+        print(f"kozel check: --matches must be from 1 to {MAX_MATCHES}, not {short_repr(args.matches)}", file=err)
         return 2
     if args.save is not None:  # refused now, not found out only once a match has failed
         try:

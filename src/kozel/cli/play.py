@@ -47,6 +47,7 @@ from kozel.engine.leading import barred_from_trumps, must_swap, opening
 from kozel.errors import IllegalMoveError, KozelError, NotationError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
+from kozel.plain_types import short_repr
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.view.events import Dealt, opening_events
@@ -155,9 +156,9 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {short_repr(text)}") from None
     if not math.isfinite(value) or not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"the pause is from 0 to 10 seconds, not {text}")
+        raise argparse.ArgumentTypeError(f"the pause is from 0 to 10 seconds, not {short_repr(text)}")
     return value
 
 
@@ -234,7 +235,9 @@ def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: 
     try:
         rules = named_ruleset(args.ruleset, args.players)
         if not 0 <= args.seat < rules.players:
-            errors.write(f"kozel play: --seat must be a seat from 0 to {rules.players - 1}, not {args.seat}\n")
+            errors.write(
+                f"kozel play: --seat must be a seat from 0 to {rules.players - 1}, not {short_repr(args.seat)}\n"
+            )
             return 2
         specs = opponents(bot_specs(args.opponents) if args.opponents else None, rules.players, args.seat)
         bots: list[Bot] = [make_bot(specs[seat]) if seat in specs else _Person() for seat in range(rules.players)]

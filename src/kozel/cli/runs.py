@@ -23,6 +23,7 @@ from kozel.bots.specs import add_current_folder
 from kozel.bots.tournament import Executor
 from kozel.bots.tournament_log import REPLAYED
 from kozel.errors import KozelError
+from kozel.plain_types import short_repr
 
 __all__ = [
     "Bar",
@@ -106,7 +107,7 @@ def whole(text: str) -> int:
     """
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"a whole number in the digits 0-9, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a whole number in the digits 0-9, not {short_repr(text)}")
     try:
         return int(text)
     except ValueError:  # more digits than int() reads
@@ -118,7 +119,7 @@ def replay_count(text: str) -> int | None:
     if text == "all":
         return None
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {text!r}")
+        raise argparse.ArgumentTypeError(f"a number of matches (0 or more) or 'all', not {short_repr(text)}")
     try:
         return int(text)
     except ValueError:  # more digits than int() reads
@@ -144,11 +145,11 @@ def backend(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int, st
         try:
             check_processes(processes)
         except KozelError as error:
-            raise KozelError(f"--processes {processes}: {error}") from None
+            raise KozelError(f"--processes {short_repr(processes)}: {error}") from None
         yield None, processes, f"{processes} process{'es' if processes != 1 else ''}"
         return
     if args.processes is not None and args.processes < 1:
-        raise KozelError(f"--processes {args.processes}: a Ray cluster plays 1 or more matches at once")
+        raise KozelError(f"--processes {short_repr(args.processes)}: a Ray cluster plays 1 or more matches at once")
     from kozel.integrations.ray import RayExecutor  # noqa: PLC0415 - the ray extra is needed only here
 
     executor = RayExecutor(args.address)

@@ -37,7 +37,7 @@ from kozel.cards.card import CARDS
 from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind, broken_move_error
-from kozel.plain_types import error_text, whole_number
+from kozel.plain_types import error_text, short_repr, whole_number
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trick_play import BeatOrPass
 
@@ -79,14 +79,14 @@ def action_number(action: object, size: int) -> int:
             raise TypeError
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
-        raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {action!r}") from None
+        raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {short_repr(action)}") from None
 
 
 def checked_rules(rules: object, what: str) -> Ruleset:
     """``rules`` where it is a :class:`~kozel.Ruleset`, else a :class:`~kozel.WrongTypeError` naming ``what``."""
     if isinstance(rules, Ruleset):
         return rules
-    hint = f" (kozel.variants.get({rules!r}) is the ruleset of that name)" if isinstance(rules, str) else ""
+    hint = f" (kozel.variants.get({short_repr(rules)}) is the ruleset of that name)" if isinstance(rules, str) else ""
     raise WrongTypeError(f"{what} needs a Ruleset, not {type(rules).__name__}{hint}")
 
 
@@ -109,7 +109,7 @@ def _not_a_move(move: object, what: str) -> WrongTypeError:
     if isinstance(move, Move):
         return WrongTypeError(f"{what} takes an iterable of Moves, not a single Move: wrap {move} in a list")
     hint = ": kozel.parse_move reads a move's text" if isinstance(move, str) else ""
-    return WrongTypeError(f"{what} numbers Moves, not {type(move).__name__} ({move!r}){hint}")
+    return WrongTypeError(f"{what} numbers Moves, not {type(move).__name__} ({short_repr(move)}){hint}")
 
 
 def _each(moves: Iterable[Move], what: str) -> Iterator[Move]:
@@ -212,8 +212,9 @@ class _Numbering:
         if type(index) is not int:
             whole = whole_number(index)
             if whole is None:
+                shown = short_repr(index)
                 raise WrongTypeError(
-                    f"an action of {self.rules.name} is a whole number from 0 to {self.size - 1}, not {index!r}"
+                    f"an action of {self.rules.name} is a whole number from 0 to {self.size - 1}, not {shown}"
                 )
             index = whole
         if not 0 <= index < self.size:
@@ -339,10 +340,11 @@ class CompactActions(_Numbering):
     def _bad_hand(self, mask: int) -> KozelError:
         name = self.rules.name
         if mask < 0:
-            return KozelError(f"a hand's bitmask is never negative, and {mask} is: give the seat's hand")
+            return KozelError(f"a hand's bitmask is never negative, and {short_repr(mask)} is: give the seat's hand")
         if mask & self._outside:
             if mask >> len(CARDS):
-                return KozelError(f"{mask:#x} is not a bitmask of cards: a hand's bitmask has a bit per card")
+                shown = f"{mask:#x}" if mask.bit_length() <= 200 else short_repr(mask)
+                return KozelError(f"{shown} is not a bitmask of cards: a hand's bitmask has a bit per card")
             cards = " ".join(str(card) for card in CARDS if mask & self._outside & card.bit)
             return KozelError(f"the hand given holds cards not in {name}'s deck ({cards}): a hand of another ruleset?")
         return KozelError(

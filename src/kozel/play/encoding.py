@@ -33,7 +33,7 @@ from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, SeatError, StateError, WrongTypeError
 from kozel.game.move import MoveKind
 from kozel.game.state import Phase
-from kozel.plain_types import whole_number
+from kozel.plain_types import short_repr, whole_number
 from kozel.play.actions import checked_rules, largest_hand
 from kozel.rules.ruleset import Ruleset
 from kozel.view.events import Played
@@ -179,11 +179,15 @@ class Encoding:
     def slice(self, name: str) -> Slice:
         """The run called ``name``."""
         if not isinstance(name, str):
-            raise WrongTypeError(f"a slice is named by text, one of {[s.name for s in self.slices]}, not {name!r:.60}")
+            raise WrongTypeError(
+                f"a slice is named by text, one of {[s.name for s in self.slices]}, not {short_repr(name)}"
+            )
         for item in self.slices:
             if item.name == name:
                 return item
-        raise KozelError(f"an observation has no slice {name!r}; its slices are {[s.name for s in self.slices]}")
+        raise KozelError(
+            f"an observation has no slice {short_repr(name)}; its slices are {[s.name for s in self.slices]}"
+        )
 
     def _check(self, view: PlayerView) -> bool:
         """Refuse a view that does not fit; True for a view the engine made (its fields fit by construction)."""
@@ -358,7 +362,7 @@ class Encoding:
             ) from None
         try:
             return numpy.asarray(values, dtype=numpy.float32)
-        except (TypeError, ValueError) as error:  # ['a'], a ragged list, None among the numbers
+        except (TypeError, ValueError, OverflowError) as error:  # ['a'], a ragged list, None, an int past float32
             raise WrongTypeError(f"values are a sequence of numbers, such as a list: {error}") from None
 
 
@@ -375,9 +379,9 @@ class _Fit:
     def whole(self, value: object, what: str, *, low: int | None = 0) -> int:
         number = whole_number(value)
         if number is None:
-            raise self.refuse(WrongTypeError, f"{what} is a whole number, not {value!r}")
+            raise self.refuse(WrongTypeError, f"{what} is a whole number, not {short_repr(value)}")
         if low is not None and number < low:
-            raise self.refuse(StateError, f"{what} is {number}, below {low}")
+            raise self.refuse(StateError, f"{what} is {short_repr(number)}, below {low}")
         return number
 
     def seat(self, value: object, what: str, *, optional: bool = True) -> None:
@@ -385,9 +389,11 @@ class _Fit:
             return
         seat = whole_number(value)
         if seat is None:
-            raise self.refuse(WrongTypeError, f"{what} is a seat number, not {value!r}")
+            raise self.refuse(WrongTypeError, f"{what} is a seat number, not {short_repr(value)}")
         if not 0 <= seat < self.rules.players:
-            raise self.refuse(SeatError, f"{what} is seat {seat}, and seats are 0 to {self.rules.players - 1}")
+            raise self.refuse(
+                SeatError, f"{what} is seat {short_repr(seat)}, and seats are 0 to {self.rules.players - 1}"
+            )
 
     def row(self, value: object, what: str, length: int, per: str) -> tuple[object, ...]:
         if type(value) is not tuple:
@@ -400,7 +406,7 @@ class _Fit:
         if value is None:
             return
         if not isinstance(value, Card):
-            raise self.refuse(WrongTypeError, f"{what} is a card or None, not {value!r}")
+            raise self.refuse(WrongTypeError, f"{what} is a card or None, not {short_repr(value)}")
         if value not in self.rules.deck:
             raise self.refuse(StateError, f"{what} is {value}, not a card of the deck")
 
@@ -409,7 +415,7 @@ class _Fit:
             raise self.refuse(WrongTypeError, f"{what} is a Played event, not {type(play).__name__}")
         self.seat(play.seat, f"{what}'s seat", optional=False)
         if not isinstance(play.kind, MoveKind):
-            raise self.refuse(WrongTypeError, f"{what}'s kind is a MoveKind, not {play.kind!r}")
+            raise self.refuse(WrongTypeError, f"{what}'s kind is a MoveKind, not {short_repr(play.kind)}")
         self.whole(play.count, f"{what}'s count")
         if play.cards is not None:
             if type(play.cards) is not tuple:
@@ -435,16 +441,18 @@ class _Fit:
         for seat, size in enumerate(self.row(view.hand_sizes, "view.hand_sizes", players, "seat")):
             self.whole(size, f"view.hand_sizes[{seat}]")
         if not isinstance(view.phase, Phase):
-            raise self.refuse(WrongTypeError, f"view.phase is a Phase, not {view.phase!r}")
+            raise self.refuse(WrongTypeError, f"view.phase is a Phase, not {short_repr(view.phase)}")
         if view.trump is not None and not isinstance(view.trump, Suit):
-            raise self.refuse(WrongTypeError, f"view.trump is a Suit or None, not {view.trump!r}")
+            raise self.refuse(WrongTypeError, f"view.trump is a Suit or None, not {short_repr(view.trump)}")
         self.card(view.trump_card, "view.trump_card")
         self.card(view.talon_shown, "view.talon_shown")
         self.whole(view.stock_size, "view.stock_size")
         self.whole(view.talon_size, "view.talon_size")
         if view.trick is not None:
             if type(view.trick) is not tuple:
-                raise self.refuse(WrongTypeError, f"view.trick is a tuple of plays or None, not {view.trick!r}")
+                raise self.refuse(
+                    WrongTypeError, f"view.trick is a tuple of plays or None, not {short_repr(view.trick)}"
+                )
             for number, play in enumerate(view.trick):
                 self.play(play, f"view.trick[{number}]")
         for name in ("trick_counts", "won_sizes", "scores", "sets"):
@@ -458,24 +466,30 @@ class _Fit:
         if view.praise is not None and (not isinstance(view.praise, str) or view.praise not in code._choices):
             offered = ", ".join(code._choices) or "none"
             raise self.refuse(
-                StateError, f"view.praise is a praise deal of the ruleset ({offered}), not {view.praise!r}"
+                StateError, f"view.praise is a praise deal of the ruleset ({offered}), not {short_repr(view.praise)}"
             )
         if view.transfers_done is not None:
             if type(view.transfers_done) is not tuple:
                 raise self.refuse(
-                    WrongTypeError, f"view.transfers_done is a tuple of sides or None, not {view.transfers_done!r}"
+                    WrongTypeError,
+                    f"view.transfers_done is a tuple of sides or None, not {short_repr(view.transfers_done)}",
                 )
             for side in view.transfers_done:
                 if not 0 <= self.whole(side, "a side in view.transfers_done") < sides:
-                    raise self.refuse(StateError, f"view.transfers_done names side {side}; sides are 0 to {sides - 1}")
+                    raise self.refuse(
+                        StateError, f"view.transfers_done names side {short_repr(side)}; sides are 0 to {sides - 1}"
+                    )
         for seat, groups in enumerate(self.row(view.voids, "view.voids", players, "seat")):
             if not isinstance(groups, frozenset):
-                raise self.refuse(WrongTypeError, f"view.voids[{seat}] is a frozenset of groups, not {groups!r}")
+                raise self.refuse(
+                    WrongTypeError, f"view.voids[{seat}] is a frozenset of groups, not {short_repr(groups)}"
+                )
             for group in groups:
                 if not 0 <= self.whole(group, f"a group of view.voids[{seat}]") <= 4:
                     raise self.refuse(
                         StateError,
-                        f"view.voids[{seat}] holds group {group}: groups are 0-3 (plain suits) and 4 (trumps)",
+                        f"view.voids[{seat}] holds group {short_repr(group)}: "
+                        "groups are 0-3 (plain suits) and 4 (trumps)",
                     )
 
 

@@ -14,6 +14,7 @@ from typing import Final
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game import GameState, Move
 from kozel.limits import SEED_DIGITS, seed_fits
+from kozel.plain_types import short_repr
 from kozel.rules import Ruleset
 from kozel.view import PlayerView
 
@@ -27,7 +28,10 @@ def shown(value: object) -> str:
     """``value`` as an error message shows it: shortened, and a number too long to print named as such."""
     if isinstance(value, int) and not seed_fits(value):
         return f"a whole number of over {SEED_DIGITS} digits"
-    return _SHORT.repr(value)
+    try:
+        return _SHORT.repr(value)
+    except ValueError:  # a value holding an int too long to write out
+        return short_repr(value)
 
 
 def state(value: object, caller: str) -> GameState:

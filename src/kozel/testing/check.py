@@ -12,6 +12,7 @@ import attrs
 from kozel.engine import apply, legal_moves, new_game
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game import GameState, Move, MoveKind, Phase
+from kozel.limits import MAX_MATCHES
 from kozel.rules import BeatOrPass, Ruleset
 from kozel.rules.match import Title
 from kozel.testing import _arguments
@@ -211,17 +212,19 @@ def check_ruleset(
     :class:`~kozel.testing.InvariantError` with the invariant's name and the record of the match
     up to the failing move.  The same arguments always play the same matches.
 
-    The arguments are checked before any match is played: ``rules`` must be a
-    :class:`~kozel.Ruleset` (a built-in one by name is ``kozel.variants.get(name)``); ``matches``,
-    ``sample_every``, ``deep_every`` and ``max_hands`` (where given) whole numbers of at least 1;
-    ``seed`` a whole number of at most 100 digits, as a match's seed; ``progress`` None or
-    callable.  A value of the wrong kind (text, None where a number belongs, True or False for a
-    number) raises :class:`~kozel.WrongTypeError`, a number out of range :class:`~kozel.KozelError`:
+    The arguments are checked before any match is played: ``rules`` must be a :class:`~kozel.Ruleset` (a
+    built-in one by name is ``kozel.variants.get(name)``); ``matches``, ``sample_every``, ``deep_every`` and
+    ``max_hands`` (where given) whole numbers of at least 1, ``matches`` at most 10,000,000
+    (``kozel.limits.MAX_MATCHES``); ``seed`` a whole number of at most 100 digits, as a match's seed;
+    ``progress`` None or callable.  A value of the wrong kind (text, None where a number belongs, True or False
+    for a number) raises :class:`~kozel.WrongTypeError`, a number out of range :class:`~kozel.KozelError`:
     never an :class:`~kozel.testing.InvariantError`, which blames the ruleset or the engine.
     """
     _arguments.ruleset(rules, "check_ruleset")
     for name, value in (("matches", matches), ("sample_every", sample_every), ("deep_every", deep_every)):
         _arguments.count(value, name, "check_ruleset", 1)
+    if matches > MAX_MATCHES:  # bounded as a tournament's and a league's are: a run past it would never end
+        raise KozelError(f"check_ruleset: matches must be at most {MAX_MATCHES}, not {_arguments.shown(matches)}")
     _arguments.seed(seed, "check_ruleset")
     if max_hands is not None:
         _arguments.count(max_hands, "max_hands", "check_ruleset", 1)

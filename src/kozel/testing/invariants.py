@@ -516,10 +516,13 @@ def check_move(
         _check_state(after, hand_end=WITHIN_HAND.get())
         hands = hand_bound(rules) if max_hands is None else max_hands
         moves = move_bound(rules, hands) if max_moves is None else max_moves
-        played = len(after.match.hand_results)
-        _require(after.is_over or played < hands, "match_ends", f"{played} hands played, the bound is {hands}")
-        count = len(after.match_moves)
-        _require(after.is_over or count < moves, "match_ends", f"{count} moves played, the bound is {moves}")
+        if not after.is_over:  # each message is built only where its bound is broken
+            played = len(after.match.hand_results)
+            if played >= hands:
+                raise _Broken("match_ends", f"{played} hands played, the bound is {_arguments.shown(hands)}")
+            count = len(after.match_moves)
+            if count >= moves:
+                raise _Broken("match_ends", f"{count} moves played, the bound is {_arguments.shown(moves)}")
         if thorough:
             _check_after(after, check_rng(state), thorough if deep is None else deep)
     return after
