@@ -137,3 +137,13 @@ def test_for_players_too_long_to_show(rules: kozel.Ruleset, players: object) -> 
 def test_errors_are_kozel_errors() -> None:
     assert issubclass(WrongTypeError, KozelError)
     assert issubclass(StateError, KozelError)
+
+
+def test_to_json_of_a_state_changed_by_hand_to_hold_what_cannot_be_written_is_a_state_error():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=1)
+    for edited in (state._replace(turn=10**5000), state._replace(match=state.match._replace(seed=10**5000))):
+        with pytest.raises(kozel.StateError, match=r"^state: a field cannot be written as JSON, .*\(ValueError: "):
+            kozel.record.to_json(edited)
+    with pytest.raises(kozel.StateError, match=r"\(TypeError: 'NoneType' object is not iterable\)$"):
+        kozel.record.to_json(state._replace(hand_masks=None))
+    assert kozel.record.from_json(kozel.record.to_json(state)) == state

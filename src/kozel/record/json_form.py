@@ -96,8 +96,12 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     if isinstance(value, Ruleset):
         return dumps_ruleset(value, indent=spaces)
     if isinstance(value, GameState):
-        body: dict[str, Any] = {"state": _state_data(value)}
-        what = "state"
+        try:
+            data = {"kozel": "state", "format": FORMAT, "state": _state_data(value)}
+            return json.dumps(data, ensure_ascii=False, indent=spaces)
+        except (ValueError, TypeError, AttributeError, IndexError, KeyError) as failure:
+            # a state changed by hand after the engine made it: a field of the wrong kind, or a number too long
+            raise _unwritable_state(failure) from None
     elif isinstance(value, PlayerView):
         try:
             data = {"kozel": "view", "format": FORMAT, "view": _view_data(value)}
@@ -108,11 +112,9 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
         error = broken_move_error(value)
         if error is not None:
             raise error
-        body = {"move": _move_data(value)}
-        what = "move"
-    else:
-        raise WrongTypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
-    return json.dumps({"kozel": what, "format": FORMAT, **body}, ensure_ascii=False, indent=spaces)
+        data = {"kozel": "move", "format": FORMAT, "move": _move_data(value)}
+        return json.dumps(data, ensure_ascii=False, indent=spaces)
+    raise WrongTypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
 
 
 def from_json(text: str) -> Document:
@@ -635,6 +637,17 @@ def _unwritable_view(view: PlayerView, error: Exception) -> KozelError:
     if isinstance(error, KozelError):
         return error
     return StateError(f"view: a field cannot be written as JSON ({type(error).__name__}: {error})")
+
+
+def _unwritable_state(error: Exception) -> KozelError:
+    """Why a state could not be written (``error``): only one changed by hand after the engine made it gets here."""
+    if isinstance(error, KozelError):
+        return error
+    why = str(error)
+    why = why if len(why) <= 120 else why[:117] + "..."
+    return StateError(
+        f"state: a field cannot be written as JSON, as no legal play leaves it ({type(error).__name__}: {why})"
+    )
 
 
 def _view_from(data: Any) -> PlayerView:
