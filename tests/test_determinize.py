@@ -354,3 +354,37 @@ def test_where_nobody_was_dealt_the_holder_s_card_no_world_deals_it_to_another_t
         assert kozel.observe(world, 2) == view
         assert ace not in world.hands[0]
         assert ace not in world.hands[3]
+
+
+def test_moves_given_again_are_checked_again_unless_the_same_tuple_with_the_same_view():
+    state = kozel.new_game(CLASSIC, seed=7)
+    seat = state.turn
+    view = kozel.observe(state, seat)
+    mine = tuple(move for move in kozel.legal_moves(state) if move.seat == seat)
+    other = Move(seat=(seat + 1) % 4, kind=MoveKind.PASS, cards=tuple(state.hands[(seat + 1) % 4])[:1])
+    rng = random.Random(3)
+    # The same tuple twice: each world gives exactly these moves.
+    for _ in range(2):
+        world = kozel.determinize(view, rng, moves=mine)
+        assert {move for move in kozel.legal_moves(world) if move.seat == seat} == set(mine)
+    # Moves equal to the engine's, built by hand, are read by value.
+    rebuilt = tuple(Move(move.seat, move.kind, move.cards) for move in mine)
+    assert kozel.determinize(view, rng, moves=rebuilt).hands[seat] == state.hands[seat]
+    # A list may change between calls: it is checked at every call.
+    listed = list(mine)
+    kozel.determinize(view, rng, moves=listed)
+    listed.append(other)
+    with pytest.raises(kozel.KozelError, match="another seat's move"):
+        kozel.determinize(view, rng, moves=listed)
+    # A tuple refused is refused again, and a tuple accepted with one view is checked with another.
+    wrong = (*mine, other)
+    for _ in range(2):
+        with pytest.raises(kozel.KozelError, match="another seat's move"):
+            kozel.determinize(view, rng, moves=wrong)
+    kozel.determinize(view, rng, moves=mine)
+    with pytest.raises(kozel.KozelError, match="another seat's move"):
+        kozel.determinize(kozel.observe(state, other.seat), rng, moves=mine)
+    # A move built around its constructor is refused after a call that accepted the engine's own moves.
+    broken = (*mine[:-1], tuple.__new__(Move, (seat, MoveKind.LEAD, (), 5, None)))
+    with pytest.raises(kozel.WrongTypeError, match="built around its constructor"):
+        kozel.determinize(view, rng, moves=broken)

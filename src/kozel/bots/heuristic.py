@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kozel.bots.base import Bot, check_asked, whole_count
-from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer, cost, trick_score, trumps
+from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer, best_scored, cost, trumps
 from kozel.engine import within_hand
 from kozel.errors import NoWorldError
 from kozel.game.move import Move, MoveKind
@@ -66,7 +66,7 @@ class HeuristicBot(Bot):
         if costs is None or costs.table is not table or costs.rules is not rules:
             costs = self._costs = Costs(rules, table)
         with within_hand():  # a trick that ends the hand is scored without dealing the next one
-            return max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in worlds))
+            return best_scored(worlds, moves, costs)
 
     def _worlds(self, view: PlayerView, moves: Sequence[Move]) -> list[GameState]:
         try:

@@ -11,11 +11,12 @@ play-outs answer by them; the compiled build compiles this module.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Final
 
 from kozel.cards.card import Card, Rank
-from kozel.cards.masks import BITS, RANK_MASKS, cards_of
+from kozel.cards.masks import BITS, RANK_MASKS, SUIT_BITS, cards_of
 from kozel.engine.core import apply, legal_moves
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Trick
@@ -23,7 +24,7 @@ from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
 from kozel.rules.trump import TrumpTable
 
-__all__ = ["Costs", "answer", "answer_with", "cost", "cost_of", "move_count", "trick_score", "trumps"]
+__all__ = ["Costs", "answer", "answer_with", "best_scored", "cost", "cost_of", "move_count", "trick_score", "trumps"]
 
 #: The moves that play into a trick.
 TRICK: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.PLAY, MoveKind.MOLODKA})
@@ -32,11 +33,27 @@ TRUMP_COST: Final = 6
 #: What a written point of the hand is worth, in card points.
 WRITTEN: Final = 30
 _ACES: Final = RANK_MASKS[Rank.ACE]
+_SUIT: Final = (1 << SUIT_BITS) - 1
+_SUIT_BITS2: Final = 2 * SUIT_BITS
+_SUIT_BITS3: Final = 3 * SUIT_BITS
 # Kinds read at every play out, bound as Final names (compiled code reads them without a look-up).
 _BEAT: Final = MoveKind.BEAT
 _PASS: Final = MoveKind.PASS
 _PLAY: Final = MoveKind.PLAY
 _PENALTY: Final = ScoreMode.PENALTY
+
+
+def best_scored(worlds: Sequence[GameState], moves: Sequence[Move], costs: Costs) -> Move:
+    """The first of ``moves`` whose :func:`trick_score` summed over ``worlds`` (in their order) is highest."""
+    best = moves[0]
+    top = -math.inf
+    for move in moves:
+        total = 0.0
+        for world in worlds:
+            total += trick_score(world, move, costs)
+        if total > top:
+            best, top = move, total
+    return best
 
 
 def trick_score(world: GameState, move: Move, costs: Costs) -> float:
@@ -59,21 +76,31 @@ def trick_score(world: GameState, move: Move, costs: Costs) -> float:
         sign = 1 if costs.rules.scoring.mode is not _PENALTY else -1
         mine = sign * result.written[side] - sum(sign * w for s, w in enumerate(result.written) if s != side)
         return WRITTEN * mine - spent
-    of_mask = costs.points
+    suits = costs.suits
     won_after, won_before = after.won_masks, world.won_masks
-    gained = of_mask(won_after[side]) - of_mask(won_before[side])
+    gained = _points(suits, won_after[side]) - _points(suits, won_before[side])
     lost = 0
     for other in range(costs.sides):
         if other != side:
-            lost += of_mask(won_after[other]) - of_mask(won_before[other])
+            lost += _points(suits, won_after[other]) - _points(suits, won_before[other])
     trick = after.trick
     if trick is not None:  # the trick is still open: count what lies on it for whoever is taking it
-        on_table = of_mask(sum(play.mask for play in trick.plays))
+        on_table = _points(suits, sum(play.mask for play in trick.plays))
         if side_of_seat[trick.winner] == side:
             gained += on_table // 2
         else:
             lost += on_table
     return gained - lost - spent
+
+
+def _points(suits: tuple[tuple[int, ...], ...], mask: int) -> int:
+    """The card points of ``mask``'s cards, by the rules' points of each suit's pattern (``CardPoints.suit_tables``)."""
+    return (
+        suits[0][mask & _SUIT]
+        + suits[1][mask >> SUIT_BITS & _SUIT]
+        + suits[2][mask >> _SUIT_BITS2 & _SUIT]
+        + suits[3][mask >> _SUIT_BITS3 & _SUIT]
+    )
 
 
 class Costs:
@@ -91,6 +118,8 @@ class Costs:
         self.players, self.sides = rules.players, rules.sides
         #: The card points of a mask's cards (the rules' count, looked up once).
         self.points = rules.points.of_mask
+        #: The card points of each suit's cards by their pattern of bits (the rules' count, read once).
+        self.suits = rules.points.suit_tables
         self._known: dict[int, float] = {}
 
     def __getitem__(self, mask: int) -> float:
@@ -119,16 +148,44 @@ def answer_with(state: GameState, costs: Costs) -> Move | None:
     side_of_seat = costs.side_of_seat
     trick = state.trick
     if trick is None:  # a lead: a plain card that will likely hold (an ace), else the cheapest
-        return max(moves, key=lambda move: _lead_value(table, move, costs))
+        best = moves[0]
+        top = _lead_value(table, best, costs)
+        for move in moves:
+            value = _lead_value(table, move, costs)
+            if value > top:  # the first of the best, as ``max`` gives
+                best, top = move, value
+        return best
     if side_of_seat[trick.winner] == side_of_seat[seat]:
         last = len(trick.plays) == costs.players - 1 and move_count(trick) == 1
         trump_mask = table.trump_mask
         plain = [move for move in moves if not move.mask & trump_mask and move.kind is not _BEAT]
         if last and plain:  # his side takes this trick whatever: give it points
-            return max(plain, key=lambda move: costs[move.mask])
-        return min(moves, key=lambda move: costs[move.mask])
+            return _dearest(plain, costs)
+        return _cheapest(moves, costs)
     taking = [move for move in moves if _takes(state, move)]
-    return min(taking or moves, key=lambda move: costs[move.mask])
+    return _cheapest(taking or moves, costs)
+
+
+def _cheapest(moves: list[Move], costs: Costs) -> Move:
+    """The first of ``moves`` (not empty) whose cards cost least (as ``min`` gives)."""
+    best = moves[0]
+    low = costs[best.mask]
+    for move in moves:
+        value = costs[move.mask]
+        if value < low:
+            best, low = move, value
+    return best
+
+
+def _dearest(moves: list[Move], costs: Costs) -> Move:
+    """The first of ``moves`` (not empty) whose cards cost most (as ``max`` gives)."""
+    best = moves[0]
+    high = costs[best.mask]
+    for move in moves:
+        value = costs[move.mask]
+        if value > high:
+            best, high = move, value
+    return best
 
 
 def move_count(trick: Trick) -> int:

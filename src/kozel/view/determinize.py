@@ -68,6 +68,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.masks import BITS, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.hand_end import first_dealer_of
+from kozel.engine.interned import KNOWN
 from kozel.engine.leading import barred_from_trumps
 from kozel.engine.transition import dealt_for_seat
 from kozel.errors import DeckError, IllegalMoveError, KozelError, NoWorldError, StateError, WrongTypeError
@@ -113,6 +114,8 @@ _PHASE_PLAY: Final = Phase.PLAY
 _PHASE_TRANSFER_BACK: Final = Phase.TRANSFER_BACK
 _TRUMP_LEADS_BOASTING_SIDE: Final = TrumpLeads.BOASTING_SIDE
 _TRUMP_LEADS_NOT_LAST_OPENERS: Final = TrumpLeads.NOT_LAST_OPENERS
+#: The engine's own moves by id (see ``kozel.engine.interned``): well formed, so not checked again.
+_KNOWN_MOVES: Final = KNOWN
 
 __all__ = ["determinize"]
 
@@ -1383,6 +1386,8 @@ def _seconds(value: object) -> float:
     """``value`` as a positive number of seconds (a real number or a whole one, not a bool; ``math.inf``, or a number
     past what a float holds: no limit); a value of another kind raises WrongTypeError, one that is not positive, or
     too small for the clock to time, KozelError."""
+    if type(value) is float and value >= _TICK:  # the common case (the default): a float the clock can time
+        return value
     whole = whole_number(value)
     if whole is not None:
         if whole <= 0:
@@ -1431,7 +1436,11 @@ def _moves(moves: object) -> frozenset[Move]:
         listed: tuple[object, ...] = tuple(cast(Iterable[object], moves))
     except TypeError:
         raise WrongTypeError(f"determinize: moves= is an iterable of moves, not {type(moves).__name__}") from None
+    known = _KNOWN_MOVES
     for move in listed:
+        entry = known.get(id(move))
+        if entry is not None and entry[0] is move:  # one of the engine's own moves: well formed by construction
+            continue
         if not isinstance(move, Move):
             raise WrongTypeError(f"determinize: moves= holds moves, not {table_text(move)}")
         why = broken(move)
@@ -1440,22 +1449,29 @@ def _moves(moves: object) -> frozenset[Move]:
     return frozenset(cast(tuple[Move, ...], listed))
 
 
-def _check_moves(moves: frozenset[Move] | None, view: PlayerView) -> None:
+def _check_moves(moves: frozenset[Move] | None, view: PlayerView, given: object) -> None:
     """Refuse, at once, ``moves`` no world could give the view's seat: another seat's move, a wait (a bot is handed
-    it beside its moves, but it is no move of the engine's), or cards the seat does not hold."""
+    it beside its moves, but it is no move of the engine's), or cards the seat does not hold.  Moves that pass,
+    ``given`` as a tuple, are remembered with the view (a tuple cannot change: the next call with both need not
+    check them again)."""
     if moves is None:
         return
-    seat, hand = view.seat, view.hand
-    for move in sorted(moves, key=str):
-        if move.seat != seat or move.kind is _KIND_WAIT or not all(card in hand for card in move.cards):
-            why = (
-                "another seat's move"
-                if move.seat != seat
-                else "a wait, which no world lists"
-                if move.kind is _KIND_WAIT
-                else "cards the seat does not hold"
-            )
-            raise KozelError(f"determinize: moves= are seat {seat}'s legal moves now; {move} is {why}")
+    seat, held = view.seat, view.hand.mask
+    wrong = [
+        move for move in moves if move.seat != seat or move.kind is _KIND_WAIT or move.mask & ~held
+    ]  # well-formed moves (``_moves``): a move's mask holds exactly its cards
+    if wrong:
+        move = min(wrong, key=str)  # the same one named, whatever the set's order
+        why = (
+            "another seat's move"
+            if move.seat != seat
+            else "a wait, which no world lists"
+            if move.kind is _KIND_WAIT
+            else "cards the seat does not hold"
+        )
+        raise KozelError(f"determinize: moves= are seat {seat}'s legal moves now; {move} is {why}")
+    if type(given) is tuple:
+        _ask(view, given, moves)
 
 
 def _praise_kind(name: object) -> PraiseKind:
@@ -1494,6 +1510,27 @@ _CHECKED: tuple[PlayerView, Dealt] | None = None
 def _remember(view: PlayerView, dealt: Dealt) -> None:
     global _CHECKED  # noqa: PLW0603 - a one-entry cache
     _CHECKED = (view, dealt)
+
+
+#: The last view and tuple of moves checked together, and the moves as a set: a bot that samples twice for the same
+#: view and moves checks them once.  One entry, held by identity (the view and the tuple are immutable).
+_ASKED: tuple[PlayerView, tuple[object, ...], frozenset[Move]] | None = None
+
+
+def _ask(view: PlayerView, moves: tuple[object, ...], wanted: frozenset[Move]) -> None:
+    global _ASKED  # noqa: PLW0603 - a one-entry cache
+    _ASKED = (view, moves, wanted)
+
+
+def _wanted(view: PlayerView, moves: object) -> tuple[frozenset[Move] | None, bool]:
+    """``moves`` as a set (None for None), and whether it is still to be checked against ``view`` (not where the
+    last call had the same view and the same tuple of moves)."""
+    if moves is None:
+        return None, False
+    asked = _ASKED
+    if asked is not None and asked[0] is view and asked[1] is moves:
+        return asked[2], False
+    return _moves(moves), True
 
 
 def determinize(
@@ -1557,7 +1594,7 @@ def determinize(
         raise WrongTypeError(f"determinize draws with a random.Random, not {type(rng).__name__}")
     most = _tries(tries)
     seconds = _seconds(budget)
-    wanted = None if moves is None else _moves(moves)
+    wanted, fresh = _wanted(view, moves)
     checked = _CHECKED
     if checked is not None and checked[0] is view:
         dealt = checked[1]
@@ -1574,7 +1611,8 @@ def determinize(
             raise _refuse(view, f"a field of the wrong kind ({type(error).__name__}: {error})") from None
         _remember(view, dealt)
     most = TRIES if most is None else most
-    _check_moves(wanted, view)
+    if fresh:
+        _check_moves(wanted, view, moves)
     deadline = time.perf_counter() + seconds
     drawn = 0
     while drawn < most and (drawn == 0 or time.perf_counter() < deadline):
