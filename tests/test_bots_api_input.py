@@ -65,10 +65,10 @@ def test_records_take_a_sequence_of_this_tournaments_outcomes():
 
 
 def test_seating_takes_whole_numbers_of_sides_and_a_match_number():
-    refused(KozelError, "sides is a whole number 1 or more, not 0", seating, 0, 1)
-    refused(KozelError, "sides is a whole number 1 or more, not -2", seating, -2, 1)
+    refused(KozelError, "sides is a whole number of at least 1, not 0", seating, 0, 1)
+    refused(KozelError, "sides is a whole number of at least 1, not -2", seating, -2, 1)
     refused(KozelError, "index", seating, 2, -1)
-    refused(WrongTypeError, "sides is a whole number, not 'a'", seating, "a", 1)
+    refused(WrongTypeError, "sides is a whole number of at least 1, not 'a'", seating, "a", 1)
     refused(WrongTypeError, "index", seating, 2, 1.5)
     assert seating(2, 3) == (1, 0)
 

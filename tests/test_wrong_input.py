@@ -185,7 +185,7 @@ def test_bot_specs_and_tournaments_refuse_what_names_no_bot_or_no_seed():
 def test_numbers_too_long_to_write_out_are_described_in_the_refusal():
     state = kozel.new_game(CLASSIC, seed=1)
     huge = 10**5000
-    with pytest.raises(KozelError, match=r"^indent is a whole number of spaces from 0 to 16, not an int too long"):
+    with pytest.raises(KozelError, match=r"^indent is a whole number from 0 to 16, or None, not an int too long"):
         kozel.record.to_json(state, indent=huge)
     with pytest.raises(KozelError, match=r"^an action of classic is a number from 0 to \d+, not an int too long"):
         actions(CLASSIC).move(huge, 0)

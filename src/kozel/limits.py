@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from kozel.errors import KozelError, WrongTypeError
-from kozel.plain_types import error_text, short_repr, whole_number
+from kozel.plain_types import whole_in
 
 __all__ = [
     "MAX_CARDS",
@@ -163,11 +162,4 @@ def indent(value: object) -> int | None:
     Anything else raises :class:`~kozel.WrongTypeError` (not a whole number, or a bool) or
     :class:`~kozel.KozelError` (below 0 or over the limit).
     """
-    if value is None:
-        return None
-    spaces = whole_number(value)
-    if spaces is None:
-        raise WrongTypeError(f"indent is None or a whole number of spaces, not {short_repr(value)}")
-    if not 0 <= spaces <= MAX_INDENT:
-        raise KozelError(f"indent is a whole number of spaces from 0 to {MAX_INDENT}, not {error_text(spaces)}")
-    return spaces
+    return whole_in("indent", value, 0, MAX_INDENT, none=True)

@@ -13,9 +13,11 @@ import operator
 import re
 import types
 import typing
-from typing import Any
+from typing import Any, Literal, overload
 
 import attrs
+
+from kozel.errors import KozelError, WrongTypeError
 
 __all__ = [
     "error_text",
@@ -27,6 +29,7 @@ __all__ = [
     "too_long",
     "union_members",
     "unique_keys",
+    "whole_in",
     "whole_number",
 ]
 
@@ -71,11 +74,13 @@ def error_text(value: Any) -> str:
 
 def short_repr(value: object) -> str:
     """``value`` as a message quotes it: its ``repr``, cut to 60 characters, or its kind where Python will not write
-    it out (an int of thousands of digits, or a value holding one)."""
+    it out (an int of thousands of digits, or a value holding one; lists in lists past Python's recursion limit)."""
     try:
         text = repr(value)
     except ValueError:  # an integer too long to write out
         return too_long(value)
+    except RecursionError:  # nested too deep to write out
+        return f"a {type(value).__name__} nested too deep to show"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -108,3 +113,37 @@ def whole_number(value: object) -> int | None:
         return int(operator.index(value))  # type: ignore[arg-type]  # a plain int, not an int subclass
     except TypeError:
         return None
+
+
+@overload
+def whole_in(what: str, value: object, least: int | None, most: int | None, *, none: Literal[False] = False) -> int: ...
+
+
+@overload
+def whole_in(what: str, value: object, least: int | None, most: int | None, *, none: bool) -> int | None: ...
+
+
+def whole_in(what: str, value: object, least: int | None, most: int | None, *, none: bool = False) -> int | None:
+    """``value`` as a plain ``int`` where it is a whole number (see :func:`whole_number`) from ``least`` to ``most``
+    (no end where None), or None where ``value`` is None and ``none`` allows it.
+
+    Anything else raises :class:`~kozel.errors.WrongTypeError` (not a whole number) or
+    :class:`~kozel.errors.KozelError` (out of range), its message naming ``what``, the range and the
+    refused value as :func:`short_repr` quotes it: ``"worlds is a whole number from 1 to 100000, not 0"``.
+    """
+    if none and value is None:
+        return None
+    number = whole_number(value)
+    if number is None or not ((least is None or least <= number) and (most is None or number <= most)):
+        if least is not None and most is not None:
+            bounds = f" from {least} to {most}"
+        elif least is not None:
+            bounds = f" of at least {least}"
+        elif most is not None:
+            bounds = f" of at most {most}"
+        else:
+            bounds = ""
+        also = (", or None" if bounds else " or None") if none else ""
+        error = WrongTypeError if number is None else KozelError
+        raise error(f"{what} is a whole number{bounds}{also}, not {short_repr(value)}")
+    return number

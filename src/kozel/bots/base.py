@@ -23,7 +23,7 @@ from typing import Final
 from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move
 from kozel.limits import SEED_DIGITS, seed_fits
-from kozel.plain_types import whole_number
+from kozel.plain_types import whole_in, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 from kozel.view.view import PlayerView
@@ -106,13 +106,8 @@ def checked_seed(what: str, seed: object) -> int:
 def whole_count(what: str, value: object, most: int) -> int:
     """``value`` as a plain int where it is a whole number (an int or a NumPy integer, not a bool) from 1 to ``most``;
     else :class:`~kozel.WrongTypeError` (another kind) or :class:`~kozel.KozelError` (out of range), ``what``
-    naming it."""
-    number = whole_number(value)
-    if number is None:
-        raise WrongTypeError(f"{what} is a whole number from 1 to {most}, not {table_text(value)}")
-    if not 1 <= number <= most:
-        raise KozelError(f"{what} is a whole number from 1 to {most}, not {table_text(value)}")
-    return number
+    naming it (see :func:`kozel.plain_types.whole_in`)."""
+    return whole_in(what, value, 1, most)
 
 
 def check_asked(bot: Bot, view: object, moves: object, *, choosing: bool) -> None:

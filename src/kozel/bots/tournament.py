@@ -40,7 +40,7 @@ from kozel.bots.stats import wilson
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.state import GameState
 from kozel.limits import MAX_MATCHES
-from kozel.plain_types import whole_number
+from kozel.plain_types import whole_in, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
@@ -144,8 +144,8 @@ def seating(sides: int, index: int) -> tuple[int, ...]:
     ``sides`` is a whole number of 1 or more, ``index`` one of 0 or more: :class:`~kozel.errors.WrongTypeError`
     for another kind, :class:`~kozel.errors.KozelError` for a number out of range.
     """
-    sides = _check_whole("seating: sides", sides, 1)
-    index = _check_whole("seating: index, the match's number,", index, 0)
+    sides = whole_in("seating: sides", sides, 1, None)
+    index = whole_in("seating: index, the match's number,", index, 0, None)
     return tuple((side + index) % sides for side in range(sides))
 
 
@@ -172,7 +172,7 @@ def play(
             f"play: {rules.name} is played by {rules.sides} sides: give {rules.sides} bots, not {len(bots)}"
         )
     seed = _check_seed("play: seed", seed)
-    index = _check_whole("play: index, the match's number,", index, 0)
+    index = whole_in("play: index, the match's number,", index, 0, None)
     if type(duplicate) is not bool:
         raise WrongTypeError(f"play: duplicate is True or False, not {table_text(duplicate)}")
     entrants = [entrant(bot) for bot in bots]
@@ -335,19 +335,6 @@ class BotResult:
         }
 
 
-def _check_whole(what: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` as a plain int: :class:`~kozel.errors.WrongTypeError` unless it is a whole number (an int or a NumPy
-    integer, not a bool); :class:`~kozel.errors.KozelError` unless it is from ``low`` to ``high`` (no end where None).
-    ``what`` names it."""
-    number = whole_number(value)
-    if number is None:
-        raise WrongTypeError(f"{what} is a whole number, not {table_text(value)}")
-    if number < low or (high is not None and number > high):
-        bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise KozelError(f"{what} is a whole number {bounds}, not {table_text(value)}")
-    return number
-
-
 def _check_seed(what: str, seed: object) -> int:
     """``seed`` as a plain int: :class:`~kozel.errors.WrongTypeError` unless it is a whole number (an int or a NumPy
     integer, not a bool); :class:`~kozel.errors.KozelError` unless it has at most SEED_DIGITS digits.  ``what`` names
@@ -384,12 +371,7 @@ def _check_workers(bots: Sequence[Entrant], processes: object, executor: Executo
             raise WrongTypeError(
                 f"an executor has a submit method, as those of concurrent.futures do, not {type(executor).__name__}"
             )
-        number = whole_number(processes)
-        if number is None:
-            raise WrongTypeError(f"an executor plays a whole number of matches at once, not {table_text(processes)}")
-        if number < 1:
-            raise KozelError(f"an executor plays 1 or more matches at once, not {table_text(processes)}")
-        count = number
+        count = whole_in("processes, the matches an executor plays at once,", processes, 1, None)
     if executor is not None or count > 1:
         for bot in bots:
             bot.check_portable()

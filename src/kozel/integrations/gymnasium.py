@@ -28,7 +28,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.plain_types import error_text, short_repr, whole_number
+from kozel.plain_types import error_text, short_repr, whole_in, whole_number
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -85,13 +85,7 @@ class KozelSeatEnv(gymnasium.Env):
         ``seed`` is None or a whole number of at least 0 (an int or a NumPy integer, not a bool), as Gymnasium takes
         it; anything else is refused (:class:`~kozel.WrongTypeError`, or :class:`~kozel.KozelError` for a negative
         one) before anything changes."""
-        if seed is not None:
-            number = whole_number(seed)
-            if number is None:
-                raise WrongTypeError(f"reset's seed is a whole number of at least 0, or None, not {short_repr(seed)}")
-            if number < 0:
-                raise KozelError(f"reset's seed is a whole number of at least 0, or None, not {short_repr(number)}")
-            seed = number
+        seed = whole_in("reset's seed", seed, 0, None, none=True)
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(0, 2**62))
         state = new_game(self.rules, seed=match_seed)

@@ -32,7 +32,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.plain_types import short_repr, whole_number
+from kozel.plain_types import short_repr, whole_in
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -141,13 +141,9 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
 
         A seed that is no whole number (NumPy's integers are whole numbers) is refused and changes nothing;
         ``options`` are taken and not read."""
+        seed = whole_in("reset's seed", seed, None, None, none=True)
         if seed is None:
             seed = random.Random(self._seed).randrange(2**63)
-        else:
-            number = whole_number(seed)
-            if number is None:
-                raise WrongTypeError(f"reset's seed is a whole number or None, not {short_repr(seed)}")
-            seed = number
         state = new_game(self.rules, seed=seed)  # refuses a seed of over 100 digits, before anything changes
         self._seed = seed
         self._tracker = ViewTracker(state)

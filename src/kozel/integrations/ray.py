@@ -23,8 +23,9 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
+from kozel.bots.pool import max_processes
 from kozel.errors import KozelError, WrongTypeError
-from kozel.plain_types import short_repr, whole_number
+from kozel.plain_types import short_repr, whole_in
 
 __all__ = ["RayExecutor", "ray_module"]
 
@@ -165,29 +166,26 @@ class RayExecutor(concurrent.futures.Executor):
 
     ``address`` is that of a running cluster (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``);
     ``None`` joins the cluster named by ``RAY_ADDRESS`` or starts a local Ray runtime on this
-    machine (``num_cpus`` of its cores, all by default).  An address of a host and port (that of
-    ``address`` or of ``RAY_ADDRESS``) where nothing takes a connection within
+    machine (``num_cpus`` of its cores, all by default; at most
+    :func:`~kozel.bots.pool.max_processes`, ``PROCESSES_PER_CORE`` (4) for each core, the bound of a
+    run on the local process pool, since each task runs in a worker process of its own).  An address
+    of a host and port (that of ``address`` or of ``RAY_ADDRESS``) where nothing takes a connection within
     ``CONNECT_TIMEOUT`` (5) seconds, whose host is not known, or where what answers does not speak
     HTTP/2 as Ray's servers do, is refused at once with :class:`~kozel.errors.KozelError`, where Ray
     would retry it for minutes, or for ever.  If Ray is already
     initialized in this process it is used as it is.  :meth:`shutdown` disconnects (and stops the
     local runtime) only if this executor started it.  The arguments are checked before Ray is asked
-    anything: an ``address`` that is not text, or a ``num_cpus`` that is not a whole number of at least 1
-    (an int or a NumPy integer, not a bool), raises :class:`~kozel.errors.WrongTypeError` or
-    :class:`~kozel.errors.KozelError`.
+    anything: an ``address`` that is not text, or a ``num_cpus`` that is not a whole number from 1 to
+    :func:`~kozel.bots.pool.max_processes` (an int or a NumPy integer, not a bool), raises
+    :class:`~kozel.errors.WrongTypeError` or :class:`~kozel.errors.KozelError`.
     """
 
     def __init__(self, address: str | None = None, *, num_cpus: int | None = None) -> None:
         # The arguments are checked before Ray is asked anything: a refused one starts or joins nothing.
         if address is not None and not isinstance(address, str):
             raise WrongTypeError(f"address is a Ray cluster's address (text) or None, not {short_repr(address)}")
-        if num_cpus is not None:
-            cpus = whole_number(num_cpus)  # an int or a NumPy integer, kept as a plain int; not a bool
-            if cpus is None:
-                raise WrongTypeError(f"num_cpus is a whole number of at least 1, or None, not {short_repr(num_cpus)}")
-            if cpus < 1:
-                raise KozelError(f"num_cpus is a whole number of at least 1, or None, not {short_repr(cpus)}")
-            num_cpus = cpus
+        # As many CPUs as a run on the local pool may use processes: Ray starts a worker process for each task.
+        num_cpus = whole_in("num_cpus", num_cpus, 1, max_processes(), none=True)
         ray = ray_module()
         self._ray = ray
         self._lock = threading.Lock()
