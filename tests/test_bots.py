@@ -337,7 +337,8 @@ def test_a_tournament_seats_the_bots_in_turn_and_is_the_same_in_any_number_of_pr
     with pytest.raises(KozelError, match="played by 2 sides"):
         Tournament(CLASSIC, ("heuristic",), matches=1)
     for matches in (0, 10**7 + 1, 99999999999999999999):
-        with pytest.raises(KozelError, match=f"a tournament plays from 1 to 10000000 matches, not {matches}"):
+        said = f"a tournament's number of matches is a whole number from 1 to 10000000, not {matches}"
+        with pytest.raises(KozelError, match=said):
             Tournament(CLASSIC, ("heuristic", "random"), matches=matches)
 
 

@@ -161,7 +161,8 @@ def test_a_bot_refuses_to_choose_from_no_moves(bot):
 
 
 def test_a_tournament_and_a_league_refuse_numbers_of_the_wrong_kind():
-    refused(WrongTypeError, "matches, not '2'", Tournament, CLASSIC, BOTS, matches="2")
+    words = "matches is a whole number from 1 to 10000000, not '2'"
+    refused(WrongTypeError, words, Tournament, CLASSIC, BOTS, matches="2")
     refused(WrongTypeError, "seed is a whole number", Tournament, CLASSIC, BOTS, matches=2, seed="1")
     refused(KozelError, "from 1 to", Tournament, CLASSIC, BOTS, matches=0)
     refused(KozelError, "seed is a whole number", Tournament, CLASSIC, BOTS, matches=2, seed=10**200)

@@ -93,13 +93,14 @@ def test_a_tournament_refuses_a_duplicate_that_is_not_true_or_false():
 def test_replay_takes_a_sequence_of_whole_match_numbers_within_the_tournament():
     tournament = Tournament(CLASSIC, ["random", "random"], 2, seed=4)
     for index in (True, False, 1.0, "0", None):
-        words = f"a match is given by its number, a whole number from 0 to 1, not {index!r}"
+        words = f"a match to replay, one of this tournament's 2 matches, is a whole number from 0 to 1, not {index!r}"
         refused(WrongTypeError, words, tournament.replay, [0, index])
     for indexes in (0, "0", None, {0, 1}):
         words = f"the matches to replay are a sequence of match numbers, not {type(indexes).__name__}"
         refused(WrongTypeError, words, tournament.replay, indexes)
     for index in (2, -1):
-        refused(KozelError, f"match {index} is not one of this tournament's 2 matches", tournament.replay, [index])
+        words = f"a match to replay, one of this tournament's 2 matches, is a whole number from 0 to 1, not {index}"
+        refused(KozelError, words, tournament.replay, [index])
     assert [outcome.index for outcome in tournament.replay([1, 0])] == [1, 0]
 
 

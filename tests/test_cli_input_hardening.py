@@ -267,7 +267,7 @@ def test_a_seed_may_be_negative_and_a_negative_count_is_refused_by_its_range(cap
     assert main(["simulate", "--seed", "-3", "-n", "2", "--processes", "1", "--json", "-"]) == 0
     assert '"seed": -3' in capsys.readouterr().out
     assert main(["simulate", "-n", "-2", "--processes", "1"]) == 2
-    assert "a tournament plays from 1 to" in capsys.readouterr().err
+    assert "a tournament's number of matches is a whole number from 1 to" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("bad", ["٣", "1_0", " 3", "+3"])

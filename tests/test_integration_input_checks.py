@@ -16,6 +16,7 @@ from kozel.bots.tournament import Tournament
 
 HUGE = 10**5000  # Python will not write it out
 CLASSIC = kozel.variants.get("classic")
+LEARNERS_SEAT = "seat=, the learner's seat, is a whole number from 0 to 3, not "  # how the seat is refused
 
 
 def _missing(*names):
@@ -194,8 +195,8 @@ def test_pettingzoo_a_seed_that_is_no_whole_number_is_refused_and_changes_nothin
         ({"bots": HUGE}, WrongTypeError, "bots= is the name of kozel's bots, .*, not an int too long to show"),
         ({"render_mode": HUGE}, KozelError, "render_mode is None or 'ansi', not an int too long to show"),
         ({"render_mode": [HUGE]}, KozelError, "render_mode is None or 'ansi', not a list too long to show"),
-        ({"seat": [HUGE]}, WrongTypeError, "seat= is a seat from 0 to 3, not a list too long to show"),
-        ({"seat": Fraction(HUGE, 3)}, WrongTypeError, "seat= is a seat from 0 to 3, not a Fraction too long to show"),
+        ({"seat": [HUGE]}, WrongTypeError, f"{LEARNERS_SEAT}a list too long to show"),
+        ({"seat": Fraction(HUGE, 3)}, WrongTypeError, f"{LEARNERS_SEAT}a Fraction too long to show"),
     ],
 )
 def test_gymnasium_arguments_too_long_to_show_are_refused(arguments, error, said):

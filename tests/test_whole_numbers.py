@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import importlib
 import importlib.util
+import os
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
@@ -13,9 +14,9 @@ import pytest
 
 from kozel import KozelError, WrongTypeError
 from kozel.bots.base import whole_count
-from kozel.bots.pool import max_processes
+from kozel.bots.pool import check_processes, max_processes
 from kozel.bots.tournament import Tournament, play, seating
-from kozel.limits import MAX_INDENT, indent
+from kozel.limits import MAX_INDENT, MAX_MATCHES, indent
 from kozel.plain_types import whole_in
 from kozel.variants import get
 
@@ -202,3 +203,103 @@ def test_ray_num_cpus_is_read_by_whole_in_and_bounded_by_the_local_process_bound
         message = refused(KozelError, RayExecutor, num_cpus=cpus)
         assert message.startswith(f"num_cpus is a whole number from 1 to {most}, or None, not")
         assert len(message) < 100
+
+
+def test_the_processes_of_a_run_are_read_by_whole_in_and_say_the_cores(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert check_processes(1) == 1
+    assert check_processes(8) == 8
+    taken = check_processes(Level.LOW)
+    assert taken == 2
+    assert type(taken) is int
+    said = "processes, 4 for each of the 2 cores here, is a whole number from 1 to 8, not "
+    for processes in (True, 1.0, "2", None, [1]):
+        assert refused(WrongTypeError, check_processes, processes).startswith(said)
+    for processes in (0, -1, 9):
+        assert refused(KozelError, check_processes, processes) == f"{said}{processes}"
+    assert len(refused(KozelError, check_processes, HUGE)) < 120
+
+
+def test_the_processes_of_a_run_may_be_numpy_integers():
+    numpy = pytest.importorskip("numpy", reason="numpy is not installed")
+    for kind in (numpy.int8, numpy.int64, numpy.uint16):
+        taken = check_processes(kind(1))
+        assert taken == 1
+        assert type(taken) is int
+    refused(WrongTypeError, check_processes, numpy.float64(1.0))
+    refused(KozelError, check_processes, numpy.int64(0))
+
+
+def test_a_tournaments_number_of_matches_is_read_by_whole_in():
+    assert Tournament(CLASSIC, ["random", "random"], Level.LOW).matches == 2
+    said = f"a tournament's number of matches is a whole number from 1 to {MAX_MATCHES}, not "
+    for matches in (True, 2.0, "2", None):
+        assert refused(WrongTypeError, Tournament, CLASSIC, ["random", "random"], matches).startswith(said)
+    for matches in (0, -1, MAX_MATCHES + 1):
+        assert refused(KozelError, Tournament, CLASSIC, ["random", "random"], matches) == f"{said}{matches}"
+    assert len(refused(KozelError, Tournament, CLASSIC, ["random", "random"], HUGE)) < 120
+
+
+def test_a_tournaments_number_of_matches_may_be_a_numpy_integer():
+    numpy = pytest.importorskip("numpy", reason="numpy is not installed")
+    tournament = Tournament(CLASSIC, ["random", "random"], numpy.int16(3))
+    assert tournament.matches == 3
+    assert type(tournament.matches) is int
+    refused(WrongTypeError, Tournament, CLASSIC, ["random", "random"], numpy.float64(3.0))
+    refused(KozelError, Tournament, CLASSIC, ["random", "random"], numpy.int64(0))
+
+
+def test_the_matches_to_replay_are_read_by_whole_in():
+    tournament = Tournament(CLASSIC, ["random", "random"], 2, seed=4)
+    said = "a match to replay, one of this tournament's 2 matches, is a whole number from 0 to 1, not "
+    for index in (True, 1.0, "0", None):
+        assert refused(WrongTypeError, tournament.replay, [0, index]) == f"{said}{index!r}"
+    for index in (2, -1):
+        assert refused(KozelError, tournament.replay, [index]) == f"{said}{index}"
+    assert refused(KozelError, tournament.replay, [Level.HIGH]) == f"{said}<Level.HIGH: 9>"
+    assert len(refused(KozelError, tournament.replay, [HUGE])) < 120
+    replayed = tournament.replay([Level.LOW - 1, 0])
+    assert [outcome.index for outcome in replayed] == [1, 0]
+
+
+def test_the_matches_to_replay_may_be_numpy_integers():
+    numpy = pytest.importorskip("numpy", reason="numpy is not installed")
+    tournament = Tournament(CLASSIC, ["random", "random"], 2, seed=4)
+    assert [outcome.index for outcome in tournament.replay([numpy.uint8(1)])] == [1]
+    refused(WrongTypeError, tournament.replay, [numpy.float64(1.0)])
+    refused(KozelError, tournament.replay, [numpy.int64(2)])
+
+
+@pytest.mark.extra
+def test_gymnasium_seat_is_read_by_whole_in_and_refused_out_of_range_as_a_seat_error():
+    pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+    numpy = pytest.importorskip("numpy", reason="the gymnasium extra is not installed")
+    from kozel.errors import SeatError  # noqa: PLC0415
+    from kozel.integrations.gymnasium import KozelSeatEnv  # noqa: PLC0415
+
+    assert KozelSeatEnv("classic", seat=3, bots="random").seat == 3
+    seat = KozelSeatEnv("classic", seat=Level.LOW, bots="random").seat
+    assert seat == 2
+    assert type(seat) is int
+    seat = KozelSeatEnv("classic", seat=numpy.int64(1), bots="random").seat
+    assert seat == 1
+    assert type(seat) is int
+    said = "seat=, the learner's seat, is a whole number from 0 to 3, not "
+    for bad in (True, 1.0, "1", None, numpy.float64(1.0)):
+        assert refused(WrongTypeError, KozelSeatEnv, "classic", seat=bad).startswith(said)
+    for bad in (-1, 4):
+        assert refused(SeatError, KozelSeatEnv, "classic", seat=bad) == f"{said}{bad}"
+    assert refused(SeatError, KozelSeatEnv, "classic", seat=numpy.int8(4)).startswith(said)
+    assert len(refused(SeatError, KozelSeatEnv, "classic", seat=HUGE)) < 120
+
+
+@pytest.mark.extra
+def test_openspiel_resampler_seed_is_read_by_whole_in():
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+    numpy = pytest.importorskip("numpy", reason="the openspiel extra is not installed")
+    from kozel.integrations.openspiel import resampler  # noqa: PLC0415
+
+    for seed in (0, -(10**30), HUGE, Level.LOW, numpy.int64(7), numpy.uint8(3)):
+        assert callable(resampler(seed))
+    for seed in (True, 1.5, "1", None, numpy.float64(1.0), [1]):
+        assert refused(WrongTypeError, resampler, seed).startswith("resampler's seed is a whole number, not ")

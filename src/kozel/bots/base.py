@@ -106,7 +106,7 @@ def checked_seed(what: str, seed: object) -> int:
 def whole_count(what: str, value: object, most: int) -> int:
     """``value`` as a plain int where it is a whole number (an int or a NumPy integer, not a bool) from 1 to ``most``;
     else :class:`~kozel.WrongTypeError` (another kind) or :class:`~kozel.KozelError` (out of range), ``what``
-    naming it (see :func:`kozel.plain_types.whole_in`)."""
+    naming it (see ``kozel.plain_types.whole_in``)."""
     return whole_in(what, value, 1, most)
 
 

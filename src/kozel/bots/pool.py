@@ -15,9 +15,7 @@ import threading
 import time
 from typing import Final
 
-from kozel.errors import KozelError, WrongTypeError
-from kozel.plain_types import whole_number
-from kozel.rules.checks import table_text
+from kozel.plain_types import whole_in
 
 __all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes", "start_worker"]
 
@@ -33,23 +31,19 @@ def max_processes() -> int:
 
 
 def check_processes(processes: object) -> int:
-    """``processes`` as a plain int where it is a whole number (an int or a NumPy integer, not a bool) from 1 to
-    :func:`max_processes`; else :class:`~kozel.errors.WrongTypeError` (another kind) or
-    :class:`~kozel.errors.KozelError` (out of range).
+    """``processes`` as a plain int where it is a whole number (an int, an IntEnum or a NumPy integer, not a bool)
+    from 1 to :func:`max_processes`; else :class:`~kozel.errors.WrongTypeError` (another kind) or
+    :class:`~kozel.errors.KozelError` (out of range), read by ``kozel.plain_types.whole_in``: ``"processes, 4
+    for each of the 2 cores here, is a whole number from 1 to 8, not 9"``.
 
     More processes than cores only share the cores (each match is played by one process), and many
     more would fill the machine's memory and process table: a run may use up to
     :data:`PROCESSES_PER_CORE` a core.
     """
-    most = max_processes()
-    number = whole_number(processes)
-    if number is None or not 1 <= number <= most:
-        error = WrongTypeError if number is None else KozelError
-        raise error(
-            f"a run uses 1 to {most} processes ({PROCESSES_PER_CORE} for each of the {os.cpu_count() or 1} "
-            f"cores here), not {table_text(processes)}"
-        )
-    return number
+    cores = os.cpu_count() or 1
+    return whole_in(
+        f"processes, {PROCESSES_PER_CORE} for each of the {cores} cores here,", processes, 1, PROCESSES_PER_CORE * cores
+    )
 
 
 def end_with_parent() -> None:

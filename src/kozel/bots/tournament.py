@@ -430,10 +430,7 @@ class Tournament:
                 f"{self.rules.name} is played by {self.rules.sides} sides: name {self.rules.sides} bots, "
                 f"not {len(self.bots)}"
             )
-        if type(self.matches) is not int:
-            raise WrongTypeError(f"a tournament plays a whole number of matches, not {table_text(self.matches)}")
-        if not 1 <= self.matches <= MAX_MATCHES:
-            raise KozelError(f"a tournament plays from 1 to {MAX_MATCHES} matches, not {table_text(self.matches)}")
+        whole_in("a tournament's number of matches", self.matches, 1, MAX_MATCHES)  # a plain int by its converter
         if type(self.duplicate) is not bool:
             raise WrongTypeError(f"a tournament's duplicate is True or False, not {table_text(self.duplicate)}")
 
@@ -561,18 +558,8 @@ class Tournament:
         processes = _check_workers(self.bots, processes, executor)
         if isinstance(indexes, (str, bytes)) or not isinstance(indexes, Sequence):
             raise WrongTypeError(f"the matches to replay are a sequence of match numbers, not {type(indexes).__name__}")
-        numbers = []
-        for index in indexes:
-            number = whole_number(index)
-            if number is None:
-                raise WrongTypeError(
-                    f"a match is given by its number, a whole number from 0 to {self.matches - 1}, "
-                    f"not {table_text(index)}"
-                )
-            if not 0 <= number < self.matches:
-                raise KozelError(f"match {table_text(index)} is not one of this tournament's {self.matches} matches")
-            numbers.append(number)
-        indexes = numbers
+        what = f"a match to replay, one of this tournament's {self.matches} matches,"
+        indexes = [whole_in(what, index, 0, self.matches - 1) for index in indexes]
         played = {
             outcome.index: outcome for chunk in self._played(processes, indexes, False, executor) for outcome in chunk
         }

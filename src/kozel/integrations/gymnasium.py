@@ -28,7 +28,7 @@ from kozel.engine import new_game
 from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.plain_types import error_text, short_repr, whole_in, whole_number
+from kozel.plain_types import short_repr, whole_in
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
@@ -63,11 +63,12 @@ class KozelSeatEnv(gymnasium.Env):
             raise WrongTypeError(f"bots= is the name of kozel's bots, one of {sorted(_BOTS)}, not {short_repr(bots)}")
         if bots not in _BOTS:
             raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {short_repr(bots)}")
-        whole = whole_number(seat)  # an int or a NumPy integer, kept as a plain int; not a bool
-        if whole is None:
-            raise WrongTypeError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {short_repr(seat)}")
-        if not 0 <= whole < self.rules.players:
-            raise SeatError(f"seat= is a seat from 0 to {self.rules.players - 1}, not {error_text(whole)}")
+        try:  # an int, an IntEnum or a NumPy integer, kept as a plain int; not a bool
+            whole = whole_in("seat=, the learner's seat,", seat, 0, self.rules.players - 1)
+        except WrongTypeError:
+            raise
+        except KozelError as error:  # out of range: a seat that is not at the table
+            raise SeatError(str(error)) from None
         if render_mode is not None and (not isinstance(render_mode, str) or render_mode != "ansi"):
             raise KozelError(f"render_mode is None or 'ansi', not {short_repr(render_mode)}")
         self.render_mode = render_mode

@@ -75,7 +75,7 @@ from kozel.engine.within_hand import within_hand
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
-from kozel.plain_types import short_repr, whole_number
+from kozel.plain_types import short_repr, whole_in
 from kozel.play.actions import CompactActions, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
@@ -454,12 +454,9 @@ def _asked_alike(world: GameState, asks: tuple[tuple[int, ...], ...]) -> bool:
 def resampler(seed: int) -> Any:
     """A resampler for ``ISMCTSBot.set_resampler`` drawing worlds from ``seed``: a search that repeats.
 
-    ``seed`` is a whole number (an int or a NumPy integer, not a bool); anything else is refused with
-    :class:`~kozel.WrongTypeError`."""
-    number = whole_number(seed)
-    if number is None:
-        raise WrongTypeError(f"resampler's seed is a whole number, not {short_repr(seed)}")
-    rng = random.Random(number)
+    ``seed`` is a whole number (an int, an IntEnum or a NumPy integer, not a bool), read by
+    ``kozel.plain_types.whole_in``; anything else is refused with :class:`~kozel.WrongTypeError`."""
+    rng = random.Random(whole_in("resampler's seed", seed, None, None))
 
     def resample(state: KozelState, player: int) -> KozelState:
         return state.resample_from_infostate(player, rng.random)
