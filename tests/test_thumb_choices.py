@@ -12,7 +12,7 @@ import random
 import pytest
 
 import kozel
-from kozel.bots.thumb import TRICK, Costs, answer_with, best_scored, move_count, trick_score
+from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer_with, best_scored, cost_of, move_count, trick_score
 from kozel.engine.within_hand import within_hand
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
@@ -103,3 +103,22 @@ def test_the_best_scored_move_is_the_first_of_the_best_summed_over_the_worlds(na
             )
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_a_cards_cost_is_its_points_and_for_a_trump_more_the_higher_the_more(name: str) -> None:
+    rules = kozel.variants.get(name)
+    rng = random.Random(8)
+    for state in _in_tricks(name, matches=1)[::10]:
+        table = state.table
+        costs = Costs(rules, table)
+        for _ in range(20):
+            cards = sorted(rng.sample(list(rules.deck), rng.randint(1, 4)))
+            mask = sum(card.bit for card in cards)
+            expected = 0.0
+            for card in cards:  # summed in card order, as the rule of thumb counts
+                expected += rules.card_points(card)
+                if card.bit & table.trump_mask:
+                    expected += TRUMP_COST + table.power[card] / 100
+            assert costs[mask] == expected
+            assert cost_of(rules, table, cards) == expected

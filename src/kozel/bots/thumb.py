@@ -120,13 +120,14 @@ class Costs:
         self.points = rules.points.of_mask
         #: The card points of each suit's cards by their pattern of bits (the rules' count, read once).
         self.suits = rules.points.suit_tables
+        self._card_points = rules.points.table
         self._known: dict[int, float] = {}
 
     def __getitem__(self, mask: int) -> float:
         """What playing the cards of ``mask`` gives up."""
         known = self._known.get(mask)
         if known is None:
-            known = self._known[mask] = cost_of(self.rules, self.table, cards_of(mask))
+            known = self._known[mask] = _cost(self._card_points, self.table, cards_of(mask))
         return known
 
 
@@ -222,9 +223,15 @@ def cost(rules: Ruleset, table: TrumpTable, move: Move) -> float:
 
 def cost_of(rules: Ruleset, table: TrumpTable, cards: Sequence[Card]) -> float:
     """What playing ``cards`` gives up (in their order: the sum is the same to the last bit every time)."""
+    return _cost(rules.points.table, table, cards)
+
+
+def _cost(points: tuple[int, ...], table: TrumpTable, cards: Sequence[Card]) -> float:
+    """:func:`cost_of`, each card's points read from ``points`` (the rules' points by card index)."""
     cost = 0.0
+    trump_mask, power = table.trump_mask, table.power
     for card in cards:
-        cost += rules.card_points(card)
-        if table.trump_mask & BITS[card]:
-            cost += TRUMP_COST + table.power[card] / 100
+        cost += points[card]
+        if trump_mask & BITS[card]:
+            cost += TRUMP_COST + power[card] / 100
     return cost
