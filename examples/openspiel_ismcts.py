@@ -1,13 +1,18 @@
-"""OpenSpiel's ISMCTS bot against kozel's heuristic bot, over a few hands of classic (pip install kozel[openspiel]).
+"""OpenSpiel's ISMCTS bot against kozel's heuristic bot, over a few hands of classic (pip install 'kozel[openspiel]').
 
 Run it with ``python examples/openspiel_ismcts.py``; it prints the same every time.
 """
 
 import random
+import sys
 
-import numpy
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+try:
+    import numpy
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+except ImportError:
+    print("openspiel_ismcts.py needs OpenSpiel, the openspiel extra: pip install 'kozel[openspiel]'", file=sys.stderr)
+    sys.exit(2)
 
 import kozel
 from kozel.bots import HeuristicBot

@@ -116,12 +116,12 @@ def kozel_command(*arguments: str, cwd: Path, path: Path | None = None) -> subpr
 @pytest.mark.parametrize(
     ("spec", "said"),
     [
-        ("synmod:X", "kozel: cannot load the bot 'synmod:X': SyntaxError: "),
-        ("valmod:X", "kozel: cannot load the bot 'valmod:X': ValueError: at import"),
+        ("synmod:X", "kozel simulate: cannot load the bot 'synmod:X': SyntaxError: "),
+        ("valmod:X", "kozel simulate: cannot load the bot 'valmod:X': ValueError: at import"),
         (
             "exitmod:X",
-            "kozel: cannot load the bot 'exitmod:X': SystemExit: 3; its module ends the program as it is loaded "
-            "(a program of its own belongs under if __name__ == '__main__':)\n",
+            "kozel simulate: cannot load the bot 'exitmod:X': SystemExit: 3; its module ends the program as it is "
+            "loaded (a program of its own belongs under if __name__ == '__main__':)\n",
         ),
     ],
 )
@@ -140,7 +140,7 @@ def test_a_bot_module_that_fails_to_load_gives_no_traceback_from_the_command(tmp
     done = kozel_command("simulate", "--bots", "synmod:X", "random", "-n", "2", cwd=tmp_path)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert done.stderr.startswith("kozel: cannot load the bot 'synmod:X': SyntaxError: ")
+    assert done.stderr.startswith("kozel simulate: cannot load the bot 'synmod:X': SyntaxError: ")
     assert done.stderr.count("\n") == 1
 
 
@@ -163,14 +163,14 @@ def test_a_bot_that_raises_as_it_plays_is_named_with_its_match_in_one_line(bot_f
     arguments = ["simulate", "--bots", spec, "random", "-n", "4", "--processes", "1", "--json", str(json_path)]
     assert main(arguments) == 2
     captured = capsys.readouterr()
-    assert captured.err == f"kozel: bot {spec!r} failed at match 0: {reason}\n"
+    assert captured.err == f"kozel simulate: bot {spec!r} failed at match 0: {reason}\n"
     assert captured.out == ""
     assert not json_path.exists()
 
 
 def test_a_bot_that_raises_in_a_league_is_named_in_one_line(bot_folder, capsys):
     assert main(["league", "--bots", "random", "hardbots:Boom", "heuristic", "-n", "2", "--processes", "1"]) == 2
-    assert capsys.readouterr().err == "kozel: bot 'hardbots:Boom' failed at match 0: RuntimeError: boom\n"
+    assert capsys.readouterr().err == "kozel league: bot 'hardbots:Boom' failed at match 0: RuntimeError: boom\n"
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_a_bot_that_raises_in_worker_processes_is_said_once_without_a_traceback(
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith(f"kozel: bot '{spec}' failed at match ")
+    assert lines[0].startswith(f"kozel simulate: bot '{spec}' failed at match ")
     assert lines[0].endswith(f": {reason}")
     assert done.stdout == ""
     assert not json_path.exists()
@@ -259,7 +259,7 @@ def test_a_number_option_takes_ascii_digits_only(capsys, command, bad):
     assert refused.value.code == 2
     err = capsys.readouterr().err
     option = "-n/--matches" if command[-1] == "-n" else command[-1]
-    assert f"argument {option}: a whole number in the digits 0-9, not {bad!r}" in err
+    assert f"argument {option}: a whole number (digits 0-9, optionally with a leading minus), not {bad!r}" in err
     assert "Traceback" not in err
 
 
@@ -296,23 +296,26 @@ def test_a_replay_count_above_what_the_log_holds_replays_all_it_holds_and_says_s
     ("arguments", "said"),
     [
         (["rules", f"{LONG}.toml"], f"kozel rules: cannot read the ruleset file {LONG}.toml: File name too long"),
-        (["simulate", "-n", "2", "--json", f"{LONG}.json"], f"kozel: cannot write the results to {LONG}.json: "),
+        (
+            ["simulate", "-n", "2", "--json", f"{LONG}.json"],
+            f"kozel simulate: cannot write the results to {LONG}.json: ",
+        ),
         pytest.param(
             ["simulate", "-n", "2", "--plot", f"{LONG}.png"],
-            f"kozel: cannot write the plot to {LONG}.png: ",
+            f"kozel simulate: cannot write the plot to {LONG}.png: ",
             marks=[
                 pytest.mark.extra,
                 pytest.mark.skipif(not HAS_PLOT, reason="the plot extra is not installed (pip install -e '.[plot]')"),
             ],
         ),
-        (["simulate", "-n", "2", "--log", f"{LONG}.log"], f"kozel: cannot read the log {LONG}.log: "),
+        (["simulate", "-n", "2", "--log", f"{LONG}.log"], f"kozel simulate: cannot read the log {LONG}.log: "),
         (
             ["league", "--bots", "random", "heuristic", "-n", "2", "--log", LONG],
-            f"kozel: cannot make the log folder {LONG}: ",
+            f"kozel league: cannot make the log folder {LONG}: ",
         ),
         (
             ["league", "--bots", "random", "heuristic", "-n", "2", "--json", LONG],
-            f"kozel: cannot write the results to {LONG}: ",
+            f"kozel league: cannot write the results to {LONG}: ",
         ),
         (["check", "classic", "-n", "1", "--save", LONG], f"kozel check: --save: cannot write the record to {LONG}: "),
     ],

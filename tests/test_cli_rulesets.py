@@ -101,7 +101,9 @@ def test_replay_without_a_log_is_refused_before_any_match(command, capsys):
     assert main([command, "classic", *bots, "-n", "2", "--processes", "1", "--replay", "2"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == "kozel: --replay says how many of a log's matches to play again first: give it with --log\n"
+    assert (
+        err == f"kozel {command}: --replay says how many of a log's matches to play again first: give it with --log\n"
+    )
 
 
 def test_the_help_says_what_is_played_when_nothing_is_named(capsys):

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,6 +91,34 @@ def test_ui_loop_shows_seat_0_only_what_it_may_see(capsys):
     assert "   everyone draws; you get J♣" in lines
     assert len([line for line in lines if line.startswith("-- new deal")]) == out.count("hand over:")
     assert run_example("ui_loop.py", capsys) == out  # the same every run
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda path: path.name)
+def test_the_install_commands_of_the_examples_are_quoted(path):
+    """``pip install kozel[openspiel]`` unquoted is refused by zsh (no match for the brackets): quote it."""
+    for command in re.findall(r"pip install [^)\n]*", path.read_text(encoding="utf-8")):
+        assert not re.search(r"(?<![\w'\"])kozel\[", command), f"{path.name}: {command}"
+
+
+@pytest.mark.parametrize("hidden", ["numpy", "pyspiel", "open_spiel"])
+def test_the_openspiel_example_without_its_extra_names_the_extra(tmp_path, hidden):
+    """Without OpenSpiel (or numpy) the example says which extra to install, in one line, and exits 2."""
+    message = f"No module named {hidden!r}"
+    (tmp_path / f"{hidden}.py").write_text(f"raise ImportError({message!r})\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "openspiel_ismcts.py")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
+    assert done.stderr == "openspiel_ismcts.py needs OpenSpiel, the openspiel extra: pip install 'kozel[openspiel]'\n"
 
 
 # -- the examples of docs/index.md, docs/getting-started.md and docs/ui.md -------------------------

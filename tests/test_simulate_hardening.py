@@ -102,7 +102,7 @@ def test_a_bot_argument_that_is_a_bare_word_is_refused_saying_how_to_write_text(
     assert simulate("--bots", "ismcts(iterations=abc)", "random", "-n", "1") == 2
     err = capsys.readouterr().err
     assert err == (
-        "kozel: 'ismcts(iterations=abc)': the value of iterations, abc, is not a number, True, False, None "
+        "kozel simulate: 'ismcts(iterations=abc)': the value of iterations, abc, is not a number, True, False, None "
         "or quoted text; text goes in quotes: iterations='abc'\n"
     )
     assert simulate("--bots", "ismcts(iterations=true)", "random", "-n", "1") == 2  # Python's True, not JSON's
@@ -131,8 +131,8 @@ def test_processes_are_bounded_at_a_few_a_core(monkeypatch, capsys):
     for bad in ("5", "10000", "0", "-2"):
         assert simulate("--processes", bad, "-n", "1") == 2
         assert capsys.readouterr().err == (
-            f"kozel: --processes {bad}: processes, 4 for each of the 1 cores here, is a whole number from 1 to 4, "
-            f"not {bad}\n"
+            f"kozel simulate: --processes {bad}: processes, 4 for each of the 1 cores here, is a whole number "
+            f"from 1 to 4, not {bad}\n"
         )
     # at the edge: four processes on one core play the run, with the results of one process
     assert simulate("--processes", "4", "-n", "8", "--json", "-") == 0
@@ -162,7 +162,10 @@ def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
     command = [sys.executable, "-m", "kozel", "simulate", "classic", "--bots", *RANDOMS, "-n", "1", "--log", str(fifo)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
-    assert done.stderr == f"kozel: the log {fifo} is a FIFO: a log is a regular file (or a path where none is yet)\n"
+    assert (
+        done.stderr
+        == f"kozel simulate: the log {fifo} is a FIFO: a log is a regular file (or a path where none is yet)\n"
+    )
 
 
 def test_a_device_a_folder_and_a_link_to_a_device_are_refused(tmp_path, capsys):
@@ -171,7 +174,7 @@ def test_a_device_a_folder_and_a_link_to_a_device_are_refused(tmp_path, capsys):
     for path, kind in ((Path(os.devnull), "a device"), (tmp_path, "a folder"), (link, "a device")):
         assert simulate("-n", "1", "--log", str(path)) == 2
         assert capsys.readouterr().err == (
-            f"kozel: the log {path} is {kind}: a log is a regular file (or a path where none is yet)\n"
+            f"kozel simulate: the log {path} is {kind}: a log is a regular file (or a path where none is yet)\n"
         )
     assert link.is_symlink()
 
@@ -185,7 +188,7 @@ def test_an_oversize_log_is_refused_without_being_read(tmp_path, capsys, monkeyp
     capsys.readouterr()
     assert simulate("-n", "2", "--log", str(log)) == 2
     assert capsys.readouterr().err == (
-        f"kozel: the log {log} is larger than a log may be, 512 MiB: a longer run goes on in another log, "
+        f"kozel simulate: the log {log} is larger than a log may be, 512 MiB: a longer run goes on in another log, "
         "with another seed\n"
     )
     assert log.stat().st_size == MAX_LOG_BYTES + 1
@@ -665,7 +668,7 @@ def test_an_error_from_the_system_that_is_not_the_output_s_is_said_as_it_is(caps
     assert main(["simulate", "classic", "--bots", spec, "random", "-n", "1", "--processes", "1"]) == 2
     captured = capsys.readouterr()
     assert captured.err == (  # the bot's own error, said with the bot and the match, not as the output's
-        f"kozel: bot '{spec}' failed at match 0: FileNotFoundError: [Errno 2] No such file or directory: "
+        f"kozel simulate: bot '{spec}' failed at match 0: FileNotFoundError: [Errno 2] No such file or directory: "
         "'my-bot-weights.bin'\n"
     )
     print("still here")  # called from Python, standard output is left as it was

@@ -256,7 +256,7 @@ def test_simulate_refuses_a_broken_log_and_leaves_it_as_it_was(tmp_path, capsys,
     assert simulate("-n", "6", "--log", str(log)) == 2
     err = capsys.readouterr().err
     assert message in err
-    assert err.startswith(f"kozel: {log}")
+    assert err.startswith(f"kozel simulate: {log}")
     assert log.read_text(encoding="utf-8") == broken
 
 

@@ -26,7 +26,7 @@ no more are drawn once it runs out, so a short time draws fewer worlds, one at l
 a number of iterations, not a time, so that a seeded tournament plays the same moves on any machine
 and under any load; 580 is about what takes the time the earlier default of 480 took (about 0.15 s a decision in
 ``classic`` on one core of the development machine) once the play-outs got cheaper.  480 iterations
-beat the heuristic bot in ``classic`` (docs/bots.md, "How strong they are"); 120 were only its equal
+beat the heuristic bot in ``classic`` (docs/bots/measurements.md, the earlier lines); 120 were only its equal
 there, where a decision can have many moves (multi-card leads, any mix of beats and face-down passes).
 
 In a hand of ``pairs`` dealt by drawing ("trousers", "pants double") a world costs a hundred times

@@ -255,8 +255,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "league":
             return league.run(args, sys.stdout, sys.stderr)
         return _play(args.ruleset, args.seed, args.players, args.quiet)
-    except KozelError as error:
-        print(f"kozel: {error}", file=sys.stderr)
+    except KozelError as error:  # named by its command, as the commands that say their own errors do
+        print(f"kozel {args.command}: {error}", file=sys.stderr)
         return 2
 
 

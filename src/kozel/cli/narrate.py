@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from kozel.cards.cardset import cardset_from_mask
 from kozel.cards.notation import format_cards
+from kozel.cli.table import written_words
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
@@ -41,7 +42,7 @@ def describe_deal(state: GameState, *, header: bool = True) -> list[str]:
     """
     rules = state.ruleset
     trump = (
-        f"trump {state.trump} (shown: {state.trump_card})"
+        f"trump {state.trump} ({state.trump_card} shown)"
         if state.trump is not None
         else "permanent trumps " + format_cards(list(rules.trumps.order(None, rules.deck)))
     )
@@ -107,6 +108,7 @@ def describe_move(before: GameState, move: Move, after: GameState, events: Seque
         eggs = " (eggs)" if result.eggs else ""
         lines.append(
             f"Hand over{eggs}: card points {per_side(rules, result.points)}; tricks {per_side(rules, result.tricks)}; "
-            f"written {per_side(rules, result.written)}; scores {per_side(rules, after.scores)}"
+            f"written {written_words(rules, result.written, lambda side: _short_side(rules, side))}; "
+            f"scores {per_side(rules, after.scores)}"
         )
     return lines

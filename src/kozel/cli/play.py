@@ -43,6 +43,7 @@ from kozel.cli.table import (
     table_order,
     target_words,
 )
+from kozel.engine.explain import plural
 from kozel.engine.leading import barred_from_trumps, must_swap, opening
 from kozel.errors import IllegalMoveError, KozelError, NotationError
 from kozel.game.move import Move, MoveKind
@@ -569,10 +570,11 @@ def read_move(text: str, options: Sequence[Move], state: GameState, view: Player
 
     ``options`` are the moves of the view's seat; ``state`` is asked why cards it does not allow are refused.
     """
-    if text.isascii() and text.isdigit():  # only 0-9: other scripts' digits are no option numbers
-        if len(text) > _MAX_DIGITS:
-            return f"There is no option of {len(text)} digits: choose a number from 1 to {len(options)}."
-        number = int(text)
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdigit():  # only 0-9: other scripts' digits are no option numbers
+        if len(digits) > _MAX_DIGITS:
+            return f"There is no option of {len(digits)} digits: choose a number from 1 to {len(options)}."
+        number = int(text)  # a negative one is no option either, and is told so
         if 1 <= number <= len(options):
             return options[number - 1]
         return f"There is no option {number}: choose a number from 1 to {len(options)}."
@@ -660,7 +662,7 @@ def _your_turn(view: PlayerView) -> str:
     if isinstance(view.ruleset.play, BeatOrPass):
         if view.trick:
             count = view.trick[0].count
-            return f"Your turn: beat the {count} card(s) on top one to one, or pass as many face down."
+            return f"Your turn: beat the {plural(count, 'card')} on top one to one, or pass as many face down."
         return "Your lead: one card, or several of one suit."
     return "Your turn: play a card." if view.trick else "Your lead: play a card."
 

@@ -107,7 +107,9 @@ def whole(text: str) -> int:
     """
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"a whole number in the digits 0-9, not {short_repr(text)}")
+        raise argparse.ArgumentTypeError(
+            f"a whole number (digits 0-9, optionally with a leading minus), not {short_repr(text)}"
+        )
     try:
         return int(text)
     except ValueError:  # more digits than int() reads

@@ -7,11 +7,12 @@ Everything here is drawn from a :class:`~kozel.PlayerView` or from events as tha
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.notation import format_cards
+from kozel.engine.explain import plural
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Phase
@@ -52,6 +53,7 @@ __all__ = [
     "table_lines",
     "table_order",
     "target_words",
+    "written_words",
 ]
 
 #: How a card lying face down is drawn.
@@ -379,22 +381,33 @@ def describe_hand_result(rules: Ruleset, result: HandResult, scores: Sequence[in
         head = "Hand over"
     if result.declarer is not None:
         head += f"; {seat_name(result.declarer, you)} played alone with the talon"
-    written = [(side, value) for side, value in enumerate(result.written) if value]
-    mode = rules.scoring.mode
-    noted = []
-    for side, value in written:
-        who = _side(rules, side, you)
-        if mode is ScoreMode.PENALTY:
-            noted.append(f"{value} penalty points against {who}")
-        elif mode is ScoreMode.CREDIT:
-            noted.append(f"{value} points for {who}")
-        else:
-            noted.append(f"{who} count{'' if _plural(who) else 's'} {value} off")
+    noted = written_words(rules, result.written, lambda side: _side(rules, side, you))
     return [
         f"{head}.",
         f"  card points: {_per_side(rules, result.points, you)} · tricks: {_per_side(rules, result.tricks, you)}",
-        f"  written: {', '.join(noted) or 'nothing'} · scores now: {_per_side(rules, scores, you)}",
+        f"  written: {noted} · scores now: {_per_side(rules, scores, you)}",
     ]
+
+
+def written_words(rules: Ruleset, written: Sequence[int], name: Callable[[int], str]) -> str:
+    """What a hand wrote, and for or against whom, as the ruleset's scoring counts it: ``"nothing"``,
+    ``"2 points for opponents"``, ``"1 penalty point against team 0"`` or ``"seat 2 counts 2 off"``.
+
+    ``name`` names a side (``"opponents"``, ``"team 0"``, ``"seat 2"``); only the sides written something are told.
+    """
+    mode = rules.scoring.mode
+    noted = []
+    for side, value in enumerate(written):
+        if not value:
+            continue
+        who = name(side)
+        if mode is ScoreMode.PENALTY:
+            noted.append(f"{plural(value, 'penalty point')} against {who}")
+        elif mode is ScoreMode.CREDIT:
+            noted.append(f"{plural(value, 'point')} for {who}")
+        else:
+            noted.append(f"{who} count{'' if _plural(who) else 's'} {value} off")
+    return ", ".join(noted) or "nothing"
 
 
 def describe_match_result(
@@ -405,8 +418,12 @@ def describe_match_result(
     for side, title in zip(result.goats, result.titles, strict=True):
         who = side_words(rules, side, you)
         names.append(f"{who} {'are' if _plural(who) else 'is'} the {title}")
-    lost = rules.side_of(you) in result.goats
-    verdict = "You lose: you are among the goats." if lost else "You win: you are not the goat."
+    if rules.side_of(you) not in result.goats:
+        verdict = "You win: you are not the goat."
+    elif len(result.goats) == 1:
+        verdict = "You lose: you are the goat."
+    else:
+        verdict = "You lose: you are among the goats."
     return [
         f"Match over after {hands} hands: {' and '.join(names)}.",
         f"  final scores: {_per_side(rules, scores, you)}",

@@ -1,4 +1,4 @@
-"""A Gymnasium environment: one seat of a kozel match against kozel's bots (``pip install kozel[gymnasium]``).
+"""A Gymnasium environment: one seat of a kozel match against kozel's bots (``pip install 'kozel[gymnasium]'``).
 
 The learner plays ``seat``; every other seat is played by a bot (``heuristic`` by default, or
 ``random``), asked as the bot runner asks them.  Actions are the compact numbering

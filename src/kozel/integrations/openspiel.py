@@ -1,4 +1,4 @@
-"""OpenSpiel games of kozel: one hand, or a whole match, of every built-in ruleset (``pip install kozel[openspiel]``).
+"""OpenSpiel games of kozel: one hand, or a whole match, of every built-in ruleset (``pip install 'kozel[openspiel]'``).
 
 Importing this module registers two Python games per built-in ruleset with ``pyspiel``:
 

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment of a whole kozel match (``pip install kozel[pettingzoo]``).
+"""A PettingZoo AEC environment of a whole kozel match (``pip install 'kozel[pettingzoo]'``).
 
 Agents are the seats (``"seat_0"``...); the agent selected is the seat :func:`kozel.decision`
 asks.  Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`), a

@@ -358,7 +358,7 @@ class Encoding:
             numpy = importlib.import_module("numpy")
         except ImportError:
             raise KozelError(
-                "encoding arrays need numpy: pip install numpy (or an extra such as kozel[gymnasium])"
+                "encoding arrays need numpy: pip install numpy (or an extra such as 'kozel[gymnasium]')"
             ) from None
         try:
             return numpy.asarray(values, dtype=numpy.float32)

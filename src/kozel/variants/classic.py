@@ -6,12 +6,12 @@ translations, which tell the same game.
 At the table:
 
 - 36 cards, six to ace.  Four players in two teams, partners opposite (seats 0+2 against 1+3).
-  Other counts: ``for_players(2)`` head to head, ``for_players(3)`` each for himself,
-  ``for_players(6)`` three against three, seats alternating; counts that would leave unequal
-  hands (5, 7, ...) or no stock (9) are refused.
+  Other counts: two players head to head, three each for himself, six three against three with
+  seats alternating; counts that would leave unequal hands (5, 7, ...) or no stock (9) are refused.
 - The dealer deals one card at a time clockwise from his left, himself last, four each.  The rest
-  is the stock.  The middle card of the stock (``stock[len(stock) // 2]``) is shown: its suit is
-  trump for the hand.  It stays where it is in the stock and is drawn like any other card; which
+  is the stock.  The middle card of the stock is shown (counted from the top; of an even number of
+  cards, the lower of the two middle ones, the one drawn later: the 11th of 20): its suit is trump
+  for the hand.  It stays where it is in the stock and is drawn like any other card; which
   card was shown is public.
 - Inside a suit, low to high: 6 7 8 9 J Q K 10 A.  Any trump beats any plain card; plain cards of
   different suits do not beat each other.

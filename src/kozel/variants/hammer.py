@@ -2,21 +2,21 @@
 
 Source: a Russian collection of Goat variants, read in English translation: its opening section,
 "The rules of the goat 6 spades game"; the scoring table is that of the yard rules of Goat for
-four cards, as in ``classic``.
+four cards, as in classic.
 
-At the table, as ``classic`` except:
+At the table, as in classic except:
 
 - The dealer leads the first trick of every hand ("the player who dealt the cards moves"); the
   deal passes clockwise.
 - Only a trump hammer, four trumps, may be played out of turn (with the molodka's priority rule:
   the nearest clockwise to the leader); four cards of a plain suit are an ordinary lead.
 - Two or more may play, each for himself or in teams "pair on pair" or "three on three" seated
-  alternately: ``for_players(2)``, ``for_players(3)``, ``for_players(6)``; counts that would
-  leave unequal hands or no stock are refused.
+  alternately (two players head to head, three each for himself, six three against three);
+  counts that would leave unequal hands or no stock are refused.
 
 Readings taken: the source section gives only the card values, so the hand is scored with the
-2/4/6 table of the yard rules (as ``classic``); the trump is shown from the middle of the stock as in
-``classic`` ("randomly sectioning the deck and showing one card", which goes back).
+2/4/6 table of the yard rules (as in classic); the trump is shown from the middle of the stock as
+in classic ("randomly sectioning the deck and showing one card", which goes back).
 """
 
 import attrs

@@ -3,7 +3,7 @@
 Source: a Russian collection of Goat variants, read in English translation: its section "Goat
 rules for 4 cards".
 
-At the table, as ``hammer`` (36 cards, four-card hands and a stock, multi-card leads, beat or
+At the table, as in hammer (36 cards, four-card hands and a stock, multi-card leads, beat or
 pass, the dealer leads, trump hammer out of turn) except:
 
 - No suit is shown.  The trumps are permanent, high to low: 7♣, Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦,
@@ -15,9 +15,9 @@ pass, the dealer leads, trump hammer out of turn) except:
   partner has enough plain cards.
 
 Readings taken: the source section mixes the hammer game with the fixed trump order of
-``seven_of_clubs``; it is read as the hammer game with those fixed trumps.  The transfer needs a partner, so every side
-must be a pair: four players in two teams, or six in three pairs (``for_players(6, sides=3)``);
-other seatings raise an error unless ``transfer`` is set to None.
+seven_of_clubs; it is read as the hammer game with those fixed trumps.  The transfer needs a
+partner, so every side must be a pair: four players in two teams, or six in three pairs; other
+seatings are refused unless the ruleset is changed to play without the transfer.
 The window opens after each draw only, not after the deal ("after each release, the players take
 one card..."), and one transfer per team per window keeps trumps from going back and forth.
 """

@@ -14,7 +14,7 @@ At the table:
 - The player left of the dealer is the "boasting" one and leads; the first hand of a match is
   opened by whoever holds A♦.  Only the boasting one's pair may lead a trump; the other pair may
   lead one only when holding nothing else.
-- Praise: before each hand the boasting player announces the deal (``praise`` moves): regular
+- Praise: before each hand the boasting player announces the deal: regular
   (four and four from him), one by one, "on a merry", mirror (for himself or for everyone), "trump
   yourself, not a trump for a bribe", fishing (for himself or for everyone), trousers, pants double.
   The engine deals each; the cards a player may lay in trousers and pants double are his moves.
@@ -55,7 +55,7 @@ source text is unclear (hands stay equal and every card stays in one place):
 - trump yourself: each from the boasting one to the dealer draws from the top, keeping trumps (up to
   seven cards), until a card that is not a trump, which goes face up into a trick led by the
   boasting player's card; its winner takes it and leads; the rest is dealt to seven each.
-- trousers and pants double: see ``kozel.engine.praise.drawing`` and the docs ("trousers": the boasting
+- trousers and pants double ("trousers": the boasting
   player keeps trumps and aces, the others keep trumps and may lay an ace; the first two lay face
   down, the last two face up; pants double draws four at a time and lays one card face down and one
   face up into two tricks; the face-down trick's winner leads; a player holding as many good cards

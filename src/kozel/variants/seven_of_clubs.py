@@ -16,19 +16,19 @@ At the table:
 - The dealer leads the first trick of the match, with a plain card.  The deal passes clockwise;
   every later hand is opened by the winner of the last trick of the previous hand.  The team whose
   player opened the previous hand may not open this one with a trump; a player of that team who
-  must open and holds only trumps first swaps one trump with the partner for a plain card (a
-  ``transfer`` of his chosen trump, answered by the partner's ``transfer_back`` of a plain card).
+  must open and holds only trumps first swaps one trump with the partner for a plain card (he
+  hands over the trump of his choice, and the partner gives back a plain card of his).
 - Queen of clubs meets seven of clubs: when Q♣ and 7♣ lie in one trick, played by the two teams,
   the hand stops the moment the second is played, no card points are counted, and the team that
   played Q♣ is written 4.
 - Penalty scoring: the team with more than 60 wins the hand and the other is written 2; 60-60 is
   eggs and nobody is written.  The team that reaches 12 is the goat.
 
-Readings taken: "omgång" is read as the hand, so only the opening lead of a hand is barred from
-trumps for the team that opened the previous one.  The dealer's plain first lead follows the same
-swap rule when he holds only trumps; a swap needs a partner with a plain card, and without one the
-opener leads a trump after all.  After a catch the next hand is opened by the player whose card
-was winning the stopped trick.
+Readings taken: the Swedish translation's word "omgång" (a round of play) is read as the hand,
+so only the opening lead of a hand is barred from trumps for the team that opened the previous
+one.  The dealer's plain first lead follows the same swap rule when he holds only trumps; a swap
+needs a partner with a plain card, and without one the opener leads a trump after all.  After a
+catch the next hand is opened by the player whose card was winning the stopped trick.
 """
 
 from kozel.cards.deck import Deck

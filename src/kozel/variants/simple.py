@@ -10,12 +10,12 @@ At the table:
   trumps too, above the trump suit: Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦, then the trump suit A 10 K 9 8 7.
 - First trick of a hand: everyone, the leader too, must play a diamond; without a diamond a trump;
   without both any card.  Later tricks: follow suit, a trump lead needs a trump, else any card.
-  The trick goes to the highest card (option: ``FollowSuit(winner=TrickWinner.MOST_POINTS)``, the
-  team with more points in it).  The trick winner leads next.
+  The trick goes to the highest card (as an option, to the team with more card points in it).
+  The trick winner leads next.
 - A player whose hand counts fewer than 13 card points may call a redeal before the first lead;
   the same dealer deals again.
 - Credit scoring: 61 to 90 gives 2, more than 90 gives 4, all tricks gives 5.  A set is won at 14
-  (option 16: ``MatchRule(target=16, sets=2)``); the match goes to the first team to win two sets.
+  (as an option, at 16); the match goes to the first team to win two sets.
 
 Readings taken: "a diamond" in the first trick is a card of the diamond suit as the game counts
 suits, so Q♦ and J♦ (trumps) are not diamonds, and when diamonds are trumps it asks for a trump.

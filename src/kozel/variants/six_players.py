@@ -9,15 +9,15 @@ At the table:
   each.
 - Permanent trumps, high to low: Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦, A♦ 10♦ K♦ 9♦ 8♦ 7♦ 6♦.  The plain suits
   ♣ ♠ ♥ rank A 10 K 9 8 7 6.
-- Play and scoring as ``pairs`` with its regular deal: follow suit, only the boasting team (the
+- Play and scoring as in pairs with its regular deal: follow suit, only the boasting team (the
   side of the player left of the dealer) leads trumps unless holding nothing else, the A♦ holder
   opens the match, credit on the sixes (2 over 60, 4 over 90), eggs replayed, Lucy, 12 wins.
 - Six of clubs catches the queen of clubs: when an opponent of the Q♣ player plays 6♣ into a trick
   holding Q♣ (or Q♣ falls into a trick holding 6♣), the hand stops at once, no card points are
   counted, and the catching team gets 4 ("two pairs").
 
-Readings taken: the lone-trump pass of ``pairs`` needs a single partner, so it is not played with
-teams of three; "regular deal only" leaves out the praise deals and the retakes of ``pairs``.
+Readings taken: the lone-trump pass of pairs needs a single partner, so it is not played with
+teams of three; "regular deal only" leaves out the praise deals and the retakes of pairs.
 """
 
 import attrs

@@ -7,7 +7,7 @@ At the table:
 
 - Three players, each for himself.  32 cards, seven to ace: ten each, dealt one at a time from the
   dealer's left, and two to the talon ("buy-in"), whose top card is shown.
-- Permanent trumps as ``pairs``: Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦, A♦ 10♦ K♦ 9♦ 8♦ 7♦; plain suits A 10 K 9
+- Permanent trumps as in pairs: Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦, A♦ 10♦ K♦ 9♦ 8♦ 7♦; plain suits A 10 K 9
   8 7.  Follow suit; a trump lead needs a trump.
 - Bidding: from the dealer's left, clockwise, each says whether he takes the talon.  The first who
   takes it adds it to his hand, lays away two cards face down (they count for him), and plays
