@@ -10,8 +10,11 @@ try:
     import numpy
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
-except ImportError:
-    print("openspiel_ismcts.py needs OpenSpiel, the openspiel extra: pip install 'kozel[openspiel]'", file=sys.stderr)
+except ImportError as missing:
+    print(
+        f"openspiel_ismcts.py needs OpenSpiel, the openspiel extra: pip install 'kozel[openspiel]' ({missing})",
+        file=sys.stderr,
+    )
     sys.exit(2)
 
 import kozel

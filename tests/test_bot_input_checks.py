@@ -310,7 +310,7 @@ def test_counts_and_seeds_may_be_numpy_integers():
     assert League(CLASSIC, ["random", "heuristic"], np.int64(2), seed=np.int64(1)).matches == 2
     assert HeuristicBot(worlds=np.int64(3)).worlds == 3
     assert type(IsmctsBot(iterations=np.int32(5)).iterations) is int
-    refused(WrongTypeError, "processes, 4 for each of the", tournament.run, processes=np.float64(1.0))
+    refused(WrongTypeError, "processes (4 a core, ", tournament.run, processes=np.float64(1.0))
 
 
 def test_a_spec_with_a_number_too_long_to_read_says_so_in_a_short_message():

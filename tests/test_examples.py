@@ -118,7 +118,9 @@ def test_the_openspiel_example_without_its_extra_names_the_extra(tmp_path, hidde
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert done.stdout == ""
-    assert done.stderr == "openspiel_ismcts.py needs OpenSpiel, the openspiel extra: pip install 'kozel[openspiel]'\n"
+    assert done.stderr == (
+        f"openspiel_ismcts.py needs OpenSpiel, the openspiel extra: pip install 'kozel[openspiel]' ({message})\n"
+    )
 
 
 # -- the examples of docs/index.md, docs/getting-started.md and docs/ui.md -------------------------

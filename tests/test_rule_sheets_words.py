@@ -29,6 +29,11 @@ def test_the_shown_card_of_classic_is_said_in_table_words():
     words = " ".join(kozel.variants.get("classic").doc.split())
     assert "The middle card of the stock is shown (counted from the top; of an even number of cards, the lower" in words
     assert "the 11th of 20" in words
+    # and so the engine deals it: the stock is drawn from its top, and the shown card is its eleventh of twenty
+    for seed in range(5):
+        state = kozel.new_game(kozel.variants.get("classic"), seed=seed)
+        assert len(state.stock) == 20
+        assert state.stock.index(state.trump_card) == 10
 
 
 def test_the_swedish_word_of_seven_of_clubs_is_explained():

@@ -93,11 +93,13 @@ def test_the_best_scored_move_is_the_first_of_the_best_summed_over_the_worlds(na
         assert seat is not None
         view = kozel.observe(state, seat)
         moves = tuple(move for move in kozel.legal_moves(state) if move.seat == seat and move.kind in TRICK)
-        worlds = [kozel.determinize(view, rng) for _ in range(2)]
+        worlds = [kozel.determinize(view, rng) for _ in range(5)]
         costs = Costs(state.match.ruleset, state.table)
         with within_hand():
-            expected = max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in worlds))
-            assert best_scored(worlds, moves, costs) == expected
+            for count in (2, 3, 5):  # summed by Python's sum, whose rounding of three or more varies by version
+                some = worlds[:count]
+                expected = max(moves, key=lambda move: sum(trick_score(world, move, costs) for world in some))
+                assert best_scored(some, moves, costs) == expected
             assert best_scored(worlds[:1], moves[::-1], costs) == max(
                 moves[::-1], key=lambda move: trick_score(worlds[0], move, costs)
             )

@@ -212,7 +212,7 @@ def test_the_processes_of_a_run_are_read_by_whole_in_and_say_the_cores(monkeypat
     taken = check_processes(Level.LOW)
     assert taken == 2
     assert type(taken) is int
-    said = "processes, 4 for each of the 2 cores here, is a whole number from 1 to 8, not "
+    said = "processes (4 a core, 2 cores here) is a whole number from 1 to 8, not "
     for processes in (True, 1.0, "2", None, [1]):
         assert refused(WrongTypeError, check_processes, processes).startswith(said)
     for processes in (0, -1, 9):

@@ -15,6 +15,7 @@ import threading
 import time
 from typing import Final
 
+from kozel.engine.explain import plural
 from kozel.plain_types import whole_in
 
 __all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes", "start_worker"]
@@ -33,17 +34,15 @@ def max_processes() -> int:
 def check_processes(processes: object) -> int:
     """``processes`` as a plain int where it is a whole number (an int, an IntEnum or a NumPy integer, not a bool)
     from 1 to :func:`max_processes`; else :class:`~kozel.errors.WrongTypeError` (another kind) or
-    :class:`~kozel.errors.KozelError` (out of range), read by ``kozel.plain_types.whole_in``: ``"processes, 4
-    for each of the 2 cores here, is a whole number from 1 to 8, not 9"``.
+    :class:`~kozel.errors.KozelError` (out of range), read by ``kozel.plain_types.whole_in``: ``"processes (4 a
+    core, 2 cores here) is a whole number from 1 to 8, not 9"``.
 
     More processes than cores only share the cores (each match is played by one process), and many
     more would fill the machine's memory and process table: a run may use up to
     :data:`PROCESSES_PER_CORE` a core.
     """
-    cores = os.cpu_count() or 1
-    return whole_in(
-        f"processes, {PROCESSES_PER_CORE} for each of the {cores} cores here,", processes, 1, PROCESSES_PER_CORE * cores
-    )
+    cores = plural(os.cpu_count() or 1, "core")
+    return whole_in(f"processes ({PROCESSES_PER_CORE} a core, {cores} here)", processes, 1, max_processes())
 
 
 def end_with_parent() -> None:

@@ -11,8 +11,9 @@ play-outs answer by them; the compiled build compiles this module.
 
 from __future__ import annotations
 
+import builtins
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from kozel.cards.card import Card, Rank
@@ -41,16 +42,18 @@ _BEAT: Final = MoveKind.BEAT
 _PASS: Final = MoveKind.PASS
 _PLAY: Final = MoveKind.PLAY
 _PENALTY: Final = ScoreMode.PENALTY
+#: Python's ``sum``, as an object (not ``Final``: compiled code calls it as the interpreter would).
+_SUM: Callable[[list[float]], float] = builtins.sum
 
 
 def best_scored(worlds: Sequence[GameState], moves: Sequence[Move], costs: Costs) -> Move:
-    """The first of ``moves`` whose :func:`trick_score` summed over ``worlds`` (in their order) is highest."""
+    """The first of ``moves`` whose :func:`trick_score` summed over ``worlds`` (in their order, by Python's ``sum``,
+    whose rounding differs between Python versions) is highest."""
     best = moves[0]
     top = -math.inf
+    add_up = _SUM  # the built-in, called as an object: compiled code would otherwise add the scores its own way
     for move in moves:
-        total = 0.0
-        for world in worlds:
-            total += trick_score(world, move, costs)
+        total = add_up([trick_score(world, move, costs) for world in worlds])
         if total > top:
             best, top = move, total
     return best
