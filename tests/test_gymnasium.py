@@ -96,7 +96,7 @@ def test_step_or_render_before_reset_and_a_bots_list_are_kozel_errors():
     with pytest.raises(kozel.KozelError, match=r"render before reset\(\)"):
         table.render()
     assert KozelSeatEnv().render() is None
-    with pytest.raises(kozel.WrongTypeError, match="bots= is the name of kozel's bots"):
+    with pytest.raises(kozel.WrongTypeError, match="bots= is a bot as a tournament takes it"):
         KozelSeatEnv(bots=["random"])
     with pytest.raises(kozel.WrongTypeError, match="rules= is a Ruleset"):
         KozelSeatEnv(rules=5)

@@ -78,7 +78,9 @@ def test_a_bot_answering_a_value_too_long_to_show_is_named_with_kozels_error(kin
 
 
 def test_a_tournament_whose_bot_answers_a_value_too_long_to_show_stops_with_kozels_error():
-    with pytest.raises(KozelError, match=r"_HugeAnswer\(\) at seat \d answered an int too long to show"):
+    with pytest.raises(
+        KozelError, match=r"bot '[\w.]+:_HugeAnswer' failed at match 0: answered an int too long to show at seat \d"
+    ):
         Tournament(CLASSIC, [_HugeAnswer, "random"], matches=1).run()
 
 
@@ -192,7 +194,7 @@ def test_pettingzoo_a_seed_that_is_no_whole_number_is_refused_and_changes_nothin
 @pytest.mark.parametrize(
     ("arguments", "error", "said"),
     [
-        ({"bots": HUGE}, WrongTypeError, "bots= is the name of kozel's bots, .*, not an int too long to show"),
+        ({"bots": HUGE}, WrongTypeError, "bots= is a bot as a tournament takes it .*, not an int too long to show"),
         ({"render_mode": HUGE}, KozelError, "render_mode is None or 'ansi', not an int too long to show"),
         ({"render_mode": [HUGE]}, KozelError, "render_mode is None or 'ansi', not a list too long to show"),
         ({"seat": [HUGE]}, WrongTypeError, f"{LEARNERS_SEAT}a list too long to show"),

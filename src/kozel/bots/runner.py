@@ -33,7 +33,17 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView, observe
 
-__all__ = ["BOT_FAILURES", "BotError", "described", "interrupting_move", "next_move", "play_match", "set_up"]
+__all__ = [
+    "BOT_FAILURES",
+    "BotError",
+    "bot_failed",
+    "bot_refused",
+    "described",
+    "interrupting_move",
+    "next_move",
+    "play_match",
+    "set_up",
+]
 
 
 #: What a bot's own code may raise that is its failure: any error, and ``SystemExit`` (a bot that calls
@@ -65,8 +75,8 @@ def described(error: BaseException) -> str:
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
-def _failed(bot: Bot, seat: int, error: BaseException) -> BotError:
-    """The ``BotError`` for ``error``, raised by the code of ``bot`` at ``seat``."""
+def bot_failed(bot: Bot, seat: int, error: BaseException) -> BotError:
+    """The ``BotError`` for ``error``, raised by the code of ``bot`` at ``seat`` (raise it ``from error``)."""
     reason = described(error)
     return BotError(f"the bot {type(bot).__name__} at seat {seat} failed: {reason}", seat, reason)
 
@@ -75,6 +85,11 @@ def next_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | Non
     """The move the bots make in ``state``: an out-of-turn move someone takes, else the seat to move's choice.
 
     ``views``, a tracker whose state is ``state``, gives the bots their views (else ``observe`` does).
+    Raises :class:`~kozel.IllegalMoveError` (``rule`` ``"bot"``, ``move`` the answer) if a bot answers
+    with anything but one of the moves it was offered, :class:`~kozel.bots.BotError` if a bot's own
+    code raises, :class:`~kozel.WrongTypeError` if ``state`` is not a GameState, a bot not a Bot or
+    ``views`` not a ViewTracker, and :class:`~kozel.KozelError` for a number of bots that is not the
+    table's, a tracker following another state, or a match that is over.
     """
     _check_position("next_move", state, bots)
     return _next(state, bots, _views_of(state, views))
@@ -98,7 +113,20 @@ def _check_bots(rules: Ruleset, bots: Sequence[Bot]) -> None:
             raise WrongTypeError(f"bots: seat {seat}'s player is a Bot, not {type(bot).__name__}")
 
 
-def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerView]) -> Move:
+#: Makes the error for a bot's answer that is not one of its legal moves, from the bot, its seat and its answer.
+_Refusal = Callable[[Bot, int, object], IllegalMoveError]
+
+
+def bot_refused(bot: Bot, seat: int, move: object) -> IllegalMoveError:
+    """The error for an answer of ``bot`` at ``seat`` that is not one of its legal moves: the bot named by its repr."""
+    return IllegalMoveError(
+        f"{bot!r} at seat {seat} answered {short_repr(move)}, not one of its legal moves", move, "bot"
+    )
+
+
+def _next(
+    state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerView], refused: _Refusal = bot_refused
+) -> Move:
     waited: tuple[int, ...] = ()
     while True:
         asked = decision(state, waited)
@@ -110,23 +138,31 @@ def _next(state: GameState, bots: Sequence[Bot], view: Callable[[int], PlayerVie
             try:
                 chosen = bots[seat].interrupt(seen, moves[:-1])
             except BOT_FAILURES as error:
-                raise _failed(bots[seat], seat, error) from error
+                raise bot_failed(bots[seat], seat, error) from error
             if chosen is None:
                 waited = (*waited, seat)
                 continue
-            return _checked(chosen, moves[:-1], bots[seat], seat)
+            return _checked(chosen, moves[:-1], bots[seat], seat, refused)
         if len(moves) == 1:
             return moves[0]
         seen = view(seat)
         try:
             chosen = bots[seat].choose(seen, moves)
         except BOT_FAILURES as error:
-            raise _failed(bots[seat], seat, error) from error
-        return _checked(chosen, moves, bots[seat], seat)
+            raise bot_failed(bots[seat], seat, error) from error
+        return _checked(chosen, moves, bots[seat], seat, refused)
 
 
 def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTracker | None = None) -> Move | None:
-    """The out-of-turn move some bot takes now (asked clockwise from the seat to move), or None if none does."""
+    """The out-of-turn move some bot takes now (asked clockwise from the seat to move), or None if none does.
+
+    ``views`` is as in :func:`next_move`.  Raises :class:`~kozel.IllegalMoveError` (``rule`` ``"bot"``,
+    ``move`` the answer) if a bot answers with anything but None or one of the moves it was offered,
+    :class:`~kozel.bots.BotError` if a bot's own code raises, :class:`~kozel.WrongTypeError` if
+    ``state`` is not a GameState, a bot not a Bot or ``views`` not a ViewTracker, and
+    :class:`~kozel.KozelError` for a number of bots that is not the table's or a tracker following
+    another state.
+    """
     _check_position("interrupting_move", state, bots)
     view = _views_of(state, views)
     waited: tuple[int, ...] = ()
@@ -139,7 +175,7 @@ def interrupting_move(state: GameState, bots: Sequence[Bot], *, views: ViewTrack
         try:
             chosen = bots[seat].interrupt(seen, moves)
         except BOT_FAILURES as error:
-            raise _failed(bots[seat], seat, error) from error
+            raise bot_failed(bots[seat], seat, error) from error
         if chosen is not None:
             return _checked(chosen, moves, bots[seat], seat)
         waited = (*waited, seat)
@@ -155,11 +191,9 @@ def _views_of(state: GameState, views: ViewTracker | None) -> Callable[[int], Pl
     return views.view
 
 
-def _checked(move: object, allowed: Sequence[Move], bot: Bot, seat: int) -> Move:
+def _checked(move: object, allowed: Sequence[Move], bot: Bot, seat: int, refused: _Refusal = bot_refused) -> Move:
     if not isinstance(move, Move) or move not in allowed:
-        raise IllegalMoveError(
-            f"{bot!r} at seat {seat} answered {short_repr(move)}, not one of its legal moves", move, "bot"
-        )
+        raise refused(bot, seat, move)
     return move
 
 
@@ -170,7 +204,7 @@ def set_up(bot: Bot, rules: Ruleset, seat: int, seed: int) -> None:
     try:
         bot.setup(rules, seat, seed)
     except BOT_FAILURES as error:
-        raise _failed(bot, seat, error) from error
+        raise bot_failed(bot, seat, error) from error
 
 
 def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int | None) -> GameState:
@@ -181,9 +215,16 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int | None) -> Game
     (and bots that play the same from the same seed, as the built-in ones do) plays the same match.  Each bot is set
     up with its seat and that seed, and reset at the end.  The arguments are checked before any bot is set up:
     :class:`~kozel.WrongTypeError` for a value of the wrong kind, :class:`~kozel.KozelError` for a seed too long or
-    a number of bots that is not the table's.  :class:`~kozel.bots.BotError` (a :class:`~kozel.KozelError`) if a
-    bot's own code raises.
+    a number of bots that is not the table's.  While it plays, :class:`~kozel.IllegalMoveError` (``rule``
+    ``"bot"``, ``move`` the answer) if a bot answers with anything but one of the moves it was offered, and
+    :class:`~kozel.bots.BotError` (a :class:`~kozel.KozelError`) if a bot's own code raises.
     """
+    return _play_match(rules, bots, seed, bot_refused)
+
+
+def _play_match(rules: Ruleset, bots: Sequence[Bot], seed: int | None, refused: _Refusal) -> GameState:
+    """:func:`play_match`, a bot's answer that is not one of its legal moves refused with ``refused(bot, seat, move)``
+    (a tournament names the bot by its spec and the match)."""
     if not isinstance(rules, Ruleset):
         raise WrongTypeError(f"play_match plays by a Ruleset, not {type(rules).__name__}")
     if seed is not None:
@@ -196,10 +237,10 @@ def play_match(rules: Ruleset, bots: Sequence[Bot], *, seed: int | None) -> Game
     view = tracker.view
     advance = tracker.advance
     while state.match.result is None:
-        state = advance(_next(state, bots, view))
+        state = advance(_next(state, bots, view, refused))
     for seat, bot in enumerate(bots):
         try:
             bot.reset()
         except BOT_FAILURES as error:
-            raise _failed(bot, seat, error) from error
+            raise bot_failed(bot, seat, error) from error
     return state

@@ -93,8 +93,10 @@ def make_bot(spec: str) -> Bot:
     keywords = _keywords(arguments or "", shown)
     try:
         return kind(**keywords)
-    except (TypeError, ValueError, KozelError) as error:  # an argument it does not take, or a value it refuses
+    except KozelError as error:  # a value it refuses, said in kozel's words
         raise KozelError(f"cannot make the bot {shown}: {error}") from None
+    except (TypeError, ValueError) as error:  # an argument it does not take, or a value it refuses: named by kind
+        raise KozelError(f"cannot make the bot {shown}: {described(error)}") from None
     except BOT_FAILURES as error:  # the bot's own constructor failed otherwise
         raise KozelError(f"cannot make the bot {shown}: {described(error)}") from error
 
@@ -277,7 +279,7 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
     except KozelError:
         raise
     except BOT_FAILURES as error:  # the user's class or factory refused to be built without arguments
-        raise KozelError(f"cannot make a bot from {_qualified(bot)} with no arguments: {error}") from None
+        raise KozelError(f"cannot make a bot from {_qualified(bot)} with no arguments: {described(error)}") from None
     if not isinstance(made, Bot):
         raise KozelError(f"{_qualified(bot)} made {made!r}, not a Bot")
     if isinstance(bot, functools.partial) and not bot.args:  # partial(IsmctsBot, iterations=60): as its spec

@@ -32,15 +32,15 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kozel.bots.base import checked_seed
+from kozel.bots.base import Bot, checked_seed
 from kozel.bots.pool import check_processes, start_worker
-from kozel.bots.runner import BOT_FAILURES, BotError, described, play_match
+from kozel.bots.runner import BOT_FAILURES, BotError, _play_match, described
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
-from kozel.errors import KozelError, WrongTypeError
+from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.state import GameState
 from kozel.limits import MAX_MATCHES
-from kozel.plain_types import whole_in, whole_number
+from kozel.plain_types import short_repr, whole_in, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
@@ -161,7 +161,10 @@ def play(
 
     A bot whose own code raises (as it is built or as it plays) raises :class:`~kozel.bots.BotError`
     naming the bot by its spec, the match and what it raised: ``bot 'mybot:MyBot' failed at match 3:
-    RuntimeError: boom``.
+    RuntimeError: boom``.  A bot answering with anything but one of the moves it was offered raises
+    :class:`~kozel.errors.IllegalMoveError` (``rule`` ``"bot"``, ``move`` the answer) naming it the
+    same way: ``bot 'mybot:MyBot' failed at match 3: answered Move.parse('2 beat A♥') at seat 2, not
+    one of its legal moves``.
     """
     if not isinstance(rules, Ruleset):
         raise WrongTypeError(f"play: a match is played by a Ruleset, not {type(rules).__name__}")
@@ -186,8 +189,18 @@ def play(
             reason = described(error)
             raise BotError(f"bot {one.spec!r} failed at match {index}: {reason}", seat, reason) from error
     deal = index // rules.sides if duplicate else index
+
+    def refused(bot: Bot, seat: int, move: object) -> IllegalMoveError:
+        spec = seated[seat].spec
+        return IllegalMoveError(
+            f"bot {spec!r} failed at match {index}: answered {short_repr(move)} at seat {seat}, "
+            "not one of its legal moves",
+            move,
+            "bot",
+        )
+
     try:
-        state = play_match(rules, players, seed=match_seed(seed, deal))
+        state = _play_match(rules, players, match_seed(seed, deal), refused)
     except BotError as error:
         spec = seated[error.seat].spec
         raise BotError(f"bot {spec!r} failed at match {index}: {error.reason}", error.seat, error.reason) from error
@@ -234,6 +247,11 @@ def batches(
     executor, ``processes`` is how many calls it runs at once.  At most two calls a process are
     queued at a time, not the whole run; stopped early (an error, Ctrl-C, the caller gone), the
     calls not yet finished are cancelled, and a pool of its own is shut down.
+
+    Where calls fail, the error raised is that of the first failing call in the order of ``calls``,
+    however the calls were spread over processes: once one fails, no call is started, the later
+    ones are cancelled, and the earlier ones still running are waited for (one of them may fail
+    too), their results given as they end.
     """
     if executor is None and processes <= 1:
         for call in calls:
@@ -245,27 +263,46 @@ def batches(
         if executor is None
         else executor
     )
-    waiting = list(reversed(calls))
-    running: set[concurrent.futures.Future[_Batch]] = set()
+    waiting = list(reversed(list(enumerate(calls))))
+    running: dict[concurrent.futures.Future[_Batch], int] = {}  # each call's future, and the call's place in calls
+    dropped: list[concurrent.futures.Future[_Batch]] = []  # calls after a failed one: their results are not wanted
+    failed: tuple[int, BaseException] | None = None  # the first failing call yet (its place), and its error
     try:
         while True:
-            while len(running) < 2 * processes:  # two batches queued a process, not the whole run
-                if not waiting:
-                    break
-                running.add(pool.submit(function, *waiting.pop()))
+            while failed is None and waiting and len(running) < 2 * processes:  # two a process, not the whole run
+                number, call = waiting.pop()
+                running[pool.submit(function, *call)] = number
             if not running:
-                return
-            finished, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
-            for future in finished:
-                yield future.result()
+                break
+            finished, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in sorted(finished, key=running.__getitem__):
+                number = running.pop(future)
+                try:
+                    result = future.result()
+                except Exception as error:
+                    if failed is None or number < failed[0]:
+                        failed = (number, error)
+                    continue
+                if failed is None or number < failed[0]:
+                    yield result
+            if failed is not None:  # only the calls before the failed one are still wanted
+                for future, number in list(running.items()):
+                    if number > failed[0]:
+                        del running[future]
+                        dropped.append(future)
+                        if not owned:  # a pool of its own ends its processes at the end (see below)
+                            future.cancel()
+        if failed is not None:
+            raise failed[1]
     finally:  # stopped early (an error, Ctrl-C, the caller gone): the matches not yet begun are not played
-        if owned and running:
+        running_now = [future for future in (*running, *dropped) if not future.done()]
+        if owned and running_now:
             # Batches under way: their processes are ended now, not waited for (a batch may take minutes).  The
             # pool then fails every call it holds itself; none is cancelled here first, since a pool that finds
             # its processes gone fails its calls, and failing one already cancelled is an error in its thread.
             _end_workers(pool)
         else:
-            for future in running:
+            for future in running_now:
                 future.cancel()
         if owned:
             pool.shutdown(cancel_futures=True)

@@ -144,7 +144,8 @@ class Played(Event):
     cards: tuple[Card, ...] | None
     #: How many cards.
     count: int
-    #: What the seat chose, for a move that is a choice.
+    #: What the seat chose: for a ``PRAISE`` move the deal announced, the value of one of the ruleset's
+    #: ``praise.choices`` (a :class:`~kozel.rules.PraiseKind` value such as ``"mirror"``); None for every other move.
     choice: str | None = None
     #: The seat that received the cards of a transfer, or None.
     to: int | None = None

@@ -1,10 +1,14 @@
 """A Gymnasium environment: one seat of a kozel match against kozel's bots (``pip install 'kozel[gymnasium]'``).
 
-The learner plays ``seat``; every other seat is played by a bot (``heuristic`` by default, or
-``random``), asked as the bot runner asks them.  Actions are the compact numbering
-(:class:`~kozel.play.actions.CompactActions`); ``info["action_mask"]`` says which are legal now,
-and an action outside it makes no move: the step returns the same observation, reward 0 and
-``info["illegal_action"] = True``.  The observation is the seat's
+The learner plays ``seat``; every other seat is played by a bot (``heuristic`` by default), asked as the bot
+runner asks them.  ``bots`` names the bot as a tournament takes it: a spec string as ``kozel simulate --bots``
+takes (``"random"``, ``"ismcts(iterations=50)"``, ``"mybot:MyBot"``), a :class:`~kozel.bots.Bot` class, a
+factory of no arguments, or a bot instance (copied for each seat); each other seat gets a bot of its own.
+A bot whose own code raises stops the step with :class:`~kozel.bots.BotError`, and one answering what is not one of
+its moves with :class:`~kozel.IllegalMoveError`, as in the bot runner.
+Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`); ``info["action_mask"]`` says
+which are legal now, and an action outside it makes no move: the step returns the same observation, reward 0
+and ``info["illegal_action"] = True``.  The observation is the seat's
 :class:`~kozel.play.encoding.Encoding`.  Rewards come when a hand ends: the most any other side
 was written minus what the learner's side was written.  An episode is a whole match.
 
@@ -22,8 +26,8 @@ import gymnasium
 import numpy
 
 from kozel.bots.base import Bot
-from kozel.bots.heuristic import HeuristicBot
-from kozel.bots.random_bot import RandomBot
+from kozel.bots.runner import BOT_FAILURES, bot_failed, bot_refused
+from kozel.bots.specs import BotLike, entrant
 from kozel.engine import new_game
 from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
@@ -39,8 +43,6 @@ from kozel.view.tracker import ViewTracker
 
 __all__ = ["KozelSeatEnv"]
 
-_BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
-
 
 class KozelSeatEnv(gymnasium.Env):
     """One seat of a kozel match against bots, as a single-agent Gymnasium environment."""
@@ -52,17 +54,20 @@ class KozelSeatEnv(gymnasium.Env):
         rules: Ruleset | str = "classic",
         *,
         seat: int = 0,
-        bots: str = "heuristic",
+        bots: BotLike = "heuristic",
         render_mode: str | None = None,
     ) -> None:
-        """The learner at ``seat`` of ``rules`` against ``bots`` (``"heuristic"`` or ``"random"``)."""
+        """The learner at ``seat`` of ``rules`` against ``bots`` (a spec string, a Bot class, a factory or an instance:
+        see the module's docstring)."""
         self.rules = get_variant(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Ruleset):
             raise WrongTypeError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
-        if not isinstance(bots, str):
-            raise WrongTypeError(f"bots= is the name of kozel's bots, one of {sorted(_BOTS)}, not {short_repr(bots)}")
-        if bots not in _BOTS:
-            raise KozelError(f"bots= is one of {sorted(_BOTS)}, not {short_repr(bots)}")
+        if not isinstance(bots, str | Bot | type) and not callable(bots):
+            raise WrongTypeError(
+                "bots= is a bot as a tournament takes it (a spec such as 'heuristic' or 'mybot:MyBot', a Bot class, "
+                f"a factory or a Bot instance), not {short_repr(bots)}"
+            )
+        made = entrant(bots)  # a bot that cannot be made is refused now, with KozelError
         try:  # an int, an IntEnum or a NumPy integer, kept as a plain int; not a bool
             whole = whole_in("seat=, the learner's seat,", seat, 0, self.rules.players - 1)
         except WrongTypeError:
@@ -73,7 +78,9 @@ class KozelSeatEnv(gymnasium.Env):
             raise KozelError(f"render_mode is None or 'ansi', not {short_repr(render_mode)}")
         self.render_mode = render_mode
         self.seat = whole
-        self._bots: list[Bot] = [_BOTS[bots]() for _ in range(self.rules.players)]
+        #: The bots' name, as tables show it (``ismcts(iterations=50)``).
+        self.bots = made.name
+        self._bots: list[Bot] = [made.make() for _ in range(self.rules.players)]  # the learner's seat's is not asked
         self._numbering = actions(self.rules).compact
         self._encoding = encoding(self.rules)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self._encoding.size,), numpy.float32)
@@ -154,17 +161,18 @@ class KozelSeatEnv(gymnasium.Env):
             if asked is None or asked.seat == self.seat:
                 return reward
             bot = self._bots[asked.seat]
-            if asked.out_of_turn:
-                chosen = bot.interrupt(self._tracker.view(asked.seat), asked.moves[:-1])
-                move = asked.moves[-1] if chosen is None else chosen
-            elif len(asked.moves) == 1:
-                move = asked.moves[0]
-            else:
-                move = bot.choose(self._tracker.view(asked.seat), asked.moves)
-            if move not in asked.moves:
-                raise KozelError(
-                    f"the {type(bot).__name__} at seat {asked.seat} answered {short_repr(move)}, not one of its answers"
-                )
+            try:
+                if asked.out_of_turn:
+                    chosen = bot.interrupt(self._tracker.view(asked.seat), asked.moves[:-1])
+                    move = asked.moves[-1] if chosen is None else chosen
+                elif len(asked.moves) == 1:
+                    move = asked.moves[0]
+                else:
+                    move = bot.choose(self._tracker.view(asked.seat), asked.moves)
+            except BOT_FAILURES as error:  # the bot's own code raised: as the bot runner says it
+                raise bot_failed(bot, asked.seat, error) from error
+            if not isinstance(move, Move) or move not in asked.moves:
+                raise bot_refused(bot, asked.seat, move)
             reward += self._answer(asked, move)
 
     def _check_reset(self, what: str) -> None:

@@ -9,12 +9,17 @@ penalties (a side written up to the target is the goat), so each seat gets the m
 side was written minus what its own side was written.  The match
 ends with the last hand.
 
-Used out of order, the environment answers with :class:`~kozel.KozelError`, as it does a bad action:
-``step``, ``observe``, ``last`` and ``agent_iter`` before the first ``reset``, an agent that is not a seat.
-As in PettingZoo, ``possible_agents`` is there at once and ``agents``, ``agent_selection``, the
-rewards, terminations, truncations and infos come with ``reset``: read before it, each (and
-``num_agents``) is refused with a ``KozelError`` that is also an ``AttributeError`` (so ``hasattr``
-answers False).  A refused ``reset`` (a seed that is not a whole number) changes nothing.
+Used out of order, the bare environment (:func:`raw_env`, a :class:`KozelEnv`) answers with
+:class:`~kozel.KozelError`, as it does a bad action: ``step``, ``observe``, ``last`` and ``agent_iter``
+before the first ``reset``, an agent that is not a seat.  As in PettingZoo, ``possible_agents`` is
+there at once and ``agents``, ``agent_selection``, the rewards, terminations, truncations and infos
+come with ``reset``: read before it, each (and ``num_agents``) is refused with a ``KozelError`` that
+is also an ``AttributeError`` (so ``hasattr`` answers False).  The wrapped environment, :func:`env`,
+puts PettingZoo's order check first, so there a call before ``reset`` gets PettingZoo's own error
+instead: an ``AssertionError`` from ``step``,
+``observe`` and ``agent_iter``, an ``AttributeError`` from ``last`` and from the attributes that come
+with ``reset``.  After ``reset`` both answer a bad action or an agent that is not a seat with a
+``KozelError``.  A refused ``reset`` (a seed that is not a whole number) changes nothing.
 ``reset``'s ``options`` are taken and not read: the environment has none.
 """
 

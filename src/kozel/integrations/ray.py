@@ -17,6 +17,7 @@ import concurrent.futures
 import contextlib
 import importlib
 import os
+import pickle
 import socket
 import threading
 from collections.abc import Callable
@@ -46,13 +47,31 @@ def ray_module() -> ModuleType:
 
 
 def _call(function: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
-    """On a node: ``function(*args)``, as ``(True, result)``, or ``(False, what went wrong)`` as text."""
+    """On a node: ``function(*args)``, as ``(True, result)``, or ``(False, what went wrong)``.
+
+    What went wrong is a :class:`~kozel.errors.KozelError` itself (an ``IllegalMoveError``, a
+    ``BotError``...), raised again by the driver as it is, where it pickles; else it is told as text.
+    """
     try:
         return True, function(*args)
     except KozelError as error:
-        return False, str(error)
+        return False, _portable(error)
     except Exception as error:  # a bot's own bug: reported by the driver, without the node's traceback
         return False, f"{type(error).__name__}: {error}"
+
+
+def _portable(error: KozelError) -> KozelError | str:
+    """``error`` as it is, to be sent back to the driver, if it comes back from pickling whole; else its text.
+
+    Its class and attributes travel (the ``move`` and ``rule`` of an ``IllegalMoveError``, the ``seat``
+    and ``reason`` of a ``BotError``), not its traceback or cause.  One holding something that does
+    not pickle (a bot's answer that is a lock) is told as text.
+    """
+    try:
+        copy = pickle.loads(pickle.dumps(error))
+    except Exception:  # pickle raises many kinds: PicklingError, AttributeError, TypeError
+        return str(error)
+    return error if type(copy) is type(error) and str(copy) == str(error) else str(error)
 
 
 def _host_and_port(address: str) -> tuple[str, int] | None:
@@ -169,15 +188,21 @@ class RayExecutor(concurrent.futures.Executor):
     machine (``num_cpus`` of its cores, all by default; at most
     :func:`~kozel.bots.pool.max_processes`, ``PROCESSES_PER_CORE`` (4) for each core, the bound of a
     run on the local process pool, since each task runs in a worker process of its own).  An address
-    of a host and port (that of ``address`` or of ``RAY_ADDRESS``) where nothing takes a connection within
-    ``CONNECT_TIMEOUT`` (5) seconds, whose host is not known, or where what answers does not speak
-    HTTP/2 as Ray's servers do, is refused at once with :class:`~kozel.errors.KozelError`, where Ray
-    would retry it for minutes, or for ever.  If Ray is already
-    initialized in this process it is used as it is.  :meth:`shutdown` disconnects (and stops the
+    of a host and port (that of ``address`` or of ``RAY_ADDRESS``) where nothing takes a connection
+    within five seconds, whose host is not known, or where what answers does not speak HTTP/2 as
+    Ray's servers do, is refused at once with :class:`~kozel.errors.KozelError`, where Ray would
+    retry it for minutes, or for ever.  If Ray is already initialized in this process it is used as
+    it is.  :meth:`shutdown` disconnects (and stops the
     local runtime) only if this executor started it.  The arguments are checked before Ray is asked
     anything: an ``address`` that is not text, or a ``num_cpus`` that is not a whole number from 1 to
     :func:`~kozel.bots.pool.max_processes` (an int or a NumPy integer, not a bool), raises
     :class:`~kozel.errors.WrongTypeError` or :class:`~kozel.errors.KozelError`.
+
+    A :class:`~kozel.errors.KozelError` raised in a task (a bot's illegal move, ``IllegalMoveError``;
+    a bot's own error, :class:`~kozel.bots.BotError`) comes back to the driver as it was raised: the
+    same class, message and attributes, as a run on the local process pool gives it.  A task that
+    Ray itself lost (its worker or node died, the cluster went away) fails with a
+    :class:`~kozel.errors.KozelError` saying so.
     """
 
     def __init__(self, address: str | None = None, *, num_cpus: int | None = None) -> None:
@@ -209,7 +234,13 @@ class RayExecutor(concurrent.futures.Executor):
         return max(1, int(self._ray.cluster_resources().get("CPU", 1)))
 
     def submit(self, fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[_T]:
-        """Run ``fn(*args)`` as a task on the cluster; its future (cancelling it cancels the task)."""
+        """Run ``fn(*args)`` as a task on the cluster; its future (cancelling it cancels the task).
+
+        A task takes positional arguments only: ``kwargs`` (in the signature as ``Executor.submit`` has
+        it) are refused with :class:`~kozel.errors.KozelError`.  The future's error is the
+        :class:`~kozel.errors.KozelError` the task raised, as it was raised (where it pickles; else one
+        with its text, saying it came from the cluster), or one saying that Ray lost the task.
+        """
         if kwargs:
             raise KozelError("a task on the Ray cluster takes positional arguments only")
         ref = self._remote.remote(fn, *args)
@@ -229,6 +260,8 @@ class RayExecutor(concurrent.futures.Executor):
                 return
             if ok:
                 future.set_result(value)
+            elif isinstance(value, KozelError):  # raised by the task itself: as a local run would raise it
+                future.set_exception(value)
             else:
                 future.set_exception(KozelError(f"on the Ray cluster: {value}"))
 

@@ -3,6 +3,12 @@
 The finished hands and the score sheet are checked here too, for views and for the JSON form's
 states alike: each hand as the engine writes it (:func:`check_results`), and the sheet each hand
 wrote by the engine's own rule (:func:`sheet_of_hands`, :func:`check_sheet`).
+
+Those functions take a ``path`` (and :func:`check_sheet` a ``results_path`` too): the name of the
+checked value where the caller holds it, such as ``"view.hand_results"`` or ``"state.deal.sets"``.
+It is not read for the check; it begins each :class:`~kozel.StateError` message, with the index or
+field of the entry at fault after it (``"state.deal.sets[1]: ..."``), so that the message points at
+the place in the caller's view or document that is wrong.
 """
 
 from __future__ import annotations
@@ -593,6 +599,9 @@ class _Checker:
 def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) -> None:
     """Each finished hand (the list at ``path``) as the engine writes it; one no play gives raises StateError.
 
+    ``path`` names ``results`` in the error's message (``"view.hand_results"`` gives
+    ``"view.hand_results[2].points: ..."``); it changes nothing else.
+
     One number per side, none below 0; a hand played out counts every card point of the deck; one
     stopped by a catch or lost by a redeal past the limit counts none and is not eggs, and needs
     the ruleset's catch or limit of redeals; a declarer is a seat, in a ruleset with bidding for the
@@ -654,7 +663,8 @@ def sheet_of_hands(
     """The scores, sets and goats (None: the match goes on) after ``results``, written from ``scores`` and ``sets``.
 
     ``scores`` and ``sets`` are where the sheet stood before the first of ``results`` (None: the
-    match's start), ``path[first]`` names that first hand.  Each hand is written by the engine's own
+    match's start).  ``path`` names ``results`` in an error's message, and ``first`` is the index there
+    of their first hand: ``path[first]`` names it.  Each hand is written by the engine's own
     rule (``kozel.engine.hand_end.sheet_after``, with what taking every trick does where a hand was
     counted by its table); a hand after one that ended the match raises StateError.
     """
@@ -682,7 +692,9 @@ def check_sheet(
 ) -> None:
     """The ``scores`` and ``sets`` (at ``path``; sets None: not told) are what ``results`` wrote from the match's start.
 
-    None of the hands may have ended the match: a deal followed them.
+    None of the hands may have ended the match: a deal followed them.  ``path`` names where the caller
+    holds ``scores`` and ``sets`` (the message says ``path.scores`` or ``path.sets``), ``results_path``
+    where it holds ``results``; both only name the values in an error's message.
     """
     sheet, won, goats = sheet_of_hands(rules, results, results_path)
     if goats is not None:
@@ -697,7 +709,10 @@ def check_sheet(
 
 
 def check_sets(rules: Ruleset, values: tuple[int, ...], path: str) -> None:
-    """Sets won per side while the match goes on: none below 0, none at the number that wins it (it would be over)."""
+    """Sets won per side while the match goes on: none below 0, none at the number that wins it (it would be over).
+
+    ``path`` names ``values`` in the error's message (``"view.sets"`` gives ``"view.sets[1]: ..."``).
+    """
     most = rules.match.sets - 1
     fields: Any = values
     for side, won in enumerate(fields):

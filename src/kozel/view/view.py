@@ -101,7 +101,7 @@ class PlayerView:
     praise: str | None
     #: The sides that have made their trump transfer in the open window, or None when no window is open.
     transfers_done: tuple[int, ...] | None
-    #: The public history of this deal, as this seat saw it, oldest first.
+    #: The history of this deal as this seat saw it (its own face-down cards included), oldest first.
     history: tuple[Event, ...]
     #: For each seat, the groups it has shown it holds none of (0-3: the plain suits by number,
     #: 4: trumps), from what the rules imply.
