@@ -87,6 +87,14 @@ class CardSet:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("card sets are immutable")
 
+    def __copy__(self) -> CardSet:
+        """A card set is an immutable value: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> CardSet:
+        """A card set is an immutable value: its deep copy is itself."""
+        return self
+
     def __reduce__(self) -> tuple[Any, tuple[int]]:
         return (CardSet.from_mask, (self.mask,))
 

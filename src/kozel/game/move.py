@@ -141,6 +141,14 @@ class Move(MoveFields):
             )
         return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask, choice))
 
+    def __copy__(self) -> Move:
+        """A move is an immutable value: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Move:
+        """A move is an immutable value: its deep copy is itself."""
+        return self
+
     def __getnewargs__(self) -> tuple[int, MoveKind, tuple[Card, ...], str | None]:
         return (self.seat, self.kind, self.cards, self.choice)
 

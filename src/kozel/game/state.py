@@ -265,6 +265,14 @@ class GameState(NamedTuple):
     #: The moves of this deal so far, packed (see ``kozel.game.log``; ``moves`` reads it).
     log: bytes = b""
 
+    def __copy__(self) -> GameState:
+        """A state is an immutable value: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameState:
+        """A state is an immutable value: its deep copy is itself (``copy.deepcopy`` of a state costs nothing)."""
+        return self
+
     @property
     def stock(self) -> tuple[Card, ...]:
         """The face-down stock, top card first."""

@@ -191,6 +191,14 @@ class GameSetup:
         self.numbering = actions(rules).compact
         self.encoding = encoding(rules)
 
+    def __copy__(self) -> GameSetup:
+        """Shared by every state of its game, never changed: a copy is the setup itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> GameSetup:
+        """Shared by every state of its game, never changed: a deep copy (OpenSpiel's clone) is the setup itself."""
+        return self
+
 
 class KozelGame(pyspiel.Game):  # type: ignore[misc]
     """A kozel hand or match as an OpenSpiel game: seats are players, chance deals the cards."""

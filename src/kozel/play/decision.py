@@ -45,6 +45,14 @@ class Decision(NamedTuple):
     #: The seats that have waited at this state, in the order asked.
     waited: tuple[int, ...]
 
+    def __copy__(self) -> Decision:
+        """A decision is an immutable value: its copy is itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Decision:
+        """A decision is an immutable value: its deep copy is itself."""
+        return self
+
 
 def wait(seat: int) -> Move:
     """The move of ``seat`` letting play go on instead of moving out of turn."""

@@ -89,6 +89,16 @@ class Voids:
         """Copied and pickled as its rules, trump table and what it has seen so far."""
         return (_rebuilt, (type(self), self.rules, self.table, (self.groups, self._trick, self._tricks_done)))
 
+    def __copy__(self) -> Voids:
+        """A copy that sees apart from this one: the seats' groups and the trick on the table copied, the rules and
+        the trump table shared."""
+        seen = ([set(groups) for groups in self.groups], list(self._trick), self._tricks_done)
+        return _rebuilt(type(self), self.rules, self.table, seen)
+
+    def __deepcopy__(self, memo: object) -> Voids:
+        """As :meth:`__copy__`: what it shares (the rules, the trump table, the events seen) never changes."""
+        return self.__copy__()
+
     def see(self, event: Event) -> set[int]:
         """Take in ``event``; the groups its player has just shown he lacks (for a play), else an empty set."""
         if isinstance(event, _PLAYED):

@@ -19,6 +19,7 @@ it with ``advance``, so a bot that never reads its view costs nothing for it.
 
 from __future__ import annotations
 
+import copy
 from typing import Final
 
 from kozel.engine.core import apply
@@ -78,6 +79,25 @@ class ViewTracker:
         self._seen: list[list[Event]] = [[] for _ in range(self._players)]
         #: The steps made by ``advance`` whose events are not worked out yet: (state before, move), oldest first.
         self._pending: list[tuple[GameState, Move]] = []
+
+    def __copy__(self) -> ViewTracker:
+        """A tracker of the same match at the same moment, kept apart from this one from now on: what is immutable
+        (the states, the events, the views made) is shared, what changes (the lists it grows) is copied."""
+        copied = object.__new__(ViewTracker)
+        copied._players = self._players
+        copied._state = self._state
+        copied._views = list(self._views)
+        copied._views_at = self._views_at
+        copied._events = list(self._events)
+        copied._voids = copy.copy(self._voids)
+        copied._voids_now = self._voids_now
+        copied._seen = [list(seen) for seen in self._seen]
+        copied._pending = list(self._pending)
+        return copied
+
+    def __deepcopy__(self, memo: object) -> ViewTracker:
+        """As :meth:`__copy__`: nothing it shares can change (``copy.deepcopy`` of a tracker costs little)."""
+        return self.__copy__()
 
     @property
     def state(self) -> GameState:
