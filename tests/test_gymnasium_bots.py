@@ -117,3 +117,18 @@ def test_a_failing_or_cheating_bot_stops_the_step_as_the_bot_runner_says(bots, e
         assert isinstance(caught.value.__cause__, RuntimeError)
     else:
         assert caught.value.rule == "bot"
+
+
+def test_the_environment_is_registered_with_gymnasium():
+    import gymnasium  # noqa: PLC0415 - the extra, present here (the module is skipped without it)
+
+    from kozel.integrations.gymnasium import ENV_ID  # noqa: PLC0415
+
+    made = gymnasium.make(ENV_ID, rules="seven_of_clubs", seat=2, bots="random")
+    assert made.spec is not None
+    assert made.spec.id == "kozel/Seat-v0"
+    assert isinstance(made.unwrapped, KozelSeatEnv)
+    assert made.unwrapped.rules.name == "seven_of_clubs"
+    assert made.unwrapped.seat == 2
+    direct = KozelSeatEnv("seven_of_clubs", seat=2, bots="random")
+    assert _episode(made, seed=4) == _episode(direct, seed=4)

@@ -12,6 +12,10 @@ and ``info["illegal_action"] = True``.  The observation is the seat's
 :class:`~kozel.play.encoding.Encoding`.  Rewards come when a hand ends: the most any other side
 was written minus what the learner's side was written.  An episode is a whole match.
 
+Importing this module registers the environment with Gymnasium as ``kozel/Seat-v0`` (:data:`ENV_ID`), so
+``gymnasium.make("kozel/Seat-v0", rules="seven_of_clubs", bots="random")`` makes it too (with Gymnasium's own
+wrappers around it).
+
 ``step`` and ``render`` before the first ``reset`` are refused with :class:`~kozel.KozelError` (``render``
 gives None without a render mode, as Gymnasium's own environments do).  ``reset``'s seed is None or a whole
 number of at least 0, NumPy's integers included (checked by kozel, before Gymnasium); its ``options`` are taken
@@ -41,7 +45,7 @@ from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as get_variant
 from kozel.view.tracker import ViewTracker
 
-__all__ = ["KozelSeatEnv"]
+__all__ = ["ENV_ID", "KozelSeatEnv"]
 
 
 class KozelSeatEnv(gymnasium.Env):
@@ -205,3 +209,10 @@ class KozelSeatEnv(gymnasium.Env):
         state = self._tracker.state
         moves = state.moves
         return f"{self.rules.name}: {moves[-1] if moves else 'a new deal'}; scores {list(state.scores)}"
+
+
+#: The id the environment is registered under with Gymnasium (``gymnasium.make(ENV_ID, ...)``).
+ENV_ID = "kozel/Seat-v0"
+
+if ENV_ID not in gymnasium.envs.registration.registry:  # registered once, however often the module is reloaded
+    gymnasium.register(id=ENV_ID, entry_point="kozel.integrations.gymnasium:KozelSeatEnv")
