@@ -180,3 +180,30 @@ def test_a_refused_reset_changes_nothing_and_numpy_seeds_are_whole_numbers():
         wrapped.step(0)
     wrapped.reset(seed=5)
     assert wrapped.unwrapped.state_ == first
+
+
+def test_render_says_which_seats_waited_at_the_position():
+    """Where a seat asked out of turn waits, the next line says so (and is not the line before again)."""
+    found = 0
+    for seed in range(40):
+        table = raw_env("hammer_clubs", render_mode="ansi")
+        table.reset(seed=seed)
+        rng = numpy.random.default_rng(seed)
+        for _agent in table.agent_iter(max_iter=400):
+            observation, _, done, truncated, _ = table.last()
+            if done or truncated:
+                table.step(None)
+                continue
+            legal = numpy.flatnonzero(observation["action_mask"])
+            before = table.render()
+            waited = table._asked.waited if table._asked is not None else ()
+            table.step(int(rng.choice(legal)))
+            after = table.render()
+            now = table._asked.waited if table._asked is not None else ()
+            if len(now) > len(waited):  # the seat asked waited: the line names the seats that have
+                assert after != before
+                assert f"seats {', '.join(map(str, now))} waited" in after
+                found += 1
+        if found >= 3:
+            break
+    assert found >= 3, "random hammer_clubs play must reach seats asked out of turn that wait"

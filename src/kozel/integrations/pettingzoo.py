@@ -249,7 +249,8 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         return found
 
     def render(self) -> str | None:
-        """The table as text: the last move, the scores, the seat asked (printed in ``human`` mode)."""
+        """The table as text, as the table sees it (face-down cards shown): the last move, the scores, the seats that
+        waited at this position and the seat asked (printed in ``human`` mode)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs a render_mode: 'human' or 'ansi'")
             return None
@@ -260,7 +261,9 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             moves = state.moves
             last = str(moves[-1]) if moves else "a new deal"
             asked = f"seat {self._asked.seat} to answer" if self._asked is not None else "the match is over"
-            text = f"{self.rules.name}: {last}; scores {list(state.scores)}; {asked}"
+            waited = self._asked.waited if self._asked is not None else ()
+            after = f"; seats {', '.join(map(str, waited))} waited" if waited else ""
+            text = f"{self.rules.name}: {last}; scores {list(state.scores)}{after}; {asked}"
         if self.render_mode == "human":
             print(text)
             return None
