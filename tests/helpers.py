@@ -1,7 +1,9 @@
-"""Helpers for hand-built deals: put chosen cards in chosen hands and read states in table words."""
+"""Helpers for hand-built deals: put chosen cards in chosen hands and read states in table words; and the steps of
+seeded random matches."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import kozel
@@ -73,3 +75,18 @@ def legal(state: GameState) -> set[str]:
 def legal_of(state: GameState, kind: MoveKind) -> set[str]:
     """The legal moves of one kind as notation strings."""
     return {str(m) for m in kozel.legal_moves(state) if m.kind is kind}
+
+
+def random_steps(rules: Ruleset, matches: int, seed: int) -> list[tuple[GameState, Move, GameState]]:
+    """Every step of ``matches`` random matches of ``rules`` (each dealt from a seed drawn from ``seed``'s
+    generator, each move drawn from it too): the state before, the move, and the state ``apply`` gives."""
+    rng = random.Random(seed)
+    steps = []
+    for _ in range(matches):
+        state = kozel.new_game(rules, seed=rng.randrange(2**32))
+        while not state.is_over:
+            move = rng.choice(kozel.legal_moves(state))
+            after = kozel.apply(state, move)
+            steps.append((state, move, after))
+            state = after
+    return steps

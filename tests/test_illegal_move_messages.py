@@ -8,6 +8,7 @@ not pass, the face a card is due, a card a move must not name, a seat the table 
 import attrs
 import pytest
 from helpers import legal, legal_of, play, start
+from test_six_players import CATCH
 
 import kozel
 from kozel import CardSet, IllegalMoveError, MoveKind, Phase, parse_cards
@@ -200,14 +201,7 @@ def test_a_bid_or_a_lay_away_is_refused_for_what_is_wrong_with_it():
 
 
 # six_players, dealer 1: seat 2 boasts, so side 0 (seats 0, 2, 4) may lead trumps and seat 1 may not.
-SIX_PLAYERS_HANDS = [
-    "Q♠ J♣ 10♦ A♣ 10♣ K♣",
-    "Q♣ A♦ K♦ 9♣ 8♣ 7♣",
-    "6♣ A♠ 10♠ K♠ 9♠ 8♠",
-    "Q♥ J♠ 9♦ 7♠ 6♠ A♥",
-    "Q♦ J♥ 8♦ 10♥ K♥ 9♥",
-    "J♦ 7♦ 6♦ 8♥ 7♥ 6♥",
-]
+SIX_PLAYERS_HANDS = CATCH  # the six-player rules tests' deal, dealt here by seat 1
 
 
 def test_the_trump_lead_bar_speaks_of_sides_where_they_are_not_pairs():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_steps
 
 import kozel
 from kozel.bots.thumb import TRICK, TRUMP_COST, Costs, answer_with, best_scored, cost_of, move_count, trick_score
@@ -20,17 +21,12 @@ from kozel.game.state import GameState
 
 def _in_tricks(name: str, matches: int = 2) -> list[GameState]:
     """The states of a few random matches where the seat to move plays into a trick."""
-    rules = kozel.variants.get(name)
-    rng = random.Random(23)
-    states = []
-    for _ in range(matches):
-        state = kozel.new_game(rules, seed=rng.randrange(2**32))
-        while not state.is_over:
-            moves = kozel.legal_moves(state)
-            if state.turn is not None and any(move.kind in TRICK and move.seat == state.turn for move in moves):
-                states.append(state)
-            state = kozel.apply(state, rng.choice(moves))
-    return states
+    return [
+        state
+        for state, _, _ in random_steps(kozel.variants.get(name), matches, 23)
+        if state.turn is not None
+        and any(move.kind in TRICK and move.seat == state.turn for move in kozel.legal_moves(state))
+    ]
 
 
 def _answer_by_key(state: GameState, costs: Costs) -> Move | None:

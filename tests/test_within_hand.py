@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_steps
 
 import kozel
 from kozel.bots.thumb import TRICK, Costs, trick_score
@@ -14,17 +15,7 @@ from kozel.game.state import GameState, Phase
 
 def _hand_ends(name: str, matches: int = 3) -> list[tuple[GameState, kozel.Move, GameState]]:
     """Every move of a few random matches, with the state before it and the state ``apply`` gives after it."""
-    rules = kozel.variants.get(name)
-    rng = random.Random(11)
-    steps = []
-    for _ in range(matches):
-        state = kozel.new_game(rules, seed=rng.randrange(2**32))
-        while not state.is_over:
-            move = rng.choice(kozel.legal_moves(state))
-            after = kozel.apply(state, move)
-            steps.append((state, move, after))
-            state = after
-    return steps
+    return random_steps(kozel.variants.get(name), matches, 11)
 
 
 @pytest.mark.parametrize("name", kozel.variants.names())
