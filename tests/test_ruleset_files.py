@@ -2,6 +2,7 @@
 
 import json
 import os
+import random
 import re
 import sys
 from pathlib import Path
@@ -443,14 +444,15 @@ def test_the_docs_json_example():
 
 
 def test_the_big_card_values_of_the_ninety_card_game_as_a_house_variant():
-    """The "90-card" game of the Russian collection: its card values, trumps and thresholds on ``simple``'s 32 cards."""
+    """The "90-card" game of the Russian collection: its card values and trumps on ``simple``'s 32 cards, written on
+    ``simple``'s scale (its own thresholds, 2 from 75 and 4 above 100, would write both sides at once)."""
     rules = kozel.loads_ruleset(_docs_example("big_values.toml"), format="toml")
     simple = kozel.variants.get("simple")
     values = {str(card): rules.card_points(card) for card in rules.deck if card.suit is Suit.HEARTS}
     assert values == {"7♥": 0, "8♥": 0, "9♥": 0, "10♥": 10, "J♥": 6, "Q♥": 7, "K♥": 8, "A♥": 15}
     assert rules.total_points == 184
     assert rules.trumps.fixed == parse_cards("Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ 10♣ 10♠ 10♥ 10♦")
-    assert rules.scoring.rows == (ScoreRow(0, 74, 0), ScoreRow(75, 100, 2), ScoreRow(101, 184, 4))
+    assert rules.scoring.rows == (ScoreRow(0, 92, 0), ScoreRow(93, 138, 2), ScoreRow(139, 184, 4))
     assert (rules.deck, rules.play, rules.match, rules.redeal) == (
         simple.deck,
         simple.play,
@@ -464,6 +466,15 @@ def test_the_big_card_values_of_the_ninety_card_game_as_a_house_variant():
         moves += 1
     assert state.hand_results
     assert all(sum(result.points) == 184 for result in state.hand_results)
+    # A side is written only with more than half the points: every match ends with one winner and one goat.
+    for seed in range(40):
+        state = kozel.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+        assert state.result is not None
+        assert len(state.result.goats) == 1
+        assert all(sum(written > 0 for written in result.written) <= 1 for result in state.hand_results)
 
 
 # Diff ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from kozel.cli.main import main
 from kozel.forms import dumps_ruleset
 from kozel.rules import (
     CardPoints,
+    Catch,
     Dealing,
     MatchRule,
     Redeal,
@@ -216,3 +217,82 @@ def test_a_house_file_without_a_name_says_it_is_based_on_the_built_in():
         loads_ruleset("base = 'classic'\n[match]\ntarget = 0\n")
     with pytest.raises(RulesetError, match=r"^mine: a match target of 0 is reached"):
         loads_ruleset("base = 'classic'\nname = 'mine'\n[match]\ntarget = 0\n")
+
+
+# One side written a hand, where the first side to the target wins -------------------------------------
+
+SIMPLE = kozel.variants.get("simple")
+ONE_SIDE = (
+    "under credit scoring the first side to reach the target wins, so a hand may write points for one side at most"
+)
+
+
+def _credit_rows(*rows: tuple[int, int, int], **changes) -> kozel.Ruleset:
+    scoring = attrs.evolve(SIMPLE.scoring, rows=tuple(ScoreRow(*row) for row in rows), **changes)
+    return attrs.evolve(SIMPLE, scoring=scoring)
+
+
+def test_a_credit_table_that_writes_both_sides_in_one_hand_is_refused_with_the_hand():
+    message = rf"^simple: {ONE_SIDE}, but sides with 55 and 65 card points are written 2 and 2 in the same hand "
+    message += r"\(scoring\)$"
+    with pytest.raises(RulesetError, match=message):
+        _credit_rows((0, 54, 0), (55, 120, 2))
+    # Countdown scoring counts off the written points alike: the first side down to the target wins.
+    fifteen = kozel.variants.get("fifteen")
+    both = attrs.evolve(fifteen.scoring, rows=(ScoreRow(0, 50, 0), ScoreRow(51, 120, 2)))
+    message = r"^fifteen: under countdown scoring .* 51 and 69 card points are written 2 and 2"
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(fifteen, scoring=both)
+
+
+def test_eggs_write_nothing_so_a_table_that_credits_half_the_points_may_stand():
+    rules = _credit_rows((0, 59, 0), (60, 120, 2))  # 60 each is eggs: nobody is written; else one side has more
+    assert rules.scoring.row_for(60).written == 2
+    with pytest.raises(RulesetError, match=r"60 and 60 card points are written 2 and 2"):
+        _credit_rows((0, 59, 0), (60, 120, 2), eggs=False)
+
+
+def test_a_credit_for_taking_no_trick_writes_the_other_side_too():
+    message = r"0 and 120 card points are written 1 and 5 in the same hand \(scoring\)$"  # all tricks: 5 in simple
+    with pytest.raises(RulesetError, match=message):
+        _credit_rows((0, 60, 0), (61, 90, 2), (91, 120, 4), no_trick=1)
+
+
+def test_penalty_scoring_may_write_both_sides_each_a_goat_at_the_target():
+    both = attrs.evolve(CLASSIC.scoring, rows=(ScoreRow(0, 70, 2), ScoreRow(71, 120, 0)))
+    assert attrs.evolve(CLASSIC, scoring=both).scoring.rows == both.rows
+
+
+def test_with_three_sides_two_sides_credited_at_once_are_refused():
+    threesome = kozel.variants.get("threesome")
+    assert threesome.talon is not None
+    assert threesome.talon.bidding is not None
+    credit = attrs.evolve(threesome.scoring, mode=ScoreMode.CREDIT, no_trick=None)
+    # The table itself: two players with 41 points each (of 120 among three) are both credited.
+    rows = (ScoreRow(0, 40, 0), ScoreRow(41, 120, 2))
+    with pytest.raises(RulesetError, match=r"^threesome: .* 41 and 41 card points are written 2 and 2 .*\(scoring\)$"):
+        attrs.evolve(threesome, scoring=attrs.evolve(credit, rows=rows))
+    # The table for a hand nobody bid for is read alike.
+    rows = (ScoreRow(0, 60, 0), ScoreRow(61, 120, 2))
+    for_less = attrs.evolve(threesome.talon.bidding.for_less, mode=ScoreMode.CREDIT, all_tricks=None)
+    talon = attrs.evolve(threesome.talon, bidding=attrs.evolve(threesome.talon.bidding, for_less=for_less))
+    message = r"31 and 31 card points are written 2 and 2 in the same hand \(talon\.bidding\.for_less\)$"
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(threesome, scoring=attrs.evolve(credit, rows=rows), talon=talon)
+    # With both tables writing one side at most, a lost bid still credits both opponents of the declarer.
+    talon = attrs.evolve(talon, bidding=attrs.evolve(talon.bidding, for_less=attrs.evolve(for_less, rows=rows)))
+    message = r"^threesome: .*, but with 3 sides a lost bid credits every opponent of the declarer \(talon\.bidding\)$"
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(threesome, scoring=attrs.evolve(credit, rows=rows), talon=talon)
+    # So does a catch every side but the one caught.
+    catch = Catch(victim=kozel.parse_cards("Q♣")[0], catcher=kozel.parse_cards("7♣")[0])
+    message = r"^threesome: .*, but with 3 sides a catch credits every side but the one caught \(catch\.written\)$"
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(threesome, scoring=attrs.evolve(credit, rows=rows), talon=talon, catch=catch)
+
+
+def test_the_built_in_games_of_credit_and_countdown_write_one_side_a_hand():
+    for name in kozel.variants.names():
+        rules = kozel.variants.get(name)
+        if rules.scoring.mode is not ScoreMode.PENALTY:
+            assert rules.scoring.two_written(rules.reachable_points, rules.total_points, rules.sides) is None, name

@@ -87,6 +87,7 @@ class Ruleset:
         self._check_deal()
         self._check_trumps()
         self._check_scoring()
+        self._check_one_written()
         self._check_specials()
         self._check_numbers()
 
@@ -183,6 +184,44 @@ class Ruleset:
                 f"{-(-distance // least)} hands to go the {distance} points to the target; a match allows at most "
                 f"{MAX_SET_HANDS} such hands (match.target at most {MAX_SET_HANDS * least} here)"
             )
+
+    def _check_one_written(self) -> None:
+        """Under credit or countdown scoring the first side to the target wins the set or match, so a hand writes
+        points for one side at most: two sides reaching the target in one hand would leave the match without a
+        winner, and these rules do not say who wins then.  Refused, with the hand that would do it."""
+        mode = self.scoring.mode
+        if mode is ScoreMode.PENALTY:
+            return
+        words = (
+            f"under {mode.value} scoring the first side to reach the target wins, so a hand may write points for one "
+            "side at most"
+        )
+        tables = [(self.scoring, "scoring")]
+        bidding = self.talon.bidding if self.talon is not None else None
+        if bidding is not None and bidding.for_less is not None:
+            tables.append((bidding.for_less, "talon.bidding.for_less"))
+        for table, where in tables:
+            both = table.two_written(self.reachable_points, self.total_points, self.sides)
+            if both is not None:
+                (first, first_written), (second, second_written) = both
+                raise RulesetError(
+                    f"{self.name}: {words}, but sides with {first} and {second} card points are written "
+                    f"{first_written} and {second_written} in the same hand ({where})"
+                )
+        if self.sides < 3:
+            return
+        credited = {
+            "a catch credits every side but the one caught (catch.written)": self.catch.written
+            if self.catch is not None
+            else 0,
+            "a redeal called beyond its limit credits every side but the caller's (redeal.penalty)": (
+                self.redeal.penalty if self.redeal is not None and self.redeal.limit is not None else 0
+            ),
+            "a lost bid credits every opponent of the declarer (talon.bidding)": 1 if bidding is not None else 0,
+        }
+        for what, written in credited.items():
+            if written:
+                raise RulesetError(f"{self.name}: {words}, but with {self.sides} sides {what}")
 
     def _check_specials(self) -> None:
         pairs_needed = {

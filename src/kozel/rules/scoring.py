@@ -178,6 +178,35 @@ class Scoring:
             positive.append(self.dealer_loses_written)
         return min(positive) if positive else None
 
+    def two_written(self, totals: int, total: int, sides: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """Two sides' card points and written points in a hand that writes points for both, or None if none can.
+
+        ``totals`` and ``total`` are as in :meth:`least_reached`.  Each side is taken to be written whatever the
+        table may write it for its card points: its row, ``no_trick`` (a side may take no trick), and for the side
+        with every card point ``all_tricks.written``; a side at exactly half the points with eggs on is written
+        nothing.  With two sides the other side holds the rest of the points; with more, any two sides whose
+        points add up to at most ``total`` are tried.
+        """
+        eggs = self.eggs and sides == 2
+        special = self.all_tricks.written if self.all_tricks is not None else None
+
+        def most(points: int) -> int:
+            if eggs and 2 * points == total:
+                return 0
+            options = [self.row_for(points).written]
+            if self.no_trick is not None:
+                options.append(self.no_trick)
+            if special is not None and points == total:
+                options.append(special)
+            return max(options)
+
+        reachable = [points for points in range(total + 1) if totals >> points & 1 and most(points) > 0]
+        for first in reachable:
+            for second in reachable:
+                if (first + second == total if sides == 2 else first + second <= total) and first <= second:
+                    return (first, most(first)), (second, most(second))
+        return None
+
     @property
     def most_written(self) -> int:
         """The most points this table ever writes for a side in a hand (0 if it writes none)."""
