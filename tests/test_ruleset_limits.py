@@ -296,3 +296,15 @@ def test_the_built_in_games_of_credit_and_countdown_write_one_side_a_hand():
         rules = kozel.variants.get(name)
         if rules.scoring.mode is not ScoreMode.PENALTY:
             assert rules.scoring.two_written(rules.reachable_points, rules.total_points, rules.sides) is None, name
+
+
+def test_a_deck_of_large_card_values_is_checked_in_one_pass():
+    """Card values whose sums reach nearly every number up to 15,980: each side's points looked at once."""
+    points = CardPoints(ace=1000, ten=999, king=998, queen=997, jack=1)
+    total = 15_980
+    half = (ScoreRow(0, total // 2, 0), ScoreRow(total // 2 + 1, total, 2))
+    rules = attrs.evolve(SIMPLE, points=points, scoring=attrs.evolve(SIMPLE.scoring, rows=half))
+    assert rules.total_points == total
+    anything = (ScoreRow(0, 0, 0), ScoreRow(1, total, 2))
+    with pytest.raises(RulesetError, match=r"sides with 1 and 15979 card points are written 2 and 2"):
+        attrs.evolve(SIMPLE, points=points, scoring=attrs.evolve(SIMPLE.scoring, rows=anything))

@@ -184,8 +184,8 @@ class Scoring:
         ``totals`` and ``total`` are as in :meth:`least_reached`.  Each side is taken to be written whatever the
         table may write it for its card points: its row, ``no_trick`` (a side may take no trick), and for the side
         with every card point ``all_tricks.written``; a side at exactly half the points with eggs on is written
-        nothing.  With two sides the other side holds the rest of the points; with more, any two sides whose
-        points add up to at most ``total`` are tried.
+        nothing.  With two sides the other side holds the rest of the points; with more, two sides at the fewest
+        points a side is written for, where they add up to at most ``total``.
         """
         eggs = self.eggs and sides == 2
         special = self.all_tricks.written if self.all_tricks is not None else None
@@ -200,11 +200,15 @@ class Scoring:
                 options.append(special)
             return max(options)
 
-        reachable = [points for points in range(total + 1) if totals >> points & 1 and most(points) > 0]
-        for first in reachable:
-            for second in reachable:
-                if (first + second == total if sides == 2 else first + second <= total) and first <= second:
+        written = [points for points in range(total + 1) if totals >> points & 1 and most(points) > 0]
+        if sides == 2:  # the other side holds the rest
+            for first in written:
+                second = total - first
+                if first <= second and totals >> second & 1 and most(second) > 0:
                     return (first, most(first)), (second, most(second))
+            return None
+        if written and 2 * written[0] <= total:  # two sides at the fewest points written, the rest elsewhere
+            return (written[0], most(written[0])), (written[0], most(written[0]))
         return None
 
     @property
