@@ -170,7 +170,9 @@ def test_a_bot_that_raises_as_it_plays_is_named_with_its_match_in_one_line(bot_f
 
 def test_a_bot_that_raises_in_a_league_is_named_in_one_line(bot_folder, capsys):
     assert main(["league", "--bots", "random", "hardbots:Boom", "heuristic", "-n", "2", "--processes", "1"]) == 2
-    assert capsys.readouterr().err == "kozel league: bot 'hardbots:Boom' failed at match 0: RuntimeError: boom\n"
+    assert capsys.readouterr().err == (
+        "kozel league: bot 'hardbots:Boom' failed at match 0: RuntimeError: boom, in pairing 1 of 3 (random vs Boom)\n"
+    )
 
 
 @pytest.mark.parametrize(

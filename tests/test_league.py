@@ -228,7 +228,7 @@ def test_plot_draws_png_files_of_a_simulation_and_a_league(capsys, tmp_path):
     assert "cannot write the plot" in capsys.readouterr().err
     log = tmp_path / "run.log"
     assert main(["simulate", "-n", "2", "--log", str(log), "--plot", str(tmp_path / "p.txt")]) == 2
-    assert "p.txt: matplotlib draws " in capsys.readouterr().err
+    assert "its suffix '.txt' is no format matplotlib draws" in capsys.readouterr().err
     assert not log.exists()  # refused before any match: the log was not begun
 
 
@@ -293,17 +293,19 @@ def test_a_league_stopped_with_ctrl_c_goes_on_from_its_logs_and_ends_as_one_whol
     assert captured.out == ""
     # The pairings in order: random-stopper (4 matches), random-random #2, stopper-random #2; the stopper's
     # fifth match is the first of the third pairing, so the first two pairings are logged whole.
-    assert sorted(path.name for path in logs.iterdir()) == ["pairing-1.log", "pairing-2.log", "pairing-3.log"]
-    assert [_logged(logs / f"pairing-{n}.log") for n in (1, 2, 3)] == [[0, 1, 2, 3], [0, 1, 2, 3], []]
-    first = json.loads((logs / "pairing-1.log").read_text(encoding="utf-8").splitlines()[0])
+    league = League(CLASSIC, ["random", LeagueStopper, "random"], matches=4, seed=5)
+    names = [league.log_name(pairing) for pairing in league.pairings()]
+    assert sorted(path.name for path in logs.iterdir()) == sorted(names)
+    assert [_logged(logs / name) for name in names] == [[0, 1, 2, 3], [0, 1, 2, 3], []]
+    first = json.loads((logs / names[0]).read_text(encoding="utf-8").splitlines()[0])
     assert first["bots"] == ["random", "test_league:LeagueStopper"]
     assert first["duplicate"] is True
     LeagueStopper.setups = -1000  # no more Ctrl-C
     assert main([*command, "--log", str(logs), "--json", str(resumed)]) == 0
     captured = capsys.readouterr()
     assert "(8 of them read from the logs in" in captured.out
-    assert f"checking {logs / 'pairing-1.log'}: replaying 4 of its 4 matches" in captured.err
-    assert [_logged(logs / f"pairing-{n}.log") for n in (1, 2, 3)] == [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]
+    assert f"checking {logs / names[0]}: replaying 4 of its 4 matches" in captured.err
+    assert [_logged(logs / name) for name in names] == [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]
     assert main([*command, "--json", str(whole)]) == 0
     assert json.loads(resumed.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
 
@@ -313,19 +315,20 @@ def test_a_league_refuses_the_logs_of_another_league_and_a_log_folder_that_is_a_
     base = ["league", "classic", "-n", "2", "--processes", "1", "--log", str(logs)]
     assert main([*base[:2], "--bots", "random", "heuristic", *base[2:]]) == 0
     capsys.readouterr()
-    assert main([*base[:2], "--bots", "heuristic", "random", *base[2:]]) == 2
+    (log,) = logs.iterdir()
+    assert main([*base[:2], "--bots", "random", "heuristic", *base[2:4], "--seed", "7", *base[4:]]) == 2
     err = capsys.readouterr().err
-    assert f"{logs / 'pairing-1.log'}: the log of another run" in err
+    assert f"{log}: the log of another run" in err
     assert "Traceback" not in err
-    assert _logged(logs / "pairing-1.log") == [0, 1]  # as it was
+    assert _logged(log) == [0, 1]  # as it was
     afile = tmp_path / "afile"
     afile.write_text("x", encoding="utf-8")
     assert main(["league", "classic", "--bots", "random", "heuristic", "-n", "2", "--log", str(afile)]) == 2
     assert "is not one" in capsys.readouterr().err
-    clash = ["--json", str(logs / "pairing-1.log")]
+    clash = ["--json", str(log)]
     assert main([*base[:2], "--bots", "random", "heuristic", *base[2:], *clash]) == 2
     assert "--json names one of the logs" in capsys.readouterr().err
-    assert _logged(logs / "pairing-1.log") == [0, 1]
+    assert _logged(log) == [0, 1]
 
 
 def test_league_run_takes_the_matches_done_pairing_by_pairing_and_hands_over_each_new_one():

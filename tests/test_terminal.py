@@ -186,7 +186,7 @@ def test_ctrl_c_stops_kozel_match_midway():
     child.kill(signal.SIGINT)
     code, out = finish(child)
     assert code == INTERRUPTED
-    assert "kozel: interrupted (Ctrl-C)" in out
+    assert "kozel match: interrupted (Ctrl-C)" in out
     assert "Match over" not in out
     assert "Traceback" not in out
 
@@ -445,7 +445,8 @@ def test_output_to_a_full_disk_ends_with_a_line_saying_so(args):
     with open("/dev/full", "w") as full:
         done = subprocess.run([*KOZEL, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120, check=False)
     assert done.returncode == 1
-    assert "kozel: cannot write the output: No space left on device" in done.stderr
+    command = "kozel" if args[0].startswith("-") else f"kozel {args[0]}"  # the command names itself once known
+    assert f"{command}: cannot write the output: No space left on device" in done.stderr
     assert "Traceback" not in done.stderr
     assert "Exception ignored" not in done.stderr
 

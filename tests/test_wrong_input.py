@@ -292,9 +292,9 @@ def _view_after_a_hand() -> kozel.PlayerView:
 
 @pytest.mark.parametrize("value", [None, 5, b"A\xe2\x99\xa0", ["A♠"]])
 def test_card_text_readers_refuse_anything_but_text(value: Any):
-    with pytest.raises(kozel.NotationError, match="read from text"):
+    with pytest.raises(kozel.WrongTypeError, match="read from text"):
         kozel.parse_cards(value)
-    with pytest.raises(kozel.NotationError, match="read from text"):
+    with pytest.raises(kozel.WrongTypeError, match="read from text"):
         kozel.CardSet.parse(value)
 
 

@@ -1,9 +1,11 @@
-"""Bots: the protocol a player implements, the baseline players, and the match runner."""
+"""Bots: the protocol a player implements, the baseline players, the match runner, tournaments and leagues."""
 
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
+from kozel.bots.league import League, LeagueResult
 from kozel.bots.random_bot import RandomBot
+from kozel.bots.ratings import bradley_terry
 from kozel.bots.runner import BotError, interrupting_move, next_move, play_match
 from kozel.bots.specs import BOTS, make_bot
 from kozel.bots.tournament import Tournament
@@ -14,8 +16,11 @@ __all__ = [
     "BotError",
     "HeuristicBot",
     "IsmctsBot",
+    "League",
+    "LeagueResult",
     "RandomBot",
     "Tournament",
+    "bradley_terry",
     "interrupting_move",
     "make_bot",
     "next_move",

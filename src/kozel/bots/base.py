@@ -52,6 +52,10 @@ class Bot(abc.ABC):
         ``seed`` a whole number of at most ``kozel.limits.SEED_DIGITS`` digits, as a match's seed:
         :class:`~kozel.WrongTypeError` for another kind, :class:`~kozel.SeatError` for a seat not at the
         table, :class:`~kozel.KozelError` for a seed too long.  Nothing is set up if one is refused.
+
+        It sets ``self.rng``, a :class:`random.Random` seeded from the bot's :attr:`name`, ``seed`` and
+        ``seat`` (the text ``"{name}/{seed}/{seat}"``): the same bot plays the same from the same match and
+        seat, but a bot given another name draws other numbers, and so plays otherwise, from the same seed.
         """
         if not isinstance(rules, Ruleset):
             raise WrongTypeError(f"{type(self).__name__}.setup: a bot plays by a Ruleset, not {type(rules).__name__}")

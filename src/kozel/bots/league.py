@@ -19,15 +19,21 @@ it is a draw, half a win each.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
+import json
+import math
+import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
+import kozel
 from kozel.bots.ratings import Ratings, bradley_terry
+from kozel.bots.runner import BotError
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
-from kozel.bots.stats import wilson
+from kozel.bots.stats import Z95, wilson
 from kozel.bots.tournament import (
     Executor,
     MatchOutcome,
@@ -40,18 +46,44 @@ from kozel.bots.tournament import (
     batches,
     play_batch,
 )
-from kozel.errors import KozelError, WrongTypeError
+from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.limits import MAX_MATCHES
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
+__all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch", "share_interval"]
+
+
+#: What a log's file name keeps of a bot's name; anything else is written ``_``.
+_SAFE: Final = re.compile(r"[^A-Za-z0-9._-]")
 
 
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
     if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
         raise KozelError(f"a league's bots are a sequence of bots, not {type(bots).__name__}")
     return unique_names(tuple(entrant(bot) for bot in bots))
+
+
+def share_interval(share: float, matches: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a share of ``share`` wins in ``matches``, halves counting.
+
+    The Wilson formula holds for a proportion that is not a whole number of successes (a draw counting half a
+    win), so the interval is that of the share itself, ``share / matches``.  It is worked out from the side
+    below one half and mirrored, so that the interval of ``matches - share`` is ``(1 - high, 1 - low)``.
+    ``(0, 1)`` for no matches.
+    """
+    if matches <= 0:
+        return (0.0, 1.0)
+    rate = share / matches
+    if rate > 0.5:
+        low, high = share_interval(matches - share, matches, z)
+        return (1.0 - high, 1.0 - low)
+    if share <= 0:
+        return (0.0, wilson(0, matches, z)[1])
+    scale = 1 + z * z / matches
+    centre = rate + z * z / (2 * matches)
+    spread = z * math.sqrt(rate * (1 - rate) / matches + z * z / (4 * matches * matches))
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
 
 
 def play_pairing_batch(pairing: int, *call: Any) -> tuple[int, list[MatchOutcome]]:
@@ -86,8 +118,9 @@ class HeadToHead:
 
     @property
     def a_interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of ``a``'s share (draws counted half, rounded down)."""
-        return wilson(self.a_wins + self.draws // 2, self.matches)
+        """The 95% Wilson interval of ``a``'s share, :attr:`a_rate` (a draw counting half): around that share, and
+        the mirror of ``b``'s (``b``'s low end is 1 minus ``a``'s high end)."""
+        return share_interval(self.a_wins + self.draws / 2, self.matches)
 
     def as_data(self) -> dict[str, Any]:
         """The record as plain data (for ``--json``)."""
@@ -187,6 +220,7 @@ class LeagueResult:
         """The league's results as plain data (for ``--json``)."""
         league = self.league
         return {
+            "kozel_version": kozel.__version__,
             "ruleset": league.rules.name,
             "players": league.rules.players,
             "matches_per_pairing": league.matches,
@@ -205,7 +239,11 @@ class LeagueResult:
             ],
             "head_to_head": [row.as_data() for row in self.head_to_head()],
             "pairings": [
-                {"bots": [league.names[i] for i in pairing], "outcomes": [outcome.as_data() for outcome in outcomes]}
+                {
+                    "bots": [league.names[i] for i in pairing],
+                    "specs": [league.bots[i].spec for i in pairing],
+                    "outcomes": [outcome.as_data() for outcome in outcomes],
+                }
                 for pairing, outcomes in zip(league.pairings(), self.outcomes, strict=True)
             ],
         }
@@ -251,6 +289,36 @@ class League:
         """Each bot's name in tables and JSON (distinct: a name given again gets `` #2``)."""
         return tuple(bot.name for bot in self.bots)
 
+    def log_name(self, pairing: Sequence[int]) -> str:
+        """The file name of ``pairing``'s log in a league's log folder (``kozel league --log DIR``), made of its bots.
+
+        The bots' names joined by ``_vs_`` (each cut to 40 characters, anything but letters, digits, ``.``, ``_``
+        and ``-`` as ``_``), then 10 hex digits of the SHA-256 of the bots' specs and names:
+        ``random_vs_heuristic-0a1b2c3d4e.log``.  It depends only on the pairing's bots, in their order, not on
+        its place among the pairings, so a league with a bot added (or the bots in another order that keeps
+        each pairing's two in theirs) finds the logs of the pairings it played already.  ``pairing`` is
+        checked as :meth:`tournament` checks it.
+        """
+        tournament = self.tournament(pairing)
+        shown = "_vs_".join(_SAFE.sub("_", name)[:40] for name in tournament.names)
+        key = json.dumps({"bots": list(tournament.specs), "names": list(tournament.names)}, ensure_ascii=False)
+        return f"{shown}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:10]}.log"
+
+    def _in_pairing(self, number: int, error: Exception) -> Exception:
+        """A bot's failure in pairing ``number`` (its place in :meth:`pairings`), said with the pairing's bots."""
+        if not isinstance(error, (BotError, IllegalMoveError)):
+            return error
+        pairings = self.pairings()
+        bots = " vs ".join(self.names[place] for place in pairings[number])
+        message = f"{error}, in pairing {number + 1} of {len(pairings)} ({bots})"
+        renamed: BotError | IllegalMoveError = (
+            BotError(message, error.seat, error.reason)
+            if isinstance(error, BotError)
+            else IllegalMoveError(message, error.move, error.rule)
+        )
+        renamed.pairing = number  # type: ignore[union-attr]  # where it failed, for the command's log name
+        return renamed
+
     def pairings(self) -> list[tuple[int, ...]]:
         """Every pairing: the bots (by their place in the list) of each, one per side, in order."""
         return list(itertools.combinations(range(len(self.bots)), self.rules.sides))
@@ -293,6 +361,12 @@ class League:
         <kozel.bots.Tournament.check>`).  ``on_outcome(pairing, outcome)`` is called with each
         match this call plays as soon as it ends (each process then plays one match at a time), and
         ``progress(played, to_play)`` as matches end, counting only this call's matches.
+
+        A bot that fails raises what it raises in a tournament (:class:`~kozel.bots.BotError`, or
+        :class:`~kozel.errors.IllegalMoveError` for an answer that is not a legal move), its message naming
+        the pairing besides the bot and the match (``bot 'mybots:Raiser' failed at match 0: RuntimeError:
+        boom, in pairing 2 of 3 (random vs raiser)``), and its ``pairing`` attribute that pairing's place in
+        :meth:`pairings`.
         """
         processes = _check_workers(self.bots, processes, executor)
         _check_callbacks(progress=progress, on_outcome=on_outcome)
@@ -317,7 +391,12 @@ class League:
             chunks = [indexes[start : start + size] for start in range(0, len(indexes), size)]
             calls += [(number, *call) for call in tournament.calls(chunks)]
         played = 0
-        with contextlib.closing(batches(calls, play_pairing_batch, processes=processes, executor=executor)) as batch:
+
+        def failing(call: int, error: Exception) -> Exception:
+            return self._in_pairing(calls[call][0], error)
+
+        running = batches(calls, play_pairing_batch, processes=processes, executor=executor, failing=failing)
+        with contextlib.closing(running) as batch:
             for number, chunk in batch:  # closed at once if a callback raises: the matches not begun are cancelled
                 found[number] += chunk
                 played += len(chunk)

@@ -1,7 +1,7 @@
 """Ratings from results between pairs of bots: a Bradley–Terry model fitted in pure Python, with 95% intervals.
 
 In the Bradley–Terry model each bot ``i`` has a strength ``p_i`` and wins against ``j`` with
-probability ``p_i / (p_i + p_j)``.  :func:`bradley_terry` fits the strengths to a table of wins by
+probability ``p_i / (p_i + p_j)``.  :func:`~kozel.bots.bradley_terry` fits the strengths to a table of wins by
 maximum likelihood with Newton's method on the log strengths (a line search halving a step that
 overshoots, doubling one that falls short; it stops only once converged, else raises a KozelError),
 and gives them on the Elo scale: ``400 log10 p_i``, the mean rating 0, so that 400 points between two bots mean

@@ -7,7 +7,7 @@ written as in Python: a number, ``True``, ``False``, ``None``, or text in quotes
 (``"mybot(style='bold')"``); a bare word such as ``bold`` is refused, not taken as text, so that a
 mistyped number or ``None`` is not quietly passed on as text.
 
-Where a bot is wanted as an object (:class:`~kozel.bots.Tournament`, :class:`~kozel.bots.league.League`),
+Where a bot is wanted as an object (:class:`~kozel.bots.Tournament`, :class:`~kozel.bots.League`),
 it may also be given as a :class:`~kozel.bots.Bot` class, a factory (a function of no arguments
 returning a bot) or a bot instance; :func:`entrant` turns each into an :class:`Entrant`, which
 builds a fresh bot for every match.  An instance is copied for every match by pickling it, so it
@@ -89,7 +89,13 @@ def make_bot(spec: str) -> Bot:
     else:
         raise KozelError(f"no bot is called {table_text(name)}; the bots are {', '.join(BOTS)}, or give module:Class")
     if not (isinstance(kind, type) and issubclass(kind, Bot)):
-        raise KozelError(f"{table_text(name)} is not a Bot class")
+        hint = (
+            ": a factory (a function returning a bot) can be passed from Python (Tournament, League); a spec, as "
+            "on the command line, names a class, module:Class(key=value, ...)"
+            if callable(kind) and not isinstance(kind, type)
+            else ""
+        )
+        raise KozelError(f"{table_text(name)} is not a Bot class{hint}")
     keywords = _keywords(arguments or "", shown)
     try:
         return kind(**keywords)
@@ -299,16 +305,22 @@ def _with_arguments(bot: Bot, arguments: str) -> str:
 def unique_names(entrants: tuple[Entrant, ...]) -> tuple[Entrant, ...]:
     """``entrants`` with names made distinct: a name given again gets `` #2``, `` #3``... in order, skipping any taken.
 
-    The first bot of each name keeps it; each later one gets the lowest number that makes a name no
-    other bot has or is given (with ``random``, ``random`` and a bot named ``random #2``, the second
-    ``random`` becomes ``random #3``).
+    The first bot of each name keeps it, except that a bot named by its spec string (``"random"``,
+    ``"ismcts(iterations=50)"``) keeps its name before a class, factory or instance whose bot has the same
+    name: ``[lambda: RandomBot(), "random"]`` names the built-in ``random`` and the factory's bot
+    ``random #2``.  Each other one gets the lowest number that makes a name no other bot has or is given
+    (with ``random``, ``random`` and a bot named ``random #2``, the second ``random`` becomes ``random #3``).
     """
     taken = {one.name for one in entrants}
     kept: set[str] = set()
+    by_spec: dict[str, int] = {}  # the first bot named by its spec string, for each such name: it keeps the name
+    for place, one in enumerate(entrants):
+        if one.kind == "spec" and one.spec == one.name:
+            by_spec.setdefault(one.name, place)
     last: dict[str, int] = {}
     named = []
-    for one in entrants:
-        if one.name not in kept:
+    for place, one in enumerate(entrants):
+        if one.name not in kept and by_spec.get(one.name, place) == place:
             kept.add(one.name)
             named.append(one)
             continue

@@ -5,7 +5,7 @@ seats the bots by turns: the bots are given one per side, and the side each bot 
 by one every match, so every bot plays every side equally often.  A match's outcome depends only
 on ``s`` and ``i``, so a tournament gives the same results however many processes play it.
 
-With ``duplicate=True`` (as a :class:`~kozel.bots.league.League` plays) match ``i`` is dealt from
+With ``duplicate=True`` (as a :class:`~kozel.bots.League` plays) match ``i`` is dealt from
 the seed of ``i // sides`` instead: each deal is played once in every seating, so the luck of the
 cards falls on every bot alike.
 
@@ -239,6 +239,7 @@ def batches(
     *,
     processes: int,
     executor: Executor | None,
+    failing: Callable[[int, Exception], Exception] | None = None,
 ) -> Generator[_Batch, None, None]:
     """``function(*call)`` for each of ``calls``, as they finish: here, over a local pool, or on ``executor``.
 
@@ -251,11 +252,17 @@ def batches(
     Where calls fail, the error raised is that of the first failing call in the order of ``calls``,
     however the calls were spread over processes: once one fails, no call is started, the later
     ones are cancelled, and the earlier ones still running are waited for (one of them may fail
-    too), their results given as they end.
+    too), their results given as they end.  With ``failing``, the error raised for the call at place ``n`` of
+    ``calls`` is ``failing(n, error)`` (a league names the failing pairing so), with the error's own cause.
     """
+
     if executor is None and processes <= 1:
-        for call in calls:
-            yield function(*call)
+        for number, call in enumerate(calls):
+            try:
+                result = function(*call)
+            except Exception as error:
+                raise _raised(failing, number, error)  # noqa: B904 - its cause is set by _raised
+            yield result
         return
     owned = executor is None
     pool = (
@@ -266,7 +273,7 @@ def batches(
     waiting = list(reversed(list(enumerate(calls))))
     running: dict[concurrent.futures.Future[_Batch], int] = {}  # each call's future, and the call's place in calls
     dropped: list[concurrent.futures.Future[_Batch]] = []  # calls after a failed one: their results are not wanted
-    failed: tuple[int, BaseException] | None = None  # the first failing call yet (its place), and its error
+    failed: tuple[int, Exception] | None = None  # the first failing call yet (its place), and its error
     try:
         while True:
             while failed is None and waiting and len(running) < 2 * processes:  # two a process, not the whole run
@@ -293,7 +300,7 @@ def batches(
                         if not owned:  # a pool of its own ends its processes at the end (see below)
                             future.cancel()
         if failed is not None:
-            raise failed[1]
+            raise _raised(failing, *failed)
     finally:  # stopped early (an error, Ctrl-C, the caller gone): the matches not yet begun are not played
         running_now = [future for future in (*running, *dropped) if not future.done()]
         if owned and running_now:
@@ -306,6 +313,16 @@ def batches(
                 future.cancel()
         if owned:
             pool.shutdown(cancel_futures=True)
+
+
+def _raised(failing: Callable[[int, Exception], Exception] | None, number: int, error: Exception) -> Exception:
+    """The error to raise for ``error``, raised by the call at place ``number``: ``failing``'s, with its cause."""
+    if failing is None:
+        return error
+    renamed = failing(number, error)
+    if renamed is not error:
+        renamed.__cause__ = error.__cause__ if error.__cause__ is not None else error
+    return renamed
 
 
 def _end_workers(pool: concurrent.futures.Executor) -> None:
@@ -455,7 +472,8 @@ class Tournament:
     matches: int = attrs.field(converter=_plain_int)
     #: The seed of every match.
     seed: int = attrs.field(default=0, converter=_plain_int)
-    #: Whether each deal is played once in every seating (match ``i`` dealt from ``i // sides``).
+    #: Whether each deal is played once in every seating (match ``i`` dealt from ``i // sides``); the matches are
+    #: then a multiple of the number of sides, as in a league.
     duplicate: bool = False
 
     def __attrs_post_init__(self) -> None:
@@ -470,6 +488,12 @@ class Tournament:
         whole_in("a tournament's number of matches", self.matches, 1, MAX_MATCHES)  # a plain int by its converter
         if type(self.duplicate) is not bool:
             raise WrongTypeError(f"a tournament's duplicate is True or False, not {table_text(self.duplicate)}")
+        sides = self.rules.sides
+        if self.duplicate and self.matches % sides:
+            raise KozelError(
+                f"a tournament with duplicate=True plays each deal once in each of the {sides} seatings: its "
+                f"matches are a positive multiple of {sides}, not {table_text(self.matches)}"
+            )
 
     @property
     def specs(self) -> tuple[str, ...]:

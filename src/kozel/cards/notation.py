@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from kozel.cards.card import Card
-from kozel.errors import NotationError, WrongTypeError
+from kozel.errors import WrongTypeError
 from kozel.plain_types import short_repr
 
 __all__ = ["format_cards", "parse_cards"]
@@ -19,14 +19,14 @@ def parse_cards(text: object) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas, in the order written.
 
     A bad token raises :class:`~kozel.NotationError` naming it; an empty text gives no cards.
-    ``text`` is typed ``object``: anything but text is answered with the library's error (a
-    compiled build would otherwise refuse it with its own ``TypeError``).
+    ``text`` is typed ``object``: anything but text raises :class:`~kozel.WrongTypeError`, as the
+    library's other type checks do (a compiled build would otherwise refuse it with its own ``TypeError``).
 
     >>> parse_cards("A♠ 10h, 7C")
     (Card.parse('A♠'), Card.parse('10♥'), Card.parse('7♣'))
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards are read from text, not from {type(text).__name__}")
+        raise WrongTypeError(f"cards are read from text, not from {type(text).__name__}")
     return tuple(Card.parse(token) for token in _SEPARATORS.split(text.strip()) if token)
 
 

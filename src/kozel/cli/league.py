@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any, Final, TextIO
 
 from kozel.bots.league import League, LeagueResult
 from kozel.bots.ratings import PRIOR
+from kozel.bots.runner import BotError
 from kozel.bots.tournament import Executor, MatchOutcome
 from kozel.bots.tournament_log import read_log, writing_log
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
@@ -31,9 +33,12 @@ from kozel.cli.runs import (
     replayed,
     whole,
 )
-from kozel.errors import KozelError
+from kozel.errors import IllegalMoveError, KozelError
 
 __all__ = ["DESCRIPTION", "add_parser", "report", "run"]
+
+#: The name of a league's log as earlier versions named it, by the pairing's place.
+_POSITIONAL: Final = re.compile(r"pairing-[0-9]+\.log")
 
 #: What ``kozel league --help`` says about the command: plain text, as a terminal shows it.
 DESCRIPTION: Final = f"""\
@@ -57,10 +62,13 @@ half a win each.  Every two bots are given one drawn match more ({PRIOR} of a wi
 bot that won every match still has a finite rating.
 
 With --log DIR each match's outcome is written as it ends to the log of its pairing in the folder
-DIR (pairing-1.log, pairing-2.log, ... in the order of the pairings; each a log as kozel simulate
---log writes it); the same command run again with the same DIR plays only the matches missing
-from them, so a league that was stopped goes on where it stopped (or is extended, with a larger
--n).  Every line is checked, and --replay of each pairing's logged matches are played again first.
+DIR, each a log as kozel simulate --log writes it, named by the pairing's bots, not by its place:
+random_vs_heuristic-0a1b2c3d4e.log (the names, and a hash of the bots' specs and names).  The same
+command run again with the same DIR plays only the matches missing from them, so a league that was
+stopped goes on where it stopped (or is extended, with a larger -n); with a bot added to --bots, only
+the pairings with the new bot are played, and the others are read from their logs.  Every line is
+checked, and --replay of each pairing's logged matches are played again first.  A log named by its
+place (pairing-1.log), as earlier versions wrote, is refused: play the league again in a new folder.
 
 --backend ray plays on a Ray cluster (pip install 'kozel[ray]'), --plot FILE.png draws the ratings
 and the head-to-head win rates with their intervals (pip install 'kozel[plot]').
@@ -93,8 +101,8 @@ def add_parser(subparsers: Any) -> None:
         metavar="DIR",
         type=given,
         default=None,
-        help="write each match's outcome as it ends to a log per pairing in the folder DIR (made if missing), and "
-        "play only the matches those logs lack (resume a league)",
+        help="write each match's outcome as it ends to a log per pairing, named by its bots, in the folder DIR "
+        "(made if missing), and play only the matches those logs lack (resume a league, or add a bot to it)",
     )
     add_replay_argument(parser, "logged matches of each pairing")
     parser.add_argument(
@@ -115,10 +123,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json not in (None, "-"):
         check_writable(Path(args.json))
     check_plot(args.plot, args.json)
-    logs = _log_paths(Path(args.log), league) if args.log is not None else None
-    for option, path in (("--json", args.json), ("--plot", args.plot)):
-        if logs is not None and path not in (None, "-") and Path(path).resolve() in {log.resolve() for log in logs}:
-            raise KozelError(f"{option} names one of the logs in {args.log}, {path}: it would overwrite it")
+    logs = _log_paths(Path(args.log), league, args) if args.log is not None else None
     with backend(args) as (executor, processes, where):
         try:
             done = (
@@ -155,6 +160,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     done=done,
                     on_outcome=(lambda number, outcome: writers[number](outcome)) if writers is not None else None,
                 )
+        except (BotError, IllegalMoveError) as error:
+            bar.close()
+            number = getattr(error, "pairing", None)
+            if logs is None or number is None:
+                raise
+            raise KozelError(f"{error}; its log: {logs[number]}") from None
         except KeyboardInterrupt:
             bar.close()
             kept = (
@@ -190,15 +201,30 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _log_paths(folder: Path, league: League) -> list[Path]:
-    """The log of each pairing in ``folder`` (made if it is missing): ``pairing-1.log`` for the first, and so on."""
+def _log_paths(folder: Path, league: League, args: argparse.Namespace) -> list[Path]:
+    """The log of each pairing in ``folder`` (made if it is missing), named by its bots (:meth:`League.log_name`).
+
+    A log named by its place among the pairings (``pairing-1.log``), as earlier versions named them, is refused,
+    and so are ``--json`` and ``--plot`` naming one of the logs.
+    """
     try:
         if folder.exists() and not folder.is_dir():
             raise KozelError(f"--log names a folder for the logs of the pairings; {folder} is not one")
         folder.mkdir(exist_ok=True)
+        positional = sorted(path.name for path in folder.iterdir() if _POSITIONAL.fullmatch(path.name))
     except OSError as error:
         raise KozelError(f"cannot make the log folder {folder}: {error.strerror}") from None
-    return [folder / f"pairing-{number}.log" for number in range(1, len(league.pairings()) + 1)]
+    if positional:
+        raise KozelError(
+            f"{folder / positional[0]}: a league's log named by the pairing's place, as earlier versions of kozel "
+            "named them; a league's logs are now named by their bots (such as random_vs_heuristic-0a1b2c3d4e.log) "
+            "and are taken up only by the kozel version that began them: play the league again in a new folder"
+        )
+    logs = [folder / league.log_name(pairing) for pairing in league.pairings()]
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path not in (None, "-") and Path(path).resolve() in {log.resolve() for log in logs}:
+            raise KozelError(f"{option} names one of the logs in {args.log}, {path}: it would overwrite it")
+    return logs
 
 
 def _read_logs(

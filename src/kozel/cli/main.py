@@ -126,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("kozel: standard output is closed: there is nowhere to write", file=sys.stderr)
         return 1
     real = argv is None  # the process's own command, whose standard output may be pointed elsewhere at the end
+    _RUNNING[0] = argparse.Namespace()  # the command is named in its messages once it is read
     try:
         try:
             try:
@@ -147,6 +148,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _stopped()
     except KeyboardInterrupt:  # also one that came as the command ended (``--help`` exits), before the line above
         return _stopped()
+
+
+#: The arguments of the command being run, as far as they have been read: its messages name the command once known
+#: (``kozel match: cannot write the output``), even where reading its options stopped (``kozel rules --help``).
+_RUNNING: Final[list[argparse.Namespace]] = [argparse.Namespace()]
+
+
+def _name() -> str:
+    """The command being run, as its messages start: ``kozel match``, or ``kozel`` before the command is known."""
+    command = getattr(_RUNNING[0], "command", None)
+    return f"kozel {command}" if isinstance(command, str) else "kozel"
 
 
 def _from_ctrl_c(error: BaseException) -> bool:
@@ -200,7 +212,7 @@ def _failed(error: OSError, *, real: bool) -> int:
     not one of these: the bots' runner says it as the bot's, with status 2.)"""
     if error.filename is not None or error.errno not in _OUTPUT_ERRORS:
         with contextlib.suppress(OSError, ValueError, AttributeError):
-            print(f"kozel: {error}", file=sys.stderr)
+            print(f"{_name()}: {error}", file=sys.stderr)
         return 1
     if real:
         _silence_stdout()
@@ -214,7 +226,7 @@ def _failed(error: OSError, *, real: bool) -> int:
 def _cannot_write(error: OSError) -> int:
     """Say that the output could not be written, and why; the exit status."""
     with contextlib.suppress(OSError, ValueError, AttributeError):  # standard error may be gone too
-        print(f"kozel: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        print(f"{_name()}: cannot write the output: {error.strerror or error}", file=sys.stderr)
     return 1
 
 
@@ -233,13 +245,13 @@ def _say_stopped() -> None:
         if sys.stdout is not None:
             sys.stdout.flush()
         if sys.stderr is not None:
-            print("\nkozel: interrupted (Ctrl-C)", file=sys.stderr)
+            print(f"\n{_name()}: interrupted (Ctrl-C)", file=sys.stderr)
     except (OSError, ValueError):  # the streams are gone too
         pass
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(argv, namespace=_RUNNING[0])  # the command is set there before its own options
     stdin = sys.stdin
     if stdin is not None and isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(errors="replace")  # bytes that are not text are read as U+FFFD, and refused as such

@@ -172,12 +172,9 @@ def check_plot(path: str | None, *others: str | None) -> None:
         if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
             raise KozelError(f"--plot names a file given to another option too, {path}")
     check_writable(Path(path), "the plot")
-    from matplotlib.backend_bases import FigureCanvasBase  # noqa: PLC0415 - the plot extra is needed only here
+    from kozel.integrations.plot import check_plot_path  # noqa: PLC0415 - the plot extra is needed only here
 
-    formats = FigureCanvasBase.get_supported_filetypes()
-    suffix = Path(path).suffix.lower().removeprefix(".")
-    if suffix and suffix not in formats:
-        raise KozelError(f"--plot {path}: matplotlib draws {', '.join(sorted(formats))}; end the file's name so")
+    check_plot_path(path)
 
 
 def check_writable(path: Path, what: str = "the results") -> None:

@@ -13,6 +13,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+import kozel
 from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
@@ -233,6 +234,7 @@ def report(records: list[BotResult]) -> str:
 
 def _data(tournament: Tournament, records: list[BotResult], outcomes: list[MatchOutcome]) -> dict[str, Any]:
     return {
+        "kozel_version": kozel.__version__,
         "ruleset": tournament.rules.name,
         "players": tournament.rules.players,
         "matches": tournament.matches,

@@ -18,7 +18,7 @@ from kozel.bots.tournament import BotResult
 from kozel.errors import KozelError, WrongTypeError
 from kozel.plain_types import error_text
 
-__all__ = ["plot_league", "plot_tournament"]
+__all__ = ["check_plot_path", "plot_league", "plot_tournament"]
 
 
 def _shown(value: object) -> str:
@@ -32,6 +32,32 @@ def _check_file(what: str, path: object, title: object) -> None:
         raise WrongTypeError(f"{what}'s path is the file to draw to, a str or a Path, not {_shown(path)}")
     if not isinstance(title, str):
         raise WrongTypeError(f"{what}'s title is text (a str), not {_shown(title)}")
+    check_plot_path(path)
+
+
+def check_plot_path(path: str | os.PathLike[str]) -> None:
+    """Refuse (:class:`~kozel.KozelError`) a file name whose suffix names no format matplotlib draws, or that has none.
+
+    The suffix picks the format (``.png``, ``.svg``, ``.pdf``...), in any case; a name without one is
+    refused rather than drawn as a PNG under another name than the one given.  Needs the ``plot``
+    extra, as drawing does.
+    """
+    if not isinstance(path, (str, os.PathLike)) or not isinstance(os.fspath(path), str):
+        raise WrongTypeError(f"a plot's path is the file to draw to, a str or a Path, not {_shown(path)}")
+    try:
+        backends = importlib.import_module("matplotlib.backend_bases")
+    except ImportError:
+        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'") from None
+    formats = sorted(backends.FigureCanvasBase.get_supported_filetypes())
+    name = os.fspath(path)
+    suffix = os.path.splitext(name)[1]  # as matplotlib reads it: a name that starts with its only dot has none
+    if suffix[1:].lower() in formats:
+        return
+    why = f"its suffix {suffix!r} is no format matplotlib draws" if suffix else "its name has no suffix"
+    raise KozelError(
+        f"cannot draw the plot to {error_text(name)}: {why}; end the name with one that picks the format, such as "
+        f".png, .svg or .pdf (matplotlib draws {', '.join('.' + one for one in formats)})"
+    )
 
 
 def _figure(rows: int, height: float) -> Any:
@@ -90,8 +116,8 @@ def plot_tournament(records: Sequence[BotResult], path: str | Path, title: str =
 def plot_league(result: LeagueResult, path: str | Path, title: str = "") -> None:
     """Draw a league's ratings with their 95% intervals, and each pairing's win rate with its interval, to ``path``.
 
-    ``result`` is the :class:`~kozel.bots.league.LeagueResult` that :meth:`League.run
-    <kozel.bots.league.League.run>` gives; anything else, a ``path`` that is no file name or a
+    ``result`` is the :class:`~kozel.bots.LeagueResult` that :meth:`League.run
+    <kozel.bots.League.run>` gives; anything else, a ``path`` that is no file name or a
     ``title`` that is no text is refused with :class:`~kozel.errors.WrongTypeError`."""
     if not isinstance(result, LeagueResult):
         raise WrongTypeError(f"plot_league's result is a LeagueResult (what League.run gives), not {_shown(result)}")

@@ -46,6 +46,7 @@ document :func:`kozel.forms.dumps_ruleset` writes.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
@@ -126,6 +127,7 @@ def from_json(text: str) -> Document:
     """
     if not isinstance(text, str):
         raise StateError(f"a JSON document is read from text, not from {type(text).__name__}")
+    text = text.removeprefix(BOM)  # one byte order mark, as an editor may save UTF-8 with, as ruleset files are read
     data = _parse(text)
     if not isinstance(data, dict) or "kozel" not in data:
         raise StateError('not a kozel document: expected a table with "kozel" and "format"')
@@ -168,12 +170,33 @@ def _parse(text: str) -> Any:
     if depth(text) > MAX_DEPTH:
         raise StateError(f"the document's lists and tables nest more than {MAX_DEPTH} deep; kozel reads at most that")
     try:
-        data = json.loads(text, object_pairs_hook=table, parse_constant=refuse_constant)
+        data = json.loads(text, object_pairs_hook=table, parse_constant=refuse_constant, parse_int=read_int)
+    except LongNumberError as error:
+        raise StateError(f"the document holds {error}") from None
     except (ValueError, RecursionError) as error:
         raise StateError(f"not valid JSON: {error}") from None
     if twice and not (isinstance(data, dict) and data.get("kozel") == "ruleset"):
         raise StateError(f"{twice[0]}; a document gives each key once (which one is meant is not guessed)")
     return data
+
+
+#: The byte order mark an editor may begin a UTF-8 file with (Windows Notepad): one is read past at a text's start.
+BOM: Final = "\ufeff"
+#: The most digits a whole number in a document may have (Python reads no longer one from text by default).
+MOST_DIGITS: Final = 4300
+
+
+class LongNumberError(ValueError):
+    """A whole number in a document with more digits than kozel reads (:data:`MOST_DIGITS`)."""
+
+
+def read_int(digits: str) -> int:
+    """The whole number a JSON document writes as ``digits``; one too long for kozel raises LongNumberError."""
+    count = len(digits) - digits.startswith("-")
+    most = min(MOST_DIGITS, sys.get_int_max_str_digits() or MOST_DIGITS)
+    if count > most:
+        raise LongNumberError(f"a number of {count} digits: kozel reads numbers of at most {most} digits")
+    return int(digits)
 
 
 # Moves --------------------------------------------------------------------------------------------

@@ -65,6 +65,7 @@ from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEAT_DIGITS, SEED_DIGITS, depth
 from kozel.plain_types import unique_keys
+from kozel.record.json_form import BOM, LongNumberError, read_int
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
@@ -284,6 +285,7 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
         raise WrongTypeError(f"ruleset= is a Ruleset (or None), not {type(ruleset).__name__}")
     headers: dict[str, str] = {}
     moves: list[tuple[int, Move]] = []
+    text = text.removeprefix(BOM)  # one byte order mark, as an editor may save UTF-8 with, as ruleset files are read
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith(";"):
@@ -392,7 +394,9 @@ def _written_ruleset(written: str) -> Ruleset:
     if depth(written) > MAX_DEPTH:
         raise StateError(f"the RulesetData header nests lists and tables more than {MAX_DEPTH} deep")
     try:
-        data = json.loads(written, object_pairs_hook=unique_keys, parse_constant=_refuse_constant)
+        data = json.loads(written, object_pairs_hook=unique_keys, parse_constant=_refuse_constant, parse_int=read_int)
+    except LongNumberError as error:
+        raise StateError(f"the RulesetData header holds {error}") from None
     except (ValueError, RecursionError) as error:
         raise StateError(f"the RulesetData header is not JSON: {error}") from None
     if not isinstance(data, dict):

@@ -58,6 +58,8 @@ _KIND_TRANSFER: Final = MoveKind.TRANSFER
 _KIND_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
 _KIND_PRAISE: Final = MoveKind.PRAISE
 _PHASE_DRAWING: Final = Phase.DRAWING
+_PHASE_LAY_AWAY: Final = Phase.LAY_AWAY
+_PHASE_OVER: Final = Phase.OVER
 
 #: The groups a seat may be void in: the four plain suits by number, and 4 for trumps.
 _GROUPS: Final = frozenset(range(TRUMP_GROUP + 1))
@@ -452,6 +454,31 @@ class _Checker:
 
     # The view ----------------------------------------------------------------------------------------------
 
+    def turn_and_phase(self) -> None:
+        """Whose turn it is and what the table is doing fit together: no seat is to move exactly when the phase is
+        over (the match's end, or a hand's end inside ``within_hand``), a match result comes with the phase over, and
+        the declarer is the one who lays away."""
+        view = self.fields
+        turn, phase, result, declarer = view.turn, view.phase, view.result, view.declarer
+        if phase is _PHASE_OVER:
+            if turn is not None:
+                over = "the match is over" if result is not None else "the phase is 'over'"
+                raise StateError(f"view.turn: {_shown(turn)}, but {over}: no seat is to move")
+            return
+        if turn is None:
+            raise StateError(
+                f"view.turn: None, but the phase is {phase.value!r}: a seat is to move until the phase is 'over'"
+            )
+        if result is not None:
+            raise StateError(
+                f"view.phase: {phase.value!r}, but view.result says the match is over, and then the phase is 'over'"
+            )
+        if phase is _PHASE_LAY_AWAY and turn != declarer:
+            raise StateError(
+                f"view.turn: {_shown(turn)}, but the phase is 'lay_away', in which the declarer "
+                f"({_shown(declarer)}) is to move"
+            )
+
     def check(self) -> Dealt:
         view = self.fields
         players = self.players
@@ -726,6 +753,7 @@ def check_view(view: PlayerView) -> Dealt:
         checker = _Checker(view)
         dealt = checker.check()
         checker.sheet(dealt)  # the fields together, then the sheet they give
+        checker.turn_and_phase()  # and whose turn it is in the phase they give
         return dealt
     except StateError:
         raise

@@ -1450,13 +1450,18 @@ def _moves(moves: object) -> frozenset[Move]:
 
 
 def _check_moves(moves: frozenset[Move] | None, view: PlayerView, given: object) -> None:
-    """Refuse, at once, ``moves`` no world could give the view's seat: another seat's move, a wait (a bot is handed
-    it beside its moves, but it is no move of the engine's), or cards the seat does not hold.  Moves that pass,
-    ``given`` as a tuple, are remembered with the view (a tuple cannot change: the next call with both need not
-    check them again)."""
+    """Refuse, at once, ``moves`` no world could give the view's seat: none at all for the seat to move, another seat's
+    move, a wait (a bot is handed it beside its moves, but it is no move of the engine's), or cards the seat does not
+    hold.  Moves that pass, ``given`` as a tuple, are remembered with the view (a tuple cannot change: the next call
+    with both need not check them again)."""
     if moves is None:
         return
     seat, held = view.seat, view.hand.mask
+    if not moves and view.turn == seat:  # looked at only for no moves: the common case pays nothing more
+        raise KozelError(
+            f"determinize: moves= is empty, but seat {seat} is to move and always has a legal move; moves= are "
+            "all of the seat's legal moves now"
+        )
     wrong = [
         move for move in moves if move.seat != seat or move.kind is _KIND_WAIT or move.mask & ~held
     ]  # well-formed moves (``_moves``): a move's mask holds exactly its cards
@@ -1577,7 +1582,8 @@ def determinize(
     must swap one with his partner only if the partner holds a plain card; in ``hammer_clubs`` a
     trump transfer needs a partner with enough plain cards; in ``six_of_clubs`` a redeal is called
     by a pair with no queen.  A move no world could give the seat (another seat's, a ``wait``, one of
-    cards the seat does not hold) raises :class:`~kozel.KozelError` at once; moves that are only
+    cards the seat does not hold), or no move at all for the seat to move (who always has one), raises
+    :class:`~kozel.KozelError` at once; moves that are only
     not all of the seat's moves (a part of them, say) are found out when the draws or the budget
     run out.
 
