@@ -11,16 +11,16 @@ from pathlib import Path
 import attrs
 
 import kozel
-from kozel.rules import BeatOrPass, MatchRule
 
 classic = kozel.variants.get("classic")
 
-# In code: classic for two players, without molodka, played to 16.
+# In code: classic for two players, without molodka, played to 16.  Each changed component is evolved
+# from the base's own: a component built from scratch would take its defaults, not the base's.
 duel = attrs.evolve(
     classic.for_players(2),  # for_players re-seats a ruleset: here two players, each for himself
     name="classic_duel_16",
-    play=BeatOrPass(molodka=None),  # the play component, with no molodka
-    match=MatchRule(target=16),
+    play=attrs.evolve(classic.play, molodka=None),  # the play component, with no molodka
+    match=attrs.evolve(classic.match, target=16),
 )
 
 # From a file: no code, just the changes (on Python 3.10: pip install "kozel[toml]").

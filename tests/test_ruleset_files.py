@@ -314,7 +314,7 @@ ERRORS = [
     ({"base": "classic", "dealing": {"hand_size": 3, "packet": 2}}, "dealing: a hand of 3 cannot be dealt in packets"),
     (
         {"base": "threesome", "talon": {"bidding": {"for_less": {"rows": [{"low": 5, "high": 3, "written": 1}]}}}},
-        "talon.bidding.for_less.rows[0]: the row 5..3 is empty",
+        "talon.bidding.for_less.rows[0]: the row 5-3 is empty",
     ),
     ({"base": "threesome", "talon": {"bidding": {"for_less": None}}}, "talon.bidding: say how a hand"),
     ({"name": "x"}, "deck: missing; give it, or start from a built-in ruleset with 'base'"),
@@ -342,7 +342,7 @@ def test_an_inconsistent_override_raises_the_rulesets_own_error():
     with pytest.raises(RulesetError) as loaded:
         from_data({"base": "classic", "name": "house", "dealing": {"hand_size": 10}})
     assert str(loaded.value) == str(own.value) == "house: a deck of 36 cards cannot give 4 players 10 cards each"
-    covers = r"classic: the scoring table covers 0\.\.100 card points \(scoring\.rows\), but the deck"
+    covers = r"classic: the scoring table covers 0-100 card points \(scoring\.rows\), but the deck"
     with pytest.raises(RulesetError, match=covers):
         from_data({"base": "classic", "scoring": {"rows": [{"low": 0, "high": 100, "written": 1}]}})
 

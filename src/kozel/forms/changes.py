@@ -1,9 +1,8 @@
 """What differs between two rulesets, one line per difference in table words: :func:`kozel.forms.diff`.
 
 >>> import attrs, kozel
->>> from kozel.rules import MatchRule
 >>> classic = kozel.variants.get("classic")
->>> diff(classic, attrs.evolve(classic, name="house", match=MatchRule(target=14)))
+>>> diff(classic, attrs.evolve(classic, name="house", match=attrs.evolve(classic.match, target=14)))
 ('name: classic → house', 'match: target 12 → 14')
 >>> for line in diff(classic, kozel.variants.get("hammer")):
 ...     print(line)

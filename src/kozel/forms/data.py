@@ -37,6 +37,7 @@ from kozel.cards.card import Card, Rank, Suit, lookalike
 from kozel.cards.deck import Deck
 from kozel.cards.notation import format_cards
 from kozel.errors import KozelError, RulesetError
+from kozel.forms.changes import diff
 from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
 from kozel.rules.ruleset import Ruleset
 
@@ -109,13 +110,36 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
         except RulesetError as error:
             raise RulesetError(f"{BASE}: {error}") from error
     try:
-        return typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE,)))
+        rules = typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE,)))
     except RulesetError as error:
         # A house ruleset that keeps its base's name: the ruleset's own errors, which start with its name, would
         # read as if the built-in one were wrong.
         if base is None or "name" in data or not str(error).startswith(f"{base.name}: "):
             raise
         raise RulesetError(f"house ruleset based on {base.name}: {str(error)[len(base.name) + 2 :]}") from error
+    if base is not None and "name" in data:
+        _check_own_name(rules)
+    return rules
+
+
+def _check_own_name(rules: Ruleset) -> None:
+    """A house ruleset named like a built-in plays that built-in's rules (seated for any number of players, as
+    :meth:`~kozel.Ruleset.for_players` does): otherwise a table, a record or a score sheet would call it by the
+    built-in's name and mean other rules."""
+    if rules.name not in variants.names():
+        return
+    built_in = variants.get(rules.name)
+    try:
+        if rules == built_in.for_players(rules.players, rules.sides):
+            return
+    except RulesetError:  # the built-in cannot be seated so: these are other rules
+        pass
+    changes = [line for line in diff(built_in, rules) if not line.startswith("name: ")]
+    shown = "; ".join(changes[:2]) + ("; ..." if len(changes) > 2 else "")
+    raise RulesetError(
+        f"name: {rules.name!r} is the name of a built-in ruleset, but these rules differ from it ({shown}); "
+        "give the house ruleset a name of its own"
+    )
 
 
 # Writing ------------------------------------------------------------------------------------------

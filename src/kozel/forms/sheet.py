@@ -22,8 +22,11 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
+import attrs
+
 from kozel.cards.card import Card, Rank, Suit
 from kozel.cards.notation import format_cards
+from kozel.errors import RulesetError
 from kozel.forms.changes import diff
 from kozel.forms.markdown import bullets, either, para, table
 from kozel.forms.words import deck_words, seating_words, words
@@ -133,7 +136,10 @@ def sheet(rules: Ruleset, *, sources: str = SOURCES) -> str:
     base, headline = summary(rules)
     body, source = _text(rules.doc)
     parts = [f"# {rules.name}"]
-    if headline:
+    if _changes_the_game(rules, base):
+        # The base's headline may say what this ruleset changes ("four-card hands", "molodka"): not repeated.
+        parts.append(para(f'A house variant of `{base}`; its changes from it are listed under "In words".'))
+    elif headline:
         based = f"A ruleset based on `{base}`: {headline[:1].lower()}{headline[1:]}"
         parts.append(para(headline if base == rules.name else based))
     parts.append(f"Rules version {rules.version}.")
@@ -207,7 +213,10 @@ def _deck(rules: Ruleset) -> list[str]:
 
 def _trumps(rules: Ruleset) -> list[str]:
     trumps = rules.trumps
-    lines = [f"Trump suit: {_SHOWN[trumps.shown]}."]
+    if not rules.has_trumps:
+        lines = ["No trumps: no trump suit is shown and no card is a permanent trump."]
+    else:
+        lines = [f"Trump suit: {_SHOWN[trumps.shown]}."]
     if trumps.fixed:
         above = ", above every card of the trump suit" if trumps.shown is not TrumpSource.NONE else ""
         lines.append(f"Permanent trumps, high to low{above}: {format_cards(trumps.fixed)}.")
@@ -220,7 +229,10 @@ def _trumps(rules: Ruleset) -> list[str]:
             f"Over-trumps, high to low: {format_cards(trumps.over_trumps)}.  Each keeps its own suit and heads it, "
             "and beats every trump except the permanent trumps and the over-trumps before it."
         )
-    lines.append("Any trump beats any plain card; plain cards of different suits do not beat each other.")
+    if rules.has_trumps:
+        lines.append("Any trump beats any plain card; plain cards of different suits do not beat each other.")
+    else:
+        lines.append("Cards of different suits do not beat each other.")
     return [bullets(lines)]
 
 
@@ -269,12 +281,18 @@ def _deal(rules: Ruleset) -> list[str]:
 
 def _play(rules: Ruleset) -> list[str]:
     play = rules.play
+    trumps = rules.has_trumps
     if isinstance(play, BeatOrPass):
+        lead = " (all trumps count as one suit)" if trumps else ""
+        beat = (
+            "a higher card of its suit, or a trump; suit and trump cards may be mixed"
+            if trumps
+            else "a higher card of its suit"
+        )
         lines = [
-            "Beat or pass.  The leader plays one or more cards of one suit face up (all trumps count as one "
-            "suit).  Each next player clockwise either beats them all, playing as many cards face up, each "
-            "beating a different card on top (a higher card of its suit, or a trump; suit and trump cards may "
-            "be mixed), or passes as many cards face down, any cards.",
+            f"Beat or pass.  The leader plays one or more cards of one suit face up{lead}.  Each next player "
+            "clockwise either beats them all, playing as many cards face up, each beating a different card on "
+            f"top ({beat}), or passes as many cards face down, any cards.",
             "No partial beat, and beating is never compulsory.  The next player answers the last cards that "
             "beat, or the lead.",
             "The last player who beat, or the leader when nobody beat, takes every card of the trick, the "
@@ -288,7 +306,7 @@ def _play(rules: Ruleset) -> list[str]:
             what, plain = (
                 (f'{size} trumps (a "trump hammer")', f"  {size} cards of a plain suit are an ordinary lead.")
                 if molodka.trumps_only
-                else (f"{size} cards of one suit (the trumps count as one suit)", "")
+                else (f"{size} cards of one suit{' (the trumps count as one suit)' if trumps else ''}", "")
             )
             lines.append(
                 f"Molodka ({words(molodka)}): a player whose whole hand is {what} may play it out of turn at "
@@ -298,18 +316,17 @@ def _play(rules: Ruleset) -> list[str]:
                 f"cards in turn makes an ordinary lead.{plain}  A hand shrunk at the end of the stock is no molodka."
             )
         return [bullets(lines)]
+    answer = "a trump lead must be answered with a trump if you have one; " if trumps else ""
     lines = [
-        "Follow suit.  One card each, clockwise from the leader.  Follow the led suit if you can; a trump "
-        "lead must be answered with a trump if you have one; otherwise play any card."
+        f"Follow suit.  One card each, clockwise from the leader.  Follow the led suit if you can; {answer}"
+        "otherwise play any card."
     ]
     if play.first_trick_suit is not None:
         suit = play.first_trick_suit
         fixed = [card for card in rules.trumps.fixed if card.suit is suit]
         note = f" ({format_cards(fixed)}, permanent trumps, count as trumps, not as {suit})" if fixed else ""
-        lines.append(
-            f"First trick of a hand: everyone, the leader too, must play a {suit}{note}; without one a trump; "
-            "without both any card."
-        )
+        otherwise = "without one a trump; without both any card" if trumps else "without one any card"
+        lines.append(f"First trick of a hand: everyone, the leader too, must play a {suit}{note}; {otherwise}.")
     if rules.trumps.over_trumps:
         lines.append(
             "The led card wins the trick at first; each card that beats the card winning it so far takes it "
@@ -317,7 +334,11 @@ def _play(rules: Ruleset) -> list[str]:
             "second that beats a third, so this need not be the highest card.)"
         )
     if play.winner is TrickWinner.HIGHEST_CARD and not rules.trumps.over_trumps:
-        lines.append("The highest trump takes the trick; without a trump, the highest card of the led suit.")
+        lines.append(
+            "The highest trump takes the trick; without a trump, the highest card of the led suit."
+            if trumps
+            else "The highest card of the led suit takes the trick."
+        )
     elif play.winner is TrickWinner.MOST_POINTS:
         lines.append(
             "The side whose cards in the trick count the most card points takes it; on a tie, the highest card "
@@ -339,6 +360,8 @@ def _leading(rules: Ruleset) -> list[str]:
     lines = [f"First hand of the match: {seat(leading.first_hand)}.", f"Every later hand: {seat(leading.later_hands)}."]
     if leading.first_lead_plain:
         lines.append("The first lead of the match must be a plain card.")
+    if not rules.has_trumps:
+        return [bullets(lines)]  # the trump lead rules are refused in a game without trumps: nothing to say
     lines.append(
         {
             TrumpLeads.ANY: "Anyone may lead a trump.",
@@ -590,6 +613,18 @@ def _sources(rules: Ruleset, source: str, page: str) -> list[str]:
             )
         )
     return blocks
+
+
+def _changes_the_game(rules: Ruleset, base: str) -> bool:
+    """Whether ``rules`` changes more of the built-in ruleset ``base`` its text is about than its name, version
+    and match (the target, the sets and the titles, of which no built-in's headline speaks)."""
+    built_in = CATALOG.get(base)
+    if built_in is None:
+        return False
+    try:
+        return attrs.evolve(rules, name=built_in.name, version=built_in.version, match=built_in.match) != built_in
+    except RulesetError:  # the built-in's match does not fit these rules: they changed more than the match
+        return True
 
 
 def _prose(rules: Ruleset, base: str, body: str) -> list[str]:

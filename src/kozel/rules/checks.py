@@ -30,6 +30,7 @@ __all__ = [
     "member",
     "members",
     "optional",
+    "points_range",
     "table_text",
     "text",
     "whole",
@@ -63,6 +64,11 @@ def _table_text(value: object) -> str:
     return short_repr(value)
 
 
+def points_range(low: int, high: int) -> str:
+    """A range of card points as the sheets write it: ``"0-30"``, or ``"31"`` for a single value."""
+    return str(low) if low == high else f"{low}-{high}"
+
+
 def as_tuple(values: Iterable[_T]) -> tuple[_T, ...]:
     """A converter: any list of values as a tuple; text or a non-list is left as it is, for the validator to refuse."""
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
@@ -80,11 +86,13 @@ class Check:
     what: str
     #: Whether a value is good.
     test: Callable[[Any], bool]
+    #: How a refused value is shown in the message (by default as the table writes it).
+    refused: Callable[[Any], str] = table_text
 
     def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         """Raise :class:`~kozel.RulesetError` naming the component and the field when ``value`` is bad."""
         if not self.test(value):
-            raise RulesetError(f"{self.component}: {attribute.name} must be {self.what}, not {table_text(value)}")
+            raise RulesetError(f"{self.component}: {attribute.name} must be {self.what}, not {self.refused(value)}")
 
 
 def is_whole(value: object) -> bool:
@@ -111,9 +119,17 @@ def flag(component: str) -> Check:
 
 
 def member(component: str, kind: type[enum.Enum]) -> Check:
-    """A validator: the field is a member of the enum ``kind``."""
-    allowed = ", ".join(repr(each.value) for each in kind)
-    return Check(component, f"a {kind.__name__} ({allowed})", lambda value: isinstance(value, kind))
+    """A validator: the field is a member of the enum ``kind``.
+
+    Code gives the member (``LeadSeat.DEALER``); a ruleset file gives its value as text (``"dealer"``).  Text
+    given in code is refused with the member to write instead.
+    """
+    return Check(
+        component,
+        f"a {kind.__name__} ({_values(kind)} by value)",
+        lambda value: isinstance(value, kind),
+        lambda value: _not_member(value, kind),
+    )
 
 
 def members(component: str, kind: type[enum.Enum], *, empty: bool = True) -> Check:
@@ -121,8 +137,7 @@ def members(component: str, kind: type[enum.Enum], *, empty: bool = True) -> Che
 
     A member given twice is refused, not dropped: a list that names one twice is a mistake (a praise
     choice listed twice would be offered twice)."""
-    allowed = ", ".join(repr(each.value) for each in kind)
-    what = f"a list of {'' if empty else 'at least one '}{kind.__name__} ({allowed}), each at most once"
+    what = f"a list of {'' if empty else 'at least one '}{kind.__name__} ({_values(kind)} by value), each at most once"
 
     def test(value: Any) -> bool:
         return (
@@ -132,7 +147,35 @@ def members(component: str, kind: type[enum.Enum], *, empty: bool = True) -> Che
             and len(set(value)) == len(value)
         )
 
-    return Check(component, what, test)
+    def refused(value: Any) -> str:
+        shown = table_text(value)
+        texts = [each for each in value if isinstance(each, str)] if isinstance(value, tuple | list) else []
+        if not texts:
+            return shown
+        return f"{shown}, which holds text: {_write_instead(texts[0], kind)}"
+
+    return Check(component, what, test, refused)
+
+
+def _values(kind: type[enum.Enum]) -> str:
+    return ", ".join(repr(each.value) for each in kind)
+
+
+def _not_member(value: Any, kind: type[enum.Enum]) -> str:
+    """A value refused for the enum field ``kind``, shown so that it cannot read as one of the allowed values."""
+    if isinstance(value, str):
+        return f"the text {short_repr(value)}: {_write_instead(value, kind)}"
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return table_text(value)
+
+
+def _write_instead(text: str, kind: type[enum.Enum]) -> str:
+    """What to write in code for ``text``: the member whose value it is, or any member of ``kind``."""
+    found = next((each for each in kind if each.value == text), None)
+    if found is None:
+        return f"in code give a member, such as {kind.__name__}.{next(iter(kind)).name} (a ruleset file gives the text)"
+    return f"in code write {kind.__name__}.{found.name} (a ruleset file gives the text)"
 
 
 def instance(component: str, kind: type | tuple[type, ...], what: str = "") -> Check:
@@ -182,4 +225,6 @@ def line(component: str) -> Check:
 
 def optional(check: Check) -> Check:
     """A validator: the field is None (none at all), or passes ``check``."""
-    return Check(check.component, f"{check.what}, or None", lambda value: value is None or check.test(value))
+    return Check(
+        check.component, f"{check.what}, or None", lambda value: value is None or check.test(value), check.refused
+    )

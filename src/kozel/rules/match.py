@@ -36,7 +36,7 @@ def _titles(titles: Iterable[Title]) -> tuple[Title, ...]:
 
 @attrs.frozen
 class MatchRule:
-    """A match ("party") runs until a side reaches ``target`` written points.
+    """A match runs until a side reaches ``target`` written points.
 
     Under penalty scoring the sides that reach it are the goats (козёл); under credit scoring they
     win and every other side is a goat; under countdown scoring every side starts at ``start`` and

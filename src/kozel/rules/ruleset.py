@@ -155,7 +155,7 @@ class Ruleset:
         for table, where in zip(tables, ("scoring.rows", "talon.bidding.for_less.rows"), strict=False):
             if table.top != total:
                 raise RulesetError(
-                    f"{self.name}: the scoring table covers 0..{table.top} card points ({where}), "
+                    f"{self.name}: the scoring table covers {checks.points_range(0, table.top)} card points ({where}), "
                     f"but the deck's cards add up to {total}"
                 )
         countdown = self.scoring.mode is ScoreMode.COUNTDOWN
@@ -245,6 +245,7 @@ class Ruleset:
         for what, present in follow_only.items():
             if isinstance(self.play, BeatOrPass) and present:
                 raise RulesetError(f"{self.name}: {what} belongs to the follow-suit games, not beat or pass")
+        self._check_no_trumps()
         leading = self.leading
         if leading.swap_for_plain and leading.trump_leads is TrumpLeads.ANY and not leading.first_lead_plain:
             raise RulesetError(
@@ -262,6 +263,32 @@ class Ruleset:
         self._check_drawing_deals()
         if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
             raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
+
+    @property
+    def has_trumps(self) -> bool:
+        """Whether the game has trumps at all: a trump suit shown each hand, or permanent trumps."""
+        return self.trumps.shown is not TrumpSource.NONE or bool(self.trumps.fixed)
+
+    def _check_no_trumps(self) -> None:
+        """A game with no trumps at all (no trump suit shown, no permanent trumps) is played, but a rule that only
+        trumps bring about never happens in it, so it is refused as a mistake."""
+        if self.has_trumps:
+            return
+        molodka = self.play.molodka if isinstance(self.play, BeatOrPass) else None
+        about_trumps = {
+            "a molodka of trumps only (play.molodka.trumps_only)": molodka is not None and molodka.trumps_only,
+            "a trump transfer (transfer)": self.transfer is not None,
+            f"a trump lead rule (leading.trump_leads is {self.leading.trump_leads.value})": (
+                self.leading.trump_leads is not TrumpLeads.ANY
+            ),
+            "the opening swap of a trump (leading.swap_for_plain)": self.leading.swap_for_plain,
+        }
+        for what, present in about_trumps.items():
+            if present:
+                raise RulesetError(
+                    f"{self.name}: the game has no trumps (trumps.shown is none and trumps.fixed is empty), so "
+                    f"{what} never happens"
+                )
 
     def _check_praise_table(self) -> None:
         """The praise deals are for four players in two pairs, all cards dealt, permanent trumps."""

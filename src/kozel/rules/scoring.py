@@ -38,7 +38,7 @@ _all_flag = checks.flag("all tricks")
 
 @attrs.frozen
 class ScoreRow:
-    """One line of the scoring table: a side whose card points lie in ``low..high`` is written ``written``."""
+    """One line of the scoring table: a side whose card points lie from ``low`` to ``high`` is written ``written``."""
 
     #: Lowest card points of the row (inclusive).
     low: int = attrs.field(validator=_card_points)
@@ -49,7 +49,7 @@ class ScoreRow:
 
     def __attrs_post_init__(self) -> None:
         if self.low > self.high:
-            raise RulesetError(f"scoring: the row {self.low}..{self.high} is empty (low is above high)")
+            raise RulesetError(f"scoring: the row {self.low}-{self.high} is empty (low is above high)")
 
 
 def _row_tuple(rows: Iterable[ScoreRow]) -> tuple[ScoreRow, ...]:
@@ -64,13 +64,15 @@ def _rows(instance: Any, attribute: attrs.Attribute[Any], rows: tuple[ScoreRow, 
     for before, after in itertools.pairwise(rows):
         if after.low <= before.high:
             raise RulesetError(
-                f"scoring: rows {before.low}..{before.high} and {after.low}..{after.high} overlap "
+                f"scoring: rows {checks.points_range(before.low, before.high)} and "
+                f"{checks.points_range(after.low, after.high)} overlap "
                 "(list rows from low to high, each starting one above the last)"
             )
         if after.low != before.high + 1:
             raise RulesetError(
-                f"scoring: no row covers {before.high + 1}..{after.low - 1} card points "
-                f"(gap between rows {before.low}..{before.high} and {after.low}..{after.high})"
+                f"scoring: no row covers {checks.points_range(before.high + 1, after.low - 1)} card points "
+                f"(gap between rows {checks.points_range(before.low, before.high)} and "
+                f"{checks.points_range(after.low, after.high)})"
             )
 
 
