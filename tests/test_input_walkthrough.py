@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 import kozel
@@ -310,3 +311,45 @@ def test_cards_read_from_what_is_not_text_are_a_wrong_type_error(value):
         kozel.parse_cards(value)
     assert isinstance(refused.value, KozelError)
     assert not isinstance(refused.value, NotationError)
+
+
+# --- the ruleset forms given something else; names; long numbers in ruleset files -------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: kozel.forms.diff(CLASSIC, "hammer"), r"^diff needs a Ruleset, not str \(kozel\.variants\.get"),
+        (lambda: kozel.forms.diff("classic", CLASSIC), r"^diff needs a Ruleset, not str"),
+        (lambda: kozel.forms.compact(None), r"^compact needs a Ruleset, not NoneType$"),
+        (lambda: kozel.forms.to_data(None), r"^to_data needs a Ruleset, not NoneType$"),
+        (lambda: kozel.forms.to_data(kozel.new_game(CLASSIC, seed=7)), r"^to_data needs a Ruleset, not GameState$"),
+        (lambda: kozel.forms.dumps_ruleset(()), r"^dumps_ruleset needs a Ruleset, not tuple$"),
+        (lambda: kozel.forms.rule_sheet(None), r"^rule_sheet needs a Ruleset, not NoneType$"),
+    ],
+)
+def test_the_ruleset_forms_refuse_what_is_not_a_ruleset(call, message):
+    with pytest.raises(kozel.WrongTypeError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("name", ["", " ", "\u3000"])
+def test_a_blank_ruleset_name_is_refused(name):
+    message = r"^ruleset: name must be printable text of one line with more than spaces \(no control characters\), not "
+    with pytest.raises(kozel.RulesetError, match=message):
+        attrs.evolve(CLASSIC, name=name)
+    with pytest.raises(kozel.RulesetError, match=message):
+        kozel.loads_ruleset(json.dumps({"base": "classic", "name": name}), format="json")
+
+
+def test_a_number_too_long_in_a_ruleset_file_says_kozels_limit():
+    digits = "9" * 5000
+    with pytest.raises(
+        kozel.RulesetError, match=r"^the file holds a number of 5000 digits: kozel reads numbers of at most"
+    ):
+        kozel.loads_ruleset('{"base": "classic", "name": "x", "match": {"target": ' + digits + "}}", format="json")
+    toml = f'base = "classic"\nname = "x"\n[match]\ntarget = {digits}\n'
+    with pytest.raises(
+        kozel.RulesetError, match=r"^the file holds a number of more than \d+ digits: kozel reads numbers"
+    ):
+        kozel.loads_ruleset(toml, format="toml")

@@ -502,7 +502,7 @@ GOOD = [
     _case(lambda: _with("simple", "play", first_trick_suit=None), "", "first-trick-suit-None"),
     _case(lambda: _with("pairs", "praise", choices=[PraiseKind.REGULAR]), "", "praise-regular"),
     _case(lambda: _ruleset(version=1), "", "version=1"),
-    _case(lambda: _ruleset(version=2, name="", doc=""), "", "version=2"),
+    _case(lambda: _ruleset(version=2, name="x", doc=""), "", "version=2"),
     _case(Dealing, "", "dealing-default"),
     _case(lambda: Redeal(reasons=(RedealReason.FEW_POINTS,)), "", "redeal-default"),
     _case(lambda: Catch(kozel.Card.parse("Q♣"), kozel.Card.parse("7♣")), "", "catch-default"),

@@ -11,9 +11,10 @@ import functools
 import json
 import operator
 import re
+import sys
 import types
 import typing
-from typing import Any, Literal, overload
+from typing import Any, Final, Literal, overload
 
 import attrs
 
@@ -147,3 +148,27 @@ def whole_in(what: str, value: object, least: int | None, most: int | None, *, n
         error = WrongTypeError if number is None else KozelError
         raise error(f"{what} is a whole number{bounds}{also}, not {short_repr(value)}")
     return number
+
+
+#: The most digits a whole number in a document or a file may have (Python reads no longer one from text by default).
+MOST_DIGITS: Final = 4300
+
+
+class LongNumberError(ValueError):
+    """A whole number in a document with more digits than kozel reads (:data:`MOST_DIGITS`)."""
+
+
+def read_int(digits: str) -> int:
+    """The whole number a JSON document or file writes as ``digits``; one too long for kozel raises LongNumberError."""
+    count = len(digits) - digits.startswith("-")
+    most = most_digits()
+    if count > most:
+        raise LongNumberError(f"a number of {count} digits: kozel reads numbers of at most {most} digits")
+    return int(digits)
+
+
+def most_digits() -> int:
+    """The most digits kozel reads in a whole number: :data:`MOST_DIGITS`, or Python's own limit where it is lower."""
+    python: Any = getattr(sys, "get_int_max_str_digits", None)  # Python 3.10.7 and later
+    limit = python() if python is not None else 0
+    return min(MOST_DIGITS, limit or MOST_DIGITS)

@@ -11,7 +11,7 @@ from kozel.forms import sheet as _sheet
 from kozel.forms.changes import diff
 from kozel.forms.data import BASE, KIND, compact, from_data, to_data
 from kozel.forms.files import FORMAT, dumps_ruleset, load_ruleset, loads_ruleset
-from kozel.rules.ruleset import Ruleset
+from kozel.rules.ruleset import Ruleset, checked_rules
 
 __all__ = [
     "BASE",
@@ -38,4 +38,4 @@ def rule_sheet(rules: Ruleset, *, sources: str = _sheet.SOURCES) -> str:
     >>> print(kozel.forms.rule_sheet(kozel.variants.get("classic")).splitlines()[0])
     # classic
     """
-    return _sheet.sheet(rules, sources=sources)
+    return _sheet.sheet(checked_rules(rules, "rule_sheet"), sources=sources)

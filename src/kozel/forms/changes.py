@@ -21,7 +21,7 @@ import attrs
 from kozel.cards.deck import Deck
 from kozel.cards.notation import format_cards
 from kozel.forms.words import PHRASES, WHOLE, words
-from kozel.rules.ruleset import Ruleset
+from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.rules.trick_play import BeatOrPass
 
 __all__ = ["diff"]
@@ -37,7 +37,7 @@ def diff(before: Ruleset, after: Ruleset) -> tuple[str, ...]:
     Equal rulesets give ``()``; the ``doc`` text is not compared.
     """
     lines: list[str] = []
-    _walk(before, after, (), lines)
+    _walk(checked_rules(before, "diff"), checked_rules(after, "diff"), (), lines)
     return tuple(lines)
 
 

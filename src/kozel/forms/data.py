@@ -39,7 +39,7 @@ from kozel.cards.notation import format_cards
 from kozel.errors import KozelError, RulesetError
 from kozel.forms.changes import diff
 from kozel.plain_types import error_text, hints, init_fields, join, kind_word, union_members
-from kozel.rules.ruleset import Ruleset
+from kozel.rules.ruleset import Ruleset, checked_rules
 
 __all__ = ["BASE", "KIND", "compact", "from_data", "to_data"]
 
@@ -63,7 +63,7 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
     Cards are written as text (``"10♥"``), the deck as one line of cards, enum values by their
     value, ranks as their text, suits as their symbol, and ``play`` with a ``kind``.
     """
-    return typing.cast(dict[str, Any], _dump(rules, Ruleset))
+    return typing.cast(dict[str, Any], _dump(checked_rules(rules, "to_data"), Ruleset))
 
 
 def compact(rules: Ruleset) -> dict[str, Any]:
@@ -80,7 +80,7 @@ def compact(rules: Ruleset) -> dict[str, Any]:
     >>> data["match"]  # written whole
     {'target': 8, 'titles': ['eggs'], 'start': 0, 'sets': 1, 'tails_short': 2, 'tails_points': 90}
     """
-    full = to_data(rules)
+    full = to_data(checked_rules(rules, "compact"))
     best: dict[str, Any] | None = None
     for name in variants.names():
         base = variants.get(name)

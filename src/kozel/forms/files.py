@@ -34,8 +34,8 @@ from kozel.errors import RulesetError, WrongTypeError
 from kozel.forms.data import from_data, to_data
 from kozel.limits import MAX_DEPTH, MAX_RULESET_BYTES, depth
 from kozel.limits import indent as checked_indent
-from kozel.plain_types import error_text, short_repr, unique_keys
-from kozel.rules.ruleset import Ruleset
+from kozel.plain_types import LongNumberError, error_text, most_digits, read_int, short_repr, unique_keys
+from kozel.rules.ruleset import Ruleset, checked_rules
 
 __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
 
@@ -52,7 +52,7 @@ def dumps_ruleset(rules: Ruleset, *, indent: int | None = 2) -> str:
     ``indent`` is None (one line) or 0 to :data:`~kozel.limits.MAX_INDENT` spaces a level.
     """
     spaces = checked_indent(indent)
-    envelope = {"kozel": "ruleset", "format": FORMAT, "ruleset": to_data(rules)}
+    envelope = {"kozel": "ruleset", "format": FORMAT, "ruleset": to_data(checked_rules(rules, "dumps_ruleset"))}
     return json.dumps(envelope, ensure_ascii=False, indent=spaces)
 
 
@@ -127,7 +127,9 @@ def _parse_json(text: str) -> Any:
         raise ValueError(f"{name} is not a JSON value")
 
     try:
-        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=refuse_constant)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=refuse_constant, parse_int=read_int)
+    except LongNumberError as error:
+        raise RulesetError(f"the file holds {error}") from None
     except (ValueError, RecursionError) as error:
         raise RulesetError(f"not valid JSON: {error}") from error
 
@@ -145,6 +147,11 @@ def _parse_toml(text: str) -> Any:
     try:
         return parse(text)
     except (ValueError, RecursionError) as error:
+        if "integer string conversion" in str(error):  # Python's own limit on reading a number from text
+            most = most_digits()
+            raise RulesetError(
+                f"the file holds a number of more than {most} digits: kozel reads numbers of at most {most} digits"
+            ) from None
         raise RulesetError(f"not valid TOML: {error}") from error
 
 

@@ -38,7 +38,7 @@ from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind, broken_move_error
 from kozel.plain_types import error_text, short_repr, whole_number
-from kozel.rules.ruleset import Ruleset
+from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.rules.trick_play import BeatOrPass
 
 __all__ = ["Actions", "Block", "CompactActions", "action_number", "actions", "largest_hand"]
@@ -80,14 +80,6 @@ def action_number(action: object, size: int) -> int:
         return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {short_repr(action)}") from None
-
-
-def checked_rules(rules: object, what: str) -> Ruleset:
-    """``rules`` where it is a :class:`~kozel.Ruleset`, else a :class:`~kozel.WrongTypeError` naming ``what``."""
-    if isinstance(rules, Ruleset):
-        return rules
-    hint = f" (kozel.variants.get({short_repr(rules)}) is the ruleset of that name)" if isinstance(rules, str) else ""
-    raise WrongTypeError(f"{what} needs a Ruleset, not {type(rules).__name__}{hint}")
 
 
 def _moves(moves: object, what: str) -> list[Move]:

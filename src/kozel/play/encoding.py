@@ -34,8 +34,8 @@ from kozel.errors import KozelError, SeatError, StateError, WrongTypeError
 from kozel.game.move import MoveKind
 from kozel.game.state import Phase
 from kozel.plain_types import short_repr, whole_number
-from kozel.play.actions import checked_rules, largest_hand
-from kozel.rules.ruleset import Ruleset
+from kozel.play.actions import largest_hand
+from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.view.events import Played
 from kozel.view.view import PlayerView, made_by_engine
 

@@ -17,8 +17,7 @@ from kozel.errors import WrongTypeError
 from kozel.game.results import HandResult
 from kozel.game.state import GameState
 from kozel.limits import MAX_SET_HANDS
-from kozel.play.actions import checked_rules
-from kozel.rules.ruleset import Ruleset
+from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.rules.trick_play import BeatOrPass
 
 __all__ = [

@@ -46,7 +46,6 @@ document :func:`kozel.forms.dumps_ruleset` writes.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
@@ -64,7 +63,7 @@ from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth, seed_fits
 from kozel.limits import indent as checked_indent
-from kozel.plain_types import unique_keys
+from kozel.plain_types import LongNumberError, read_int, unique_keys
 from kozel.record.plain import dump, load
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
@@ -182,21 +181,6 @@ def _parse(text: str) -> Any:
 
 #: The byte order mark an editor may begin a UTF-8 file with (Windows Notepad): one is read past at a text's start.
 BOM: Final = "\ufeff"
-#: The most digits a whole number in a document may have (Python reads no longer one from text by default).
-MOST_DIGITS: Final = 4300
-
-
-class LongNumberError(ValueError):
-    """A whole number in a document with more digits than kozel reads (:data:`MOST_DIGITS`)."""
-
-
-def read_int(digits: str) -> int:
-    """The whole number a JSON document writes as ``digits``; one too long for kozel raises LongNumberError."""
-    count = len(digits) - digits.startswith("-")
-    most = min(MOST_DIGITS, sys.get_int_max_str_digits() or MOST_DIGITS)
-    if count > most:
-        raise LongNumberError(f"a number of {count} digits: kozel reads numbers of at most {most} digits")
-    return int(digits)
 
 
 # Moves --------------------------------------------------------------------------------------------

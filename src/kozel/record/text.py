@@ -64,8 +64,8 @@ from kozel.forms.data import compact, from_data
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEAT_DIGITS, SEED_DIGITS, depth
-from kozel.plain_types import unique_keys
-from kozel.record.json_form import BOM, LongNumberError, read_int
+from kozel.plain_types import LongNumberError, read_int, unique_keys
+from kozel.record.json_form import BOM
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 

@@ -223,6 +223,15 @@ def line(component: str) -> Check:
     )
 
 
+def title(component: str) -> Check:
+    """A validator: the field is a name to print, text of one line with no control characters and not blank."""
+    return Check(
+        component,
+        "printable text of one line with more than spaces (no control characters)",
+        lambda value: isinstance(value, str) and value.isprintable() and bool(value.strip()),
+    )
+
+
 def optional(check: Check) -> Check:
     """A validator: the field is None (none at all), or passes ``check``."""
     return Check(

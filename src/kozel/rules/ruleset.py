@@ -24,7 +24,7 @@ from kozel.rules.transfer import TrumpTransfer
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 from kozel.rules.trump import Trumps, TrumpSource
 
-__all__ = ["Ruleset"]
+__all__ = ["Ruleset", "checked_rules"]
 
 
 def _of(kind: type | tuple[type, ...]) -> checks.Check:
@@ -41,7 +41,7 @@ class Ruleset:
     """
 
     #: Short name of the ruleset, as in the catalog (``kozel.variants.names()``).
-    name: str = attrs.field(validator=checks.line("ruleset"))
+    name: str = attrs.field(validator=checks.title("ruleset"))
     #: The cards played with.
     deck: Deck = attrs.field(validator=_of(Deck))
     #: Players and sides.
@@ -495,3 +495,11 @@ class Ruleset:
         if sides is None:
             sides = 2 if players % 2 == 0 and players >= 4 else players
         return attrs.evolve(self, seating=Seating(players, sides))
+
+
+def checked_rules(rules: object, what: str) -> Ruleset:
+    """``rules`` where it is a :class:`~kozel.Ruleset`, else a :class:`~kozel.WrongTypeError` naming ``what``."""
+    if isinstance(rules, Ruleset):
+        return rules
+    hint = f" (kozel.variants.get({short_repr(rules)}) is the ruleset of that name)" if isinstance(rules, str) else ""
+    raise WrongTypeError(f"{what} needs a Ruleset, not {type(rules).__name__}{hint}")
