@@ -16,8 +16,10 @@ pass, the dealer leads, trump hammer out of turn) except:
 
 Readings taken: the source section mixes the hammer game with the fixed trump order of
 seven_of_clubs; it is read as the hammer game with those fixed trumps.  The transfer needs a
-partner, so every side must be a pair: four players in two teams, or six in three pairs; other
-seatings are refused unless the ruleset is changed to play without the transfer.
+partner, so every side must be a pair: four players in two teams, or six in three pairs.  Six in
+three pairs is a house ruleset whose seating is 6 players in 3 sides; six players asked for
+without the sides (--players 6) are seated as two sides of three, which the transfer refuses.
+Other seatings are refused unless the ruleset is changed to play without the transfer.
 The window opens after each draw only, not after the deal ("after each release, the players take
 one card..."), and one transfer per team per window keeps trumps from going back and forth.
 """
