@@ -1,7 +1,9 @@
 """A bot of your own, one match with it, and a short tournament against the built-in heuristic bot."""
 
+from collections.abc import Sequence
+
 import kozel
-from kozel import MoveKind
+from kozel import Move, MoveKind, PlayerView
 from kozel.bots import Bot, HeuristicBot, Tournament, play_match
 
 
@@ -13,17 +15,17 @@ class Grabby(Bot):
     # choose is asked for a move whenever one is due from the bot's seat.  It gets the seat's
     # view (its own hand, what lies face up, the scores: never another player's cards) and the
     # seat's legal moves, and returns one of them.
-    def choose(self, view, moves):
+    def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
         points = view.ruleset.card_points
 
-        def cost(move):  # the card points a move puts on the table
+        def cost(move: Move) -> int:  # the card points a move puts on the table
             return sum(points(card) for card in move.cards)
 
         beats = [move for move in moves if move.kind is MoveKind.BEAT]
         return min(beats or moves, key=cost)
 
     # interrupt offers a move out of turn (a molodka): take the first one offered.
-    def interrupt(self, view, moves):
+    def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
         return moves[0]
 
 
@@ -31,6 +33,7 @@ rules = kozel.variants.get("classic")
 
 # One match: a bot per seat; seats 0 and 2 are partners, so Grabby plays with Grabby.
 state = play_match(rules, [Grabby(), HeuristicBot(), Grabby(), HeuristicBot()], seed=7)
+assert state.result is not None  # play_match plays the match to the end
 goat = state.result.goats[0]
 print(f"one match: {len(state.hand_results)} hands, scores {state.scores}, the goat is side {goat}")
 

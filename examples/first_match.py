@@ -33,4 +33,6 @@ print(f"... {count} moves in all")
 for number, hand in enumerate(state.hand_results, start=1):
     eggs = " (eggs: 60-60)" if hand.eggs else ""
     print(f"hand {number}: card points {hand.points}, written {hand.written}{eggs}")
-print(f"scores {state.scores}: side {state.result.goats[0]} is the {state.result.titles[0]}")
+result = state.result  # a MatchResult once the match is over (None before)
+assert result is not None
+print(f"scores {state.scores}: side {result.goats[0]} is the {result.titles[0]}")

@@ -11,15 +11,19 @@ from pathlib import Path
 import attrs
 
 import kozel
+from kozel.rules import BeatOrPass
 
 classic = kozel.variants.get("classic")
 
 # In code: classic for two players, without molodka, played to 16.  Each changed component is evolved
 # from the base's own: a component built from scratch would take its defaults, not the base's.
+# rules.play is either kind of trick play; only beat-or-pass has a molodka, so narrow it first.
+play = classic.play
+assert isinstance(play, BeatOrPass)
 duel = attrs.evolve(
     classic.for_players(2),  # for_players re-seats a ruleset: here two players, each for himself
     name="classic_duel_16",
-    play=attrs.evolve(classic.play, molodka=None),  # the play component, with no molodka
+    play=attrs.evolve(play, molodka=None),  # the play component, with no molodka
     match=attrs.evolve(classic.match, target=16),
 )
 
@@ -38,6 +42,7 @@ for rules in (duel, house):
     rng = random.Random(3)
     while not state.is_over:
         state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    assert state.result is not None  # the match is over, so it has a result
     goat = state.result.goats[0]
     print(f"{rules.name}: {len(state.hand_results)} hands, scores {state.scores}, goat: side {goat}")
 

@@ -7,7 +7,7 @@ sends each player his own copy; here we print seat 0's.
 
 import kozel
 from kozel.bots import HeuristicBot, RandomBot, next_move
-from kozel.view import CardsDrawn, Dealt, HandScored, MatchOver, Played, TrickTaken, opening_events
+from kozel.view import CardsDrawn, Dealt, Event, HandScored, MatchOver, Played, TrickTaken, opening_events
 
 SEAT = 0  # the seat whose screen we draw
 rules = kozel.variants.get("classic")
@@ -16,7 +16,7 @@ for seat, bot in enumerate(bots):
     bot.setup(rules, seat, seed=7)  # play_match does this; we run the loop ourselves
 
 
-def show(event):
+def show(event: Event) -> None:
     """One line for one event, as seat SEAT sees it."""
     if isinstance(event, Dealt):
         print(f"-- new deal by seat {event.dealer}: your hand {event.hands[SEAT]}, trump card {event.trump_card}")

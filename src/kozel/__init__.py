@@ -16,7 +16,7 @@ if _sys.argv[:1] == ["-m"]:  # ``python -m ...`` is still loading its module: an
 
     _answer()
 
-from kozel import record, variants
+from kozel import engine, forms, play, record, variants, view
 from kozel.cards import CARDS, Card, CardSet, Deck, Rank, Suit, format_cards, parse_cards
 from kozel.engine import apply, legal_moves, new_game
 from kozel.engine.build import COMPILED as _COMPILED
@@ -84,7 +84,9 @@ __all__ = [
     "decision",
     "determinize",
     "encoding",
+    "engine",
     "format_cards",
+    "forms",
     "legal_moves",
     "load_ruleset",
     "loads_ruleset",
@@ -92,7 +94,9 @@ __all__ = [
     "observe",
     "parse_cards",
     "parse_move",
+    "play",
     "record",
     "step",
     "variants",
+    "view",
 ]

@@ -3,22 +3,29 @@
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
-from kozel.bots.league import League, LeagueResult
+from kozel.bots.league import HeadToHead, League, LeagueResult
 from kozel.bots.random_bot import RandomBot
-from kozel.bots.ratings import bradley_terry
+from kozel.bots.ratings import Ratings, bradley_terry
 from kozel.bots.runner import BotError, interrupting_move, next_move, play_match
-from kozel.bots.specs import BOTS, make_bot
-from kozel.bots.tournament import Tournament
+from kozel.bots.specs import BOTS, BotLike, Entrant, make_bot
+from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 
 __all__ = [
     "BOTS",
     "Bot",
     "BotError",
+    "BotLike",
+    "BotResult",
+    "Entrant",
+    "Executor",
+    "HeadToHead",
     "HeuristicBot",
     "IsmctsBot",
     "League",
     "LeagueResult",
+    "MatchOutcome",
     "RandomBot",
+    "Ratings",
     "Tournament",
     "bradley_terry",
     "interrupting_move",

@@ -25,7 +25,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex  # noqa: F401 - SupportsIndex: League.__init__'s hints name it
 
 import attrs
 

@@ -28,7 +28,7 @@ import hashlib
 import itertools
 import re
 from collections.abc import Callable, Generator, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, SupportsIndex, TypeVar
 
 import attrs
 
@@ -59,10 +59,21 @@ __all__ = [
 
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
 
-#: What plays matches away from this process: anything with ``submit(fn, *args)`` returning a
-#: :class:`concurrent.futures.Future` (a ``ProcessPoolExecutor``, a ``RayExecutor``...).
-Executor = concurrent.futures.Executor
 _Batch = TypeVar("_Batch")
+_Result = TypeVar("_Result")
+
+
+class Executor(Protocol):
+    """What plays matches away from this process: anything with ``submit(fn, *args)`` returning a future.
+
+    The future is a :class:`concurrent.futures.Future`, which the run waits on and may cancel.  Every
+    :class:`concurrent.futures.Executor` is one (a ``ProcessPoolExecutor``, a ``RayExecutor``...); so is
+    a class of your own with such a ``submit`` method.
+    """
+
+    def submit(self, fn: Callable[..., _Result], /, *args: Any) -> concurrent.futures.Future[_Result]:
+        """Start ``fn(*args)``; its future."""
+        ...
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -87,7 +98,8 @@ class MatchOutcome:
     points: tuple[int, ...]
     #: How many hands were played.
     hands: int
-    #: The SHA-256 of the match's moves (:func:`record_digest`): the same only for the same moves.
+    #: The SHA-256 of the match's moves (:func:`~kozel.bots.tournament.record_digest`): the same only for the same
+    #: moves.
     record: str
 
     def as_data(self) -> dict[str, Any]:
@@ -264,11 +276,11 @@ def batches(
                 raise _raised(failing, number, error)  # noqa: B904 - its cause is set by _raised
             yield result
         return
-    owned = executor is None
-    pool = (
-        concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=start_worker)
-        if executor is None
-        else executor
+    own_pool: concurrent.futures.ProcessPoolExecutor | None = None  # a local pool of its own, shut down at the end
+    pool: Executor = (
+        executor
+        if executor is not None
+        else (own_pool := concurrent.futures.ProcessPoolExecutor(max_workers=processes, initializer=start_worker))
     )
     waiting = list(reversed(list(enumerate(calls))))
     running: dict[concurrent.futures.Future[_Batch], int] = {}  # each call's future, and the call's place in calls
@@ -297,22 +309,22 @@ def batches(
                     if number > failed[0]:
                         del running[future]
                         dropped.append(future)
-                        if not owned:  # a pool of its own ends its processes at the end (see below)
+                        if own_pool is None:  # a pool of its own ends its processes at the end (see below)
                             future.cancel()
         if failed is not None:
             raise _raised(failing, *failed)
     finally:  # stopped early (an error, Ctrl-C, the caller gone): the matches not yet begun are not played
         running_now = [future for future in (*running, *dropped) if not future.done()]
-        if owned and running_now:
+        if own_pool is not None and running_now:
             # Batches under way: their processes are ended now, not waited for (a batch may take minutes).  The
             # pool then fails every call it holds itself; none is cancelled here first, since a pool that finds
             # its processes gone fails its calls, and failing one already cancelled is an error in its thread.
-            _end_workers(pool)
+            _end_workers(own_pool)
         else:
             for future in running_now:
                 future.cancel()
-        if owned:
-            pool.shutdown(cancel_futures=True)
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
 
 
 def _raised(failing: Callable[[int, Exception], Exception] | None, number: int, error: Exception) -> Exception:
@@ -339,7 +351,7 @@ class BotResult:
 
     #: The bot's name in the table (its :attr:`~kozel.bots.Bot.name`, with its spec's arguments).
     name: str
-    #: The bot as it was given, for reproducing the run (:attr:`~kozel.bots.specs.Entrant.spec`).
+    #: The bot as it was given, for reproducing the run (:attr:`~kozel.bots.Entrant.spec`).
     spec: str
     #: Matches it played.
     matches: int
@@ -396,9 +408,10 @@ def _check_seed(what: str, seed: object) -> int:
     return checked_seed(what, seed)
 
 
-def _plain_int(value: Any) -> Any:
+def _plain_int(value: SupportsIndex) -> Any:
     """A converter: a whole number (a NumPy integer, an int subclass) as the plain int it stands for; anything else
-    is left as it is, for the checks to refuse."""
+    is left as it is, for the checks to refuse (so the result is not always an int).  Its parameter's type is
+    what the generated ``__init__`` shows: a whole number."""
     number = whole_number(value)
     return value if number is None else number
 
@@ -466,7 +479,7 @@ class Tournament:
     #: The rules played.
     rules: Ruleset
     #: The bots, one per side of each match (they take turns on the sides): spec strings, Bot
-    #: classes, factories or instances, held as :class:`~kozel.bots.specs.Entrant` values.
+    #: classes, factories or instances, held as :class:`~kozel.bots.Entrant` values.
     bots: tuple[Entrant, ...] = attrs.field(converter=_entrants)
     #: How many matches.
     matches: int = attrs.field(converter=_plain_int)
@@ -570,7 +583,7 @@ class Tournament:
         more goats among the sides, each once, with a title this ruleset gives, and a record digest
         of 64 hex digits.  This looks at the outcome only; :meth:`replay` plays the match again to
         compare it with what really happens.  :class:`~kozel.errors.WrongTypeError` if it is not a
-        :class:`~kozel.bots.tournament.MatchOutcome` whose numbers are whole numbers and whose titles and
+        :class:`~kozel.bots.MatchOutcome` whose numbers are whole numbers and whose titles and
         record are text.
         """
         _check_outcome_types(outcome)
@@ -647,7 +660,7 @@ class Tournament:
         """Each bot's record over ``outcomes``, each checked to be one of this tournament's matches (:meth:`check`).
 
         :class:`~kozel.errors.WrongTypeError` if ``outcomes`` is not a sequence of
-        :class:`~kozel.bots.tournament.MatchOutcome` values, :class:`~kozel.errors.KozelError` if one does not fit.
+        :class:`~kozel.bots.MatchOutcome` values, :class:`~kozel.errors.KozelError` if one does not fit.
         """
         self.check(outcomes)
         return self._records(outcomes)

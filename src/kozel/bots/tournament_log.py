@@ -8,7 +8,7 @@ The log is a text file of JSON lines.  The first line names the run::
 (on one line; a ruleset that is not a built-in one, or a built-in one seated for its players, is
 named by its name and the SHA-256 of its whole JSON form, ``{"name": "house", "sha256": "..."}``, so that
 a changed house ruleset is another run), and each further line is one match's outcome
-(:meth:`~kozel.bots.tournament.MatchOutcome.as_data`, with the SHA-256 of the match's record text)
+(:meth:`~kozel.bots.MatchOutcome.as_data`, with the SHA-256 of the match's record text)
 and its ``"seal"``: the SHA-256 of the run's first line and the outcome together (:func:`seal`).  A
 run given the same log plays only the matches the log lacks; since each match depends only on the
 run's seed and its number, the results are those of one uninterrupted run.  A run may ask for more

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 import attrs
+from typing_extensions import Self
 
 from kozel.cards.card import Card
 from kozel.cards.cardset import CardSet
@@ -64,8 +65,8 @@ def _refuse(seat: object) -> Exception:
 class Event:
     """Something that happened at the table."""
 
-    def for_seat(self, seat: int) -> Event:
-        """This event as ``seat`` sees it (hidden cards left out)."""
+    def for_seat(self, seat: int) -> Self:
+        """This event as ``seat`` sees it (hidden cards left out): an event of the same class."""
         if type(seat) is not int or seat < 0:
             raise _refuse(seat)
         return self

@@ -96,8 +96,8 @@ def new_game(
     ``seed`` is a whole number or None, ``dealer`` a seat; they are typed ``object`` because
     anything may be passed and is answered with the library's error (a compiled build would
     otherwise refuse text with its own ``TypeError``): :class:`~kozel.WrongTypeError` for a seed
-    that is not a whole number, :class:`~kozel.KozelError` for one of over 100 digits or a dealer
-    that is no seat.
+    or a dealer that is not a whole number, :class:`~kozel.KozelError` for a seed of over 100
+    digits or a dealer number that is no seat.
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -117,7 +117,8 @@ def new_game(
         seed = number
     seat = dealer if type(dealer) is int else whole_number(dealer)  # a NumPy integer is read as the seat it names
     if seat is None or not 0 <= seat < ruleset.seating.players:
-        raise KozelError(f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {table_text(dealer)}")
+        refused = f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {table_text(dealer)}"
+        raise WrongTypeError(refused) if seat is None else KozelError(refused)
     dealer = seat
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
     match = Match(

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any, Final
 
 import numpy
@@ -459,7 +460,7 @@ def _asked_alike(world: GameState, asks: tuple[tuple[int, ...], ...]) -> bool:
     return True
 
 
-def resampler(seed: int) -> Any:
+def resampler(seed: int) -> Callable[[KozelState, int], KozelState]:
     """A resampler for ``ISMCTSBot.set_resampler`` drawing worlds from ``seed``: a search that repeats.
 
     ``seed`` is a whole number (an int, an IntEnum or a NumPy integer, not a bool), read by

@@ -26,7 +26,7 @@ with ``reset``.  After ``reset`` both answer a bad action or an agent that is no
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import gymnasium
 import numpy
@@ -113,11 +113,13 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         self.state_: GameState | None = None
         self._asked: Decision | None = None
 
-    def __getattr__(self, name: str) -> Any:
-        """Only for attributes not set: one that ``reset`` sets is refused, before it, saying so."""
-        if name in _SET_BY_RESET:
-            raise _BeforeReset(f"{name} before reset(): there is no match yet; call reset() first")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt attribute is still an error there
+
+        def __getattr__(self, name: str) -> Any:
+            """Only for attributes not set: one that ``reset`` sets is refused, before it, saying so."""
+            if name in _SET_BY_RESET:
+                raise _BeforeReset(f"{name} before reset(): there is no match yet; call reset() first")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _seat(self, agent: str) -> int:
         """The seat of ``agent``; anything that is no agent of the table raises ``KozelError``."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
@@ -38,6 +38,10 @@ from kozel.play.actions import largest_hand
 from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.view.events import Played
 from kozel.view.view import PlayerView, made_by_engine
+
+if TYPE_CHECKING:  # numpy is needed only by Encoding.array, and imported there
+    import numpy
+    import numpy.typing
 
 __all__ = ["Buffer", "Encoding", "Slice", "encoding", "highest_score", "most_plays"]
 
@@ -347,7 +351,7 @@ class Encoding:
                 out[base + players + kinds + self._place[card]] = 1.0
             out[base + self._row - 1] = play.count / self._hand if play.count < self._hand else 1.0
 
-    def array(self, values: Sequence[float]) -> Any:
+    def array(self, values: Sequence[float]) -> numpy.typing.NDArray[numpy.float32]:
         """``values`` as a numpy array of float32 (numpy must be installed: the training extras bring it).
 
         :class:`~kozel.errors.WrongTypeError` unless ``values`` is a sequence of numbers (a list, a numpy array).
@@ -355,15 +359,16 @@ class Encoding:
         if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
             raise WrongTypeError(f"values are a sequence of numbers, such as a list, not {type(values).__name__}")
         try:
-            numpy = importlib.import_module("numpy")
+            module = importlib.import_module("numpy")
         except ImportError:
             raise KozelError(
                 "encoding arrays need numpy: pip install numpy (or an extra such as 'kozel[gymnasium]')"
             ) from None
         try:
-            return numpy.asarray(values, dtype=numpy.float32)
+            array: numpy.typing.NDArray[numpy.float32] = module.asarray(values, dtype=module.float32)
         except (TypeError, ValueError, OverflowError) as error:  # ['a'], a ragged list, None, an int past float32
             raise WrongTypeError(f"values are a sequence of numbers, such as a list: {error}") from None
+        return array
 
 
 class _Fit:

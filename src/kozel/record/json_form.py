@@ -71,12 +71,13 @@ from kozel.rules.ruleset import Ruleset
 from kozel.view.check import check_results, check_sets, check_sheet, check_view
 from kozel.view.view import PlayerView
 
-__all__ = ["FORMAT", "from_json", "to_json"]
+__all__ = ["FORMAT", "Document", "from_json", "to_json"]
 
 #: The version of the JSON documents this module writes and reads.
 FORMAT: Final = 1
 _WHAT: Final = ("state", "view", "move", "ruleset")
 
+#: What the JSON form holds: a state, a view, a move or a ruleset (``from_json`` gives one of these).
 Document = GameState | PlayerView | Move | Ruleset
 
 

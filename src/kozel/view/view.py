@@ -23,7 +23,7 @@ from __future__ import annotations
 import abc
 import hashlib
 from contextlib import nullcontext
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
@@ -107,32 +107,34 @@ class PlayerView:
     #: 4: trumps), from what the rules imply.
     voids: tuple[frozenset[int], ...]
 
-    def __getattr__(self, name: str) -> Any:
-        # Only fields are ever missing: a view handed out before it was made (``Unmade``) makes itself on first
-        # access; a view made from a state fills ``history`` and ``voids`` on first access, from the source it
-        # keeps (not a field: not part of the view's value).
-        if name in _FIELDS:
-            later = self.__dict__.get("_later")
-            if isinstance(later, Unmade):
-                made = later.made()
-                fields = self.__dict__
-                del fields["_later"]
-                fields.update(made.__dict__)
-                return getattr(self, name)
-            if later is not None and name in _LATER:
-                if name == "history":
-                    _set(self, "history", later.history())
-                else:
-                    _set(self, "voids", later.voids())
-                try:
-                    object.__getattribute__(self, "history")
-                    object.__getattribute__(self, "voids")
-                except AttributeError:
-                    pass
-                else:
-                    del self.__dict__["_later"]  # both filled in: the source is no longer needed
-                return object.__getattribute__(self, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt attribute is still an error there
+
+        def __getattr__(self, name: str) -> Any:
+            # Only fields are ever missing: a view handed out before it was made (``Unmade``) makes itself on first
+            # access; a view made from a state fills ``history`` and ``voids`` on first access, from the source it
+            # keeps (not a field: not part of the view's value).
+            if name in _FIELDS:
+                later = self.__dict__.get("_later")
+                if isinstance(later, Unmade):
+                    made = later.made()
+                    fields = self.__dict__
+                    del fields["_later"]
+                    fields.update(made.__dict__)
+                    return getattr(self, name)
+                if later is not None and name in _LATER:
+                    if name == "history":
+                        _set(self, "history", later.history())
+                    else:
+                        _set(self, "voids", later.voids())
+                    try:
+                        object.__getattribute__(self, "history")
+                        object.__getattribute__(self, "voids")
+                    except AttributeError:
+                        pass
+                    else:
+                        del self.__dict__["_later"]  # both filled in: the source is no longer needed
+                    return object.__getattribute__(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self) -> dict[str, Any]:
         """The view's fields for pickling: ``history`` and ``voids`` filled in, no private source."""
