@@ -7,11 +7,16 @@ before that.
 
 from __future__ import annotations
 
+# The C module under ``signal``: ``signal`` itself loads ``enum`` (and with it much else), and every
+# module loaded before the handler is in place widens the moment in which a Ctrl-C ends in a traceback.
+import _signal  # type: ignore[import-not-found,unused-ignore]
 import os
-import signal
 import sys
-from types import FrameType
-from typing import NoReturn
+
+TYPE_CHECKING = False  # not typing's: importing typing would take longer than the handler's whole work
+if TYPE_CHECKING:
+    from types import FrameType
+    from typing import NoReturn
 
 __all__ = ["INTERRUPTED", "stop_while_loading"]
 
@@ -26,7 +31,7 @@ def stop_while_loading(signum: int, frame: FrameType | None) -> NoReturn:
     surface as another one (Python 3.11 turns one raised while a class is being built into a
     ``RuntimeError``), which no handler would know for a Ctrl-C.  Nothing is running yet that needs
     to be wound down."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
     for stream in (sys.stdout, sys.stderr):
         try:
             if stream is sys.stderr:

@@ -57,6 +57,13 @@ def spawn(*args: str, columns: int = 100, **env: str | None) -> pexpect.spawn:
     return child
 
 
+def leave(child: pexpect.spawn) -> None:
+    """Type q, and say yes when asked whether to leave the unfinished match."""
+    child.sendline("q")
+    child.expect(r"Leave the table\? The match is not finished \(y/N\) ")
+    child.sendline("y")
+
+
 def finish(child: pexpect.spawn) -> tuple[int, str]:
     """Wait for the end; the exit status and everything the terminal showed."""
     child.expect(pexpect.EOF)
@@ -121,7 +128,7 @@ def _played(columns: int | None, answers: int = 12) -> str:
         child.expect(PROMPT)
         child.sendline("1")
     child.expect(PROMPT)
-    child.sendline("q")
+    leave(child)
     code, out = finish(child)
     assert code == 0
     return out.replace("\r\n", "\n")
@@ -134,7 +141,9 @@ def test_an_80_column_terminal_gets_lines_broken_at_spaces():
     assert max(len(line) for line in lines) <= 80
     assert max(len(line) for line in piped.splitlines()) > 80  # so some lines were broken
     # broken only between words: the same words in the same order as the whole lines of a pipe
-    assert narrow.split() == piped.split()
+    asked = "Leave the table? The match is not finished (y/N) y\n"  # asked at a terminal only
+    assert asked in narrow
+    assert narrow.replace(asked, "").split() == piped.split()
     assert any(line.startswith("    ") and not line.startswith("     ") for line in lines)  # continued lines
     assert not any(line.rstrip().endswith(("[#", "seat")) for line in lines)
 
@@ -142,14 +151,14 @@ def test_an_80_column_terminal_gets_lines_broken_at_spaces():
 def test_colour_on_a_terminal_none_with_no_color_or_in_a_pipe():
     child = spawn(*PLAY, "--delay", "0")
     child.expect(PROMPT)
-    child.sendline("q")
+    leave(child)
     _, out = finish(child)
     assert "\x1b[1m" in out  # bold
     assert "\x1b[31" in out  # red hearts and diamonds
     assert "\x1b[31;4mK♥*\x1b[0m" in out  # a trump: red and underlined
     child = spawn(*PLAY, "--delay", "0", NO_COLOR="1")
     child.expect(PROMPT)
-    child.sendline("q")
+    leave(child)
     _, out = finish(child)
     assert "\x1b[" not in out
     assert "K♥*" in out
@@ -229,7 +238,7 @@ def test_odd_text_typed_at_the_terminal_prompt():
         child.expect(PROMPT)
         child.sendline(text)
     child.expect(PROMPT)
-    child.sendline("q")
+    leave(child)
     code, out = finish(child)
     assert code == 0
     assert "Traceback" not in out
@@ -470,3 +479,19 @@ def test_a_closed_standard_output_is_refused_before_the_command_starts():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 1
     assert done.stderr == "kozel: standard output is closed: there is nowhere to write\n"
+
+
+def test_the_up_arrow_recalls_the_last_line_typed_at_the_terminal():
+    child = spawn(*PLAY, "--delay", "0")
+    child.expect(PROMPT)
+    child.sendline("xyz")
+    child.expect("'xyz' is not a card")
+    child.expect(PROMPT)
+    child.send("\x1b[A\r")  # the up arrow, then Enter: the line before, read again
+    child.expect("'xyz' is not a card")
+    child.expect(PROMPT)
+    leave(child)
+    code, out = finish(child)
+    assert code == 0
+    assert "\\x1b" not in out  # no escape sequence read as typed text
+    assert "Seed " in out

@@ -8,7 +8,8 @@ install the handler of ``_kozel_stop``.
 
 from __future__ import annotations
 
-import signal
+# The C module under ``signal``, which loads ``enum`` first: nothing that slow before the handler is in place.
+import _signal  # type: ignore[import-not-found,unused-ignore]
 import sys
 
 from _kozel_stop import INTERRUPTED, stop_while_loading
@@ -41,12 +42,12 @@ def answer_ctrl_c_while_loading() -> None:
     """Under ``python -m kozel``, until :func:`restore_ctrl_c`: a Ctrl-C stops with status 130 and a line saying so."""
     if (
         loading_as_command(getattr(sys, "orig_argv", []))
-        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler
     ):
-        signal.signal(signal.SIGINT, stop_while_loading)
+        _signal.signal(_signal.SIGINT, stop_while_loading)
 
 
 def restore_ctrl_c() -> None:
     """Give Ctrl-C back to Python (a ``KeyboardInterrupt``), for the command line to answer from now on."""
-    if signal.getsignal(signal.SIGINT) is stop_while_loading:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if _signal.getsignal(_signal.SIGINT) is stop_while_loading:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)

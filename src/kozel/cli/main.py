@@ -65,7 +65,15 @@ def _parser() -> argparse.ArgumentParser:
     build = "compiled" if kozel.__compiled__ else "pure Python"
     parser.add_argument("--version", action="version", version=f"kozel {kozel.__version__} ({build})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Command)
-    match = commands.add_parser("match", help="play a whole match between random players, trick by trick")
+    match = commands.add_parser(
+        "match",
+        help="play a whole match between random players, trick by trick",
+        description=(
+            "Play a whole match between random players and tell it trick by trick: each deal with every hand, "
+            "each move, who takes each trick, and each hand's result, then the outcome. With --quiet only the "
+            "hand results and the outcome are printed. The same --seed plays the same match again."
+        ),
+    )
     add_ruleset_argument(match)
     match.add_argument(
         "--seed",

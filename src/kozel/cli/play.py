@@ -3,8 +3,9 @@
 The table is drawn from the person's view only; the bots' moves are told as they happen.  A move
 is typed as cards (``10♥``, ``th``, ``A♠ 10♥``), as words and cards (``pass 7♠ 8♠``), as a word
 for a choice (``take``, ``mirror``), or as the number of an option in the list of legal moves.
-``u`` takes back the last move, ``q`` leaves, ``h`` tells the commands.  Input is read line by line,
-so a script can play: ``yes 1 | kozel play``.
+``u`` takes back the last move, ``q`` leaves (asking first on a terminal), ``h`` tells the commands.
+Input is read line by line, so a script can play: ``yes 1 | kozel play``; at a terminal it is read with
+line editing and history where the platform has ``readline``.
 
 On a terminal the lines are fitted to its width, hearts and diamonds are red and the trumps
 underlined (no colour when ``NO_COLOR`` is set or the output is not a terminal), and the bots'
@@ -19,7 +20,10 @@ import argparse
 import enum
 import math
 import os
+import re
+import shlex
 import shutil
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
@@ -28,6 +32,7 @@ import kozel
 from kozel.bots.base import Bot
 from kozel.bots.runner import interrupting_move, next_move, set_up
 from kozel.bots.specs import BOTS, make_bot
+from kozel.cards.masks import cards_of
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import bot_specs, given, whole
 from kozel.cli.table import (
@@ -35,13 +40,16 @@ from kozel.cli.table import (
     TableLines,
     describe_dealt,
     describe_events,
+    describe_trick,
     fit,
     option_label,
     seat_name,
     side_words,
+    sorted_hand,
     table_lines,
     table_order,
     target_words,
+    transfer_words,
 )
 from kozel.engine.explain import plural
 from kozel.engine.leading import barred_from_trumps, must_swap, opening
@@ -76,14 +84,23 @@ _MAX_DIGITS: Final = 4
 HELP: Final = """\
 Commands (type one and press Enter):
   a card or cards    10♥  th  10h  A♠ 10♥   (rank 6-10 T J Q K A, then suit ♣ ♠ ♥ ♦ or c s h d)
-  a word and cards   beat A♠ · pass 7♠ 8♠ · lead 9♦ 9♥ · lay away 7♣ 8♣ · give back 8♦
-  a word             take · decline · redeal · mirror (the praise deals by name)
-  a number           the option of that number in the list of your moves
+  a word and cards   beat A♠ · pass 7♠ 8♠ · lead 9♦ 9♥ · lay away 7♣ 8♣ · give back 8♦ · swap K♣
+  a word             take · decline · redeal · mirror, pants, one (a praise deal by its first word)
+  y / n              take the talon / let it pass, when bidding
+  a number           the option of that number (also 1.  1)  #1  option 1); a number that is also
+                     the rank of a card you hold (6-10) is asked back: #10 for the option, 10c for the card
   Enter or n         let play go on, when you are offered a move out of turn
   t / table          show the table again
+  last               show the last trick taken in this hand
+  score              show the scores and how the match ends
+  rules              print the rule sheet of this game
   u / undo           take back your last move (and the bots' moves after it)
   h / help           this help
-  q / quit           leave the table"""
+  q / quit           leave the table (on a terminal you are asked to confirm; from a pipe it leaves
+                     at once); the command that deals the same match again is printed
+
+Cards typed without a word are never passed face down for you: where they cannot beat the cards on
+top you are told why, and pass 8c qh gives up the trick."""
 
 #: Words a player may type before the cards, and the kinds of move each can mean.
 _WORDS: Final = {
@@ -93,7 +110,8 @@ _WORDS: Final = {
     "molodka": {MoveKind.MOLODKA},
     "play": {MoveKind.PLAY, MoveKind.MOLODKA},
     "transfer": {MoveKind.TRANSFER},
-    "give": {MoveKind.TRANSFER_BACK},
+    "give": {MoveKind.TRANSFER, MoveKind.TRANSFER_BACK},
+    "swap": {MoveKind.TRANSFER, MoveKind.TRANSFER_BACK},
     "back": {MoveKind.TRANSFER_BACK},
     "redeal": {MoveKind.REDEAL},
     "take": {MoveKind.TAKE_TALON},
@@ -108,7 +126,31 @@ _WORDS: Final = {
     "up": {MoveKind.LEAD, MoveKind.BEAT, MoveKind.PLAY, MoveKind.MOLODKA, MoveKind.LAY_OPEN},
 }
 #: Words that may be typed and mean nothing by themselves.
-_FILLERS: Final = frozenset({"with", "the", "talon", "face", "to", "and", "card", "cards", "my", "all", "a", "it"})
+_FILLERS: Final = frozenset(
+    {"with", "the", "talon", "face", "to", "and", "card", "cards", "my", "all", "a", "it", "partner", "your", "trump"}
+)
+#: An option number as it may be typed: ``3``, ``3.``, ``3)``, ``#3``, ``option 3``.
+_NUMBERED: Final = re.compile(r"(#\s*|option\s+|opt\.?\s*)?(-?[0-9]+)\s*([.)])?", re.IGNORECASE)
+#: Words that answer yes or no at a prompt where taking or letting go is offered.
+_YES: Final = frozenset({"y", "yes"})
+_NO: Final = frozenset({"n", "no", "skip"})
+#: Each kind of move in table words, for the refusals that name one.
+_KIND_WORDS: Final = {
+    MoveKind.LEAD: "a lead",
+    MoveKind.BEAT: "a beat",
+    MoveKind.PASS: "a pass",
+    MoveKind.MOLODKA: "a molodka",
+    MoveKind.PLAY: "playing a card",
+    MoveKind.TRANSFER: "handing trumps to the partner",
+    MoveKind.TRANSFER_BACK: "giving cards back to the partner",
+    MoveKind.REDEAL: "a redeal call",
+    MoveKind.TAKE_TALON: "taking the talon",
+    MoveKind.DECLINE: "letting the talon pass",
+    MoveKind.LAY_AWAY: "laying cards away",
+    MoveKind.PRAISE: "a praise",
+    MoveKind.LAY_DARK: "laying a card face down",
+    MoveKind.LAY_OPEN: "laying a card face up",
+}
 #: The kinds tried, in this order, to tell why cards that match no legal move are refused.
 _PROBES: Final = (
     MoveKind.BEAT,
@@ -170,7 +212,9 @@ def add_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="play a match yourself against bots",
         description=(
             "Play one seat of a Kozel match against bots. Type h at any prompt for the commands; "
-            "q or Ctrl-C leaves the table (Ctrl-C with exit status 130). On a terminal the lines fit its "
+            "q or Ctrl-C leaves the table (Ctrl-C with exit status 130); on a terminal q asks first, from a pipe "
+            "it leaves at once, and either way the command that deals the same match again is printed. "
+            "On a terminal the lines fit its "
             "width, hearts and diamonds are red and trumps underlined (no colour when NO_COLOR is set or "
             "the output is not a terminal)."
         ),
@@ -250,6 +294,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: 
         return 2
     terminal = _is_tty(stdout)
     delay = getattr(args, "delay", None)
+    interactive = _is_tty(stdin)
     game = _Game(
         state,
         you=args.seat,
@@ -258,12 +303,36 @@ def run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO, stderr: 
         stdin=stdin,
         stdout=stdout,
         style=Style(wants_colour(stdout)),
-        echo=not _is_tty(stdin),
+        echo=not interactive,
         fit_width=terminal,
         delay=(DEFAULT_DELAY if terminal else 0.0) if delay is None else delay,
         autoplay=getattr(args, "autoplay", True),
+        replay=_replay_command(args, state.seed),
+        confirm=interactive,
     )
     return game.play()
+
+
+def _replay_command(args: argparse.Namespace, seed: int) -> str:
+    """The ``kozel play`` command line that deals the same match again (the bots choose alike while you do)."""
+    words = ["kozel", "play", str(args.ruleset), "--seed", str(seed)]
+    if args.seat:
+        words += ["--seat", str(args.seat)]
+    if args.players is not None:
+        words += ["--players", str(args.players)]
+    if args.opponents:
+        words += ["--opponents", *args.opponents]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def _line_editing() -> bool:
+    """Whether input can be read with line editing and history: where the platform has ``readline``."""
+    try:
+        import readline  # noqa: PLC0415 - only for a person at a terminal; not every platform has it
+    except ImportError:
+        return False
+    readline.parse_and_bind("set enable-bracketed-paste off")  # no codes written around the prompt
+    return True
 
 
 def _opponents_words(specs: Mapping[int, str]) -> str:
@@ -301,6 +370,8 @@ class _Game:
         fit_width: bool = False,
         delay: float = 0.0,
         autoplay: bool = True,
+        replay: str = "",
+        confirm: bool = False,
     ) -> None:
         self.state = state
         #: Every seat's view of ``state``, kept step by step: the bots are asked with them, the person shown his.
@@ -322,6 +393,12 @@ class _Game:
         self.taken: list[tuple[GameState, Move]] = []
         #: The parts of the table last shown, to show again only what changed.
         self.shown: TableLines | None = None
+        #: The command line that deals the same match again, told when the player leaves.
+        self.replay = replay
+        #: Whether leaving with q is asked back first (at a terminal; a script's q leaves at once).
+        self.confirm = confirm
+        #: Whether lines are read with line editing (the process's own terminal, where readline exists).
+        self.editing = confirm and stdin is sys.stdin and _line_editing()
 
     def say(self, *lines: str, bold: bool = False) -> None:
         """Write lines to the player: fitted to the terminal, cards dressed, in bold where asked."""
@@ -338,8 +415,14 @@ class _Game:
             return self._play()
         except KeyboardInterrupt:
             self.stdout.write("\x1b[0m\n" if self.style.colour else "\n")
+            self._say_replay()
             self.say("Interrupted: you leave the table; the match is not finished. Goodbye.")
             return INTERRUPTED
+
+    def _say_replay(self) -> None:
+        """How to play the same deal again, with the seed."""
+        if self.replay:
+            self.say(f"Seed {self.state.seed}; to play the same deal again: {self.replay}")
 
     def _play(self) -> int:
         self._welcome()
@@ -351,10 +434,12 @@ class _Game:
             mover = state.turn if state.turn in by_seat else min(by_seat)
             own = by_seat.get(self.you)
             note = ""
+            why = None
             if own is not None and mover == self.you:
                 answer: Move | _Say | None = interrupting_move(state, self.bots, views=self.tracker)
                 if answer is None and len(own) == 1 and self.autoplay:
                     answer, note = own[0], " (your only move, played for you)"
+                    why = _lead_note(state, self.you, own)
                 elif answer is None:
                     answer = self._ask(own, optional=False)
             elif own is not None:
@@ -364,15 +449,18 @@ class _Game:
             else:
                 answer = next_move(state, self.bots, views=self.tracker)
             if answer is _Say.QUIT:
+                self._say_replay()
                 self.say("You leave the table; the match is not finished. Goodbye.")
                 return 0
             if answer is _Say.EOF:
-                self.say("", "End of input: the match is left unfinished. Goodbye.")
+                self.say("")
+                self._say_replay()
+                self.say("End of input: the match is left unfinished. Goodbye.")
                 return 0
             if answer is _Say.UNDO:
                 self._undo()
             elif isinstance(answer, Move):
-                self._apply(answer, chosen=answer.seat == self.you and not note, note=note)
+                self._apply(answer, chosen=answer.seat == self.you and not note, note=note, why=why)
         return 0
 
     def _welcome(self) -> None:
@@ -400,7 +488,7 @@ class _Game:
         """Underline, from now on, the cards that are trumps in ``state``."""
         self.style.trumps = state.ruleset.trumps.table(state.trump).trump_mask
 
-    def _apply(self, move: Move, *, chosen: bool = False, note: str = "") -> None:
+    def _apply(self, move: Move, *, chosen: bool = False, note: str = "", why: str | None = None) -> None:
         before = self.state
         if chosen:
             self.taken.append((before, move))
@@ -414,6 +502,8 @@ class _Game:
         lines = describe_events(seen, view, self.tracker.view(self.you))
         if note and lines:
             lines[0] += note
+            if why:
+                lines.insert(1, f"    ({why})")
         self._dress(before if after.hand_number == before.hand_number else after)
         self.say(*lines)
         self.state = after
@@ -427,8 +517,15 @@ class _Game:
         self.state = state
         self.shown = None
 
-    def _read(self) -> str | None:
-        self.stdout.write(self.style.bold("> "))
+    def _read(self, prompt: str = "> ") -> str | None:
+        if self.editing:
+            # readline is told where the codes of the bold prompt start and end, to count its width right
+            shown = f"\x01\x1b[1m\x02{prompt}\x01\x1b[0m\x02" if self.style.colour else prompt
+            try:
+                return input(shown).strip()
+            except (EOFError, OSError, ValueError):  # end of input, or the terminal went away
+                return None
+        self.stdout.write(self.style.bold(prompt))
         self.stdout.flush()
         try:
             line = self.stdin.readline() if self.stdin is not None else ""
@@ -457,10 +554,26 @@ class _Game:
             mover = seat_name(view.turn, self.you) if view.turn is not None else "the table"
             self.say(f"You may move out of turn now ({mover} to move):", bold=True)
         else:
-            self.say(_your_turn(view), bold=True)
+            self.say(_your_turn(view, options), bold=True)
             why = _lead_note(self.state, self.you, options)
             if why:
                 self.say(why)
+            may = _transfer_note(view, options)
+            if may:
+                self.say(may)
+            need = _declarer_note(view)
+            if need:
+                self.say(need)
+        lay_away = [move for move in options if move.kind is MoveKind.LAY_AWAY]
+        if len(lay_away) > 12 and len(lay_away) == len(options):
+            count = len(lay_away[0].cards)
+            example = " ".join(_typed(card) for card in sorted_hand(view)[:count])
+            self.say(
+                f"  ({len(options)} ways: lay away any {plural(count, 'card')} of your hand; type them, "
+                f"such as {example})"
+            )
+            self.say("Type the cards to lay away; h for help.")
+            return
         labels = [f"{number}. {option_label(move, view)}" for number, move in enumerate(options, 1)]
         width = shutil.get_terminal_size().columns if self.fit_width else 100
         self.say(*_columns(labels, width))
@@ -482,26 +595,42 @@ class _Game:
                 return _Say.EOF
             word = text.lower()
             if word in ("q", "quit", "exit"):
-                return _Say.QUIT
-            if word in ("h", "help", "?"):
-                self.say(HELP)
+                if not self.confirm or self._confirm_leaving():
+                    return _Say.QUIT
+                self.say("You stay at the table.")
+            elif word in ("h", "help", "?"):
+                self.say(*HELP.splitlines())
             elif word in ("t", "table"):
                 self._show(view, options, optional, whole=True)
+            elif word in ("last", "last trick"):
+                self.say(describe_trick(view))
+            elif word in ("score", "scores"):
+                fixed = table_lines(view).fixed
+                self.say(*(line for line in fixed if line.startswith("Scores: ")))
+            elif word in ("rules", "rule sheet"):
+                self.say(*kozel.forms.rule_sheet(self.state.ruleset).splitlines())
             elif word in ("u", "undo"):
                 if self.taken:
                     return _Say.UNDO
                 self.say("Nothing to take back: you have not moved yet.")
             elif word in ("", "n", "no", "skip") and optional:
                 return _Say.SKIP
+            elif not word and not any(move.cards for move in options):
+                self.say(f"It is your move: {_choices_words(options)} (h for help).")
             elif not word:
                 self.say("It is your move: type a card or an option number (h for help).")
-            elif word in ("n", "no", "skip"):
+            elif word in _NO and not any(move.kind is MoveKind.DECLINE for move in options):
                 self.say("You cannot let this pass: it is your turn. Choose one of the options.")
             else:
                 answer = read_move(text, options, self.state, view)
                 if isinstance(answer, Move):
                     return answer
                 self.say(answer)
+
+    def _confirm_leaving(self) -> bool:
+        """Whether the player, asked, says yes to leaving the unfinished match (the end of input says yes)."""
+        answer = self._read("Leave the table? The match is not finished (y/N) ")
+        return answer is None or answer.lower() in ("y", "yes")
 
 
 def _lead_note(state: GameState, seat: int, options: Sequence[Move]) -> str | None:
@@ -569,22 +698,34 @@ def read_move(text: str, options: Sequence[Move], state: GameState, view: Player
     """The one of ``options`` that ``text`` names (a number, cards, words), or a message saying what is wrong.
 
     ``options`` are the moves of the view's seat; ``state`` is asked why cards it does not allow are refused.
+    At a prompt whose options take no cards, what cannot be read is answered with what may be typed there.
     """
-    digits = text.removeprefix("-")
-    if digits.isascii() and digits.isdigit():  # only 0-9: other scripts' digits are no option numbers
-        if len(digits) > _MAX_DIGITS:
-            return f"There is no option of {len(digits)} digits: choose a number from 1 to {len(options)}."
-        number = int(text)  # a negative one is no option either, and is told so
-        if 1 <= number <= len(options):
-            return options[number - 1]
-        return f"There is no option {number}: choose a number from 1 to {len(options)}."
+    answer = _read_move(text, options, state, view)
+    if isinstance(answer, str) and not any(move.cards for move in options):
+        if answer.startswith(("There is no option", "That could be")):
+            return answer
+        return f"{short_repr(text.strip())} is not one of the choices here: {_choices_words(options)}."
+    return answer
+
+
+def _read_move(text: str, options: Sequence[Move], state: GameState, view: PlayerView) -> Move | str:
+    numbered = _NUMBERED.fullmatch(text.strip())
+    if numbered is not None:
+        return _numbered(numbered, options, view)
+    lowered = text.strip().lower()
+    for said, kind in ((_YES, MoveKind.TAKE_TALON), (_NO, MoveKind.DECLINE)):
+        meant = [move for move in options if move.kind is kind]
+        if lowered in said and len(meant) == 1:
+            return meant[0]
     tokens = text.replace(",", " ").split()
+    choice = _choice(tokens, options)
+    if choice is not None:
+        return choice
+    tokens, wrong = _without_seat(tokens, options, view)
+    if wrong is not None:
+        return wrong
     words = [token.lower() for token in tokens if token.lower() in _WORDS or token.lower() in _FILLERS]
     card_text = " ".join(token for token in tokens if token.lower() not in _WORDS and token.lower() not in _FILLERS)
-    choices = {move.choice: move for move in options if move.choice is not None}
-    chosen = "_".join(token.lower() for token in tokens if token.lower() != "praise")
-    if chosen in choices:
-        return choices[chosen]
     kinds = set(MoveKind)
     for word in words:
         kinds &= _WORDS.get(word, kinds)
@@ -597,12 +738,15 @@ def read_move(text: str, options: Sequence[Move], state: GameState, view: Player
     if missing:
         return f"You do not hold {kozel.format_cards(missing)}. Your cards are shown after 'Your hand:'."
     mask = sum(card.bit for card in cards)
+    worded = any(word in _WORDS for word in words)
     if cards:
         fits = [move for move in options if move.kind in kinds and move.mask == mask]
-    elif any(word in _WORDS for word in words):
+    elif worded:
         fits = [move for move in options if move.kind in kinds]
     else:
         return f"{text!r} is not one of your moves now. Type a card, or a number from the list (h for help)."
+    if fits and not worded and all(move.kind is MoveKind.PASS for move in fits):
+        return _cannot_beat(cards, card_text, state)  # a pass gives the trick up: only when the word says so
     if len(fits) == 1:
         return fits[0]
     if len(fits) > 8:
@@ -613,6 +757,131 @@ def read_move(text: str, options: Sequence[Move], state: GameState, view: Player
     if not cards:
         return f"You cannot {' '.join(words)} now. Choose one of the options (h for help)."
     return _why_not(cards, kinds, options, state)
+
+
+def _numbered(numbered: re.Match[str], options: Sequence[Move], view: PlayerView) -> Move | str:
+    """The option a number names (``3``, ``3.``, ``3)``, ``#3``, ``option 3``), or why it names none.
+
+    A bare number that is also the rank of cards the player holds (a ten, or six to nine in a deck
+    with them) is asked back rather than read as an option, where cards are being played."""
+    digits = numbered.group(2)
+    explicit = bool(numbered.group(1) or numbered.group(3))
+    length = len(digits.removeprefix("-"))
+    if length > _MAX_DIGITS:
+        return f"There is no option of {length} digits: choose a number from 1 to {len(options)}."
+    number = int(digits)  # a negative one is no option either, and is told so
+    held = [card for card in sorted_hand(view) if int(card.rank) == number]
+    if not explicit and held and any(move.cards for move in options):
+        typed = " or ".join(_typed(card) for card in held)
+        if 1 <= number <= len(options):
+            return (
+                f"{number} is both option {number} ({option_label(options[number - 1], view)}) and the rank of "
+                f"your {kozel.format_cards(held)}: type #{number} for the option, or the card with its suit ({typed})."
+            )
+        return f"There is no option {number}; for your {kozel.format_cards(held)} type the suit too ({typed})."
+    if 1 <= number <= len(options):
+        return options[number - 1]
+    return f"There is no option {number}: choose a number from 1 to {len(options)}."
+
+
+def _typed(card: kozel.Card) -> str:
+    """A card as it is quickest to type: ``10c``, ``qh``."""
+    return f"{card.rank.text}{card.ascii[-1]}".lower()
+
+
+def _choice(tokens: Sequence[str], options: Sequence[Move]) -> Move | None:
+    """The choice (a praise deal) the words name: in full, or by the first words of only one of them."""
+    typed = [token.lower() for token in tokens if token.lower() != "praise"]
+    if not typed:
+        return None
+    choices = {move.choice: move for move in options if move.choice is not None}
+    whole = "_".join(typed)
+    if whole in choices:
+        return choices[whole]
+    begun = [move for name, move in choices.items() if name.split("_")[: len(typed)] == typed]
+    return begun[0] if len(begun) == 1 else None
+
+
+def _choices_words(options: Sequence[Move]) -> str:
+    """What may be typed at a prompt whose options take no cards: the numbers and the words."""
+    words = []
+    for move in options:
+        if move.choice is not None:
+            words.append(move.choice.replace("_", " "))
+        elif move.kind is MoveKind.TAKE_TALON:
+            words.append("take (or y)")
+        elif move.kind is MoveKind.DECLINE:
+            words.append("decline (or n)")
+        else:
+            words.append(move.kind.word.replace("_", " "))
+    numbers = "1" if len(options) == 1 else f"1 to {len(options)}"
+    return f"type an option number ({numbers}) or one of: {', '.join(dict.fromkeys(words))}"
+
+
+def _without_seat(tokens: list[str], options: Sequence[Move], view: PlayerView) -> tuple[list[str], str | None]:
+    """The words without a ``seat N`` naming the partner, where a transfer is offered; or why the seat is wrong."""
+    if not any(move.kind is MoveKind.TRANSFER for move in options):
+        return tokens, None
+    partners = view.ruleset.seating.partners(view.seat)
+    kept: list[str] = []
+    at = 0
+    while at < len(tokens):
+        if tokens[at].lower() == "seat" and at + 1 < len(tokens) and tokens[at + 1].isdecimal():
+            if not tokens[at + 1].isascii() or int(tokens[at + 1]) not in partners:
+                seats = " and ".join(f"seat {seat}" for seat in partners)
+                return tokens, f"Trumps go only to your partner ({seats}), not seat {short_repr(tokens[at + 1])}."
+            at += 2
+            continue
+        kept.append(tokens[at])
+        at += 1
+    return kept, None
+
+
+def _cannot_beat(cards: Sequence[kozel.Card], typed: str, state: GameState) -> str:
+    """Why cards typed without a word, which could only be passed face down, cannot beat the cards on top."""
+    trick = state.trick
+    top = list(cards_of(trick.best.mask)) if trick is not None else []
+    table = state.deal.table
+    trumps = table.trump_mask
+    reasons = []
+    for card in cards:
+        if any(table.beaters[other.index] & card.bit for other in top):
+            continue
+        plain_suits = [other.suit for other in top if not trumps & other.bit]
+        if trumps & card.bit:
+            higher = [other for other in top if trumps & other.bit]
+            reasons.append(f"{card} is a lower trump than {kozel.format_cards(higher)}")
+        elif card.suit not in plain_suits:
+            named = " and no ".join(dict.fromkeys(suit.name.lower().removesuffix("s") for suit in plain_suits))
+            reasons.append(f"{card} is no {named} and no trump" if named else f"{card} is no trump")
+        else:
+            same = [other for other in top if other.suit == card.suit and not trumps & other.bit]
+            reasons.append(f"{card} is lower than {kozel.format_cards(same)}")
+    why = "; ".join(reasons) or "each card must beat a different card on top"
+    return (
+        f"{kozel.format_cards(cards)} cannot beat {kozel.format_cards(top)} ({why}). "
+        f"To give up the trick instead, passing them face down, type: pass {typed}"
+    )
+
+
+def _for_you(text: str, seat: int) -> str:
+    """An engine's refusal said to the player: "you" for his own seat, table words for the kinds of move."""
+    for kind, words in _KIND_WORDS.items():
+        text = text.replace(f"a {kind.word} move", words)
+    you = f"seat {seat}"
+    for engine, table in (
+        (f"it is {you}'s turn", "it is your turn"),
+        (f"of his two trumps {you} may", "of your two trumps you may"),
+        (f"{you}'s side", "your side"),
+        (f"{you}'s two trumps", "your two trumps"),
+        (f"{you} does not hold", "you do not hold"),
+        (f"{you} must", "you must"),
+        (f"{you} lays away", "you lay away"),
+        ("of his own hand", "of your own hand"),
+        (f"not {you}", "not you"),
+    ):
+        text = text.replace(engine, table)
+    return text
 
 
 def _why_not(cards: Sequence[kozel.Card], kinds: set[MoveKind], options: Sequence[Move], state: GameState) -> str:
@@ -627,10 +896,10 @@ def _why_not(cards: Sequence[kozel.Card], kinds: set[MoveKind], options: Sequenc
             kozel.apply(state, Move(seat, kind, cards))
         except IllegalMoveError as error:
             _, _, why = str(error).partition(" is not allowed: ")
-            rule = f" (rule: {error.rule})" if error.rule else ""
-            return f"Not allowed: {why or error}{rule}. Choose again."
+            rule = f" (rule: {error.rule.replace('_', ' ')})" if error.rule else ""
+            return f"Not allowed: {_for_you(why or str(error), seat)}{rule}. Choose again."
         except KozelError as error:
-            return f"Not allowed: {error}. Choose again."
+            return f"Not allowed: {_for_you(str(error), seat)}. Choose again."
         break
     return f"{kozel.format_cards(cards)} is not one of your moves now. Choose a number from the list."
 
@@ -646,9 +915,11 @@ def _in_table_order(options: Sequence[Move], view: PlayerView) -> list[Move]:
     return sorted(options, key=key)
 
 
-def _your_turn(view: PlayerView) -> str:
+def _your_turn(view: PlayerView, options: Sequence[Move] = ()) -> str:
     """What the person must do now, in a few words."""
     phase = view.phase
+    if options and all(move.kind is MoveKind.TRANSFER for move in options):
+        return "Your turn: swap a trump with your partner before leading."
     if phase is Phase.PRAISE:
         return "Your turn: announce how this hand is dealt (the praise)."
     if phase is Phase.BIDDING:
@@ -665,6 +936,33 @@ def _your_turn(view: PlayerView) -> str:
             return f"Your turn: beat the {plural(count, 'card')} on top one to one, or pass as many face down."
         return "Your lead: one card, or several of one suit."
     return "Your turn: play a card." if view.trick else "Your lead: play a card."
+
+
+def _transfer_note(view: PlayerView, options: Sequence[Move]) -> str | None:
+    """Whether the player may hand his trumps to the partner now, where the trump transfer is open."""
+    rules = view.ruleset
+    if view.transfers_done is None or rules.transfer is None or view.phase is not Phase.PLAY:
+        return None
+    if any(move.kind is MoveKind.TRANSFER for move in options):
+        return "You may hand your trumps to your partner now (the transfer option below)."
+    if rules.side_of(view.seat) in view.transfers_done:
+        return "Your side has made its trump transfer in this window."
+    trumps = sum(1 for card in view.hand if rules.trumps.table(view.trump).trump_mask & card.bit)
+    if trumps in rules.transfer.counts or (rules.transfer.point_trump_of_two and trumps == 2):
+        return f"You hold {plural(trumps, 'trump')} but may not hand {'it' if trumps == 1 else 'them'} over now."
+    return f"You may not transfer: you hold {plural(trumps, 'trump')}, and {transfer_words(rules)}."
+
+
+def _declarer_note(view: PlayerView) -> str | None:
+    """What the declarer needs, once he has taken the talon: more than the bidding's card points."""
+    talon = view.ruleset.talon
+    bidding = talon.bidding if talon is not None else None
+    if bidding is None or view.declarer != view.seat or view.phase is not Phase.LAY_AWAY:
+        return None
+    return (
+        f"You play alone: you need more than {bidding.wins_above} card points in your tricks "
+        "(the cards you lay away count for you)."
+    )
 
 
 def _columns(labels: list[str], width: int = 100) -> list[str]:

@@ -16,6 +16,7 @@ from kozel.engine.explain import plural
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Phase
+from kozel.rules.redeal import RedealReason
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.scoring import ScoreMode
 from kozel.rules.trump import TRUMP_GROUP
@@ -43,6 +44,7 @@ __all__ = [
     "describe_events",
     "describe_hand_result",
     "describe_match_result",
+    "describe_trick",
     "fit",
     "format_hand",
     "option_label",
@@ -53,6 +55,7 @@ __all__ = [
     "table_lines",
     "table_order",
     "target_words",
+    "transfer_words",
     "written_words",
 ]
 
@@ -184,12 +187,15 @@ def target_words(rules: Ruleset) -> str:
     """How the match is won or lost, in one phrase: ``"a side that reaches 12 points is the goat"``."""
     match = rules.match
     mode = rules.scoring.mode
+    side = "a side" if rules.seating.team_size > 1 else "a player"
+    first = "the first side" if rules.seating.team_size > 1 else "the first player"
     if mode is ScoreMode.PENALTY:
-        words = f"a side that reaches {match.target} penalty points is the goat"
+        who = "that" if rules.seating.team_size > 1 else "who"
+        words = f"{side} {who} reaches {match.target} penalty points is the goat"
     elif mode is ScoreMode.CREDIT:
-        words = f"the first side to {match.target} points wins; the others are goats"
+        words = f"{first} to {match.target} points wins; the others are goats"
     else:
-        words = f"every side starts at {match.start}; the first down to {match.target} wins"
+        words = f"every {side.removeprefix('a ')} starts at {match.start}; the first down to {match.target} wins"
     if match.sets > 1:
         words += f"; the first to win {match.sets} sets wins the match"
     return words
@@ -302,8 +308,8 @@ def table_lines(view: PlayerView) -> TableLines:
             if view.declarer == you
             else f"Seat {view.declarer} took the talon and plays alone"
         )
-    if view.transfers_done is not None:
-        fixed.append("Trump transfer open: a player with few trumps may hand them to the partner before the lead")
+    if view.transfers_done is not None and rules.transfer is not None:
+        fixed.append(f"Trump transfer open: {transfer_words(rules)}")
     progress = None
     if view.phase is not Phase.PRAISE:
         stock = [f"stock {view.stock_size} cards"] if rules.dealing.refill else []
@@ -324,6 +330,46 @@ def table_lines(view: PlayerView) -> TableLines:
     return TableLines(tuple(fixed), progress, trick, hand)
 
 
+#: The moves that put cards into a trick.
+_TRICK_KINDS: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.MOLODKA, MoveKind.PLAY})
+
+
+def describe_trick(view: PlayerView) -> str:
+    """The last trick taken in this hand, as the view's seat saw it (face-down cards as ``[##]``), in one line."""
+    plays: list[Played] = []
+    last: tuple[list[Played], int] | None = None
+    for event in view.history:
+        if isinstance(event, Played) and event.kind in _TRICK_KINDS:
+            plays.append(event)
+        elif isinstance(event, TrickTaken):
+            last, plays = (plays, event.winner), []
+    if last is None or not last[0]:
+        return "No trick has been taken yet in this hand."
+    played, winner = last
+    shown = " · ".join(_played(play, view.seat) for play in played)
+    return f"Last trick: {shown} -> {seat_name(winner, view.seat)} took it"
+
+
+def transfer_words(rules: Ruleset) -> str:
+    """Who may hand trumps to the partner, as the ruleset's transfer rule says, in table words."""
+    rule = rules.transfer
+    if rule is None:
+        return "no trump transfer in this game"
+    counts = " or ".join(_COUNT_WORDS.get(count, str(count)) for count in rule.counts)
+    many = rule.counts != (1,)
+    words = f"a player holding exactly {counts} {'trump' if not many else 'trumps'}"
+    if rule.point_trump_of_two:
+        words += " (or two, of which only one counts card points: the spectacled pair)"
+    what = "them" if many else "it"
+    if rule.point_trump_of_two and not many:
+        what = "it (of a spectacled pair, the one that counts)"
+    return f"{words} may hand {what} to the partner face down before the lead, for as many cards back"
+
+
+#: Small counts in words.
+_COUNT_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
 def render_table(view: PlayerView, style: Style | None = None) -> list[str]:
     """The table as the view's seat sees it, one line each: rules and dealer, trumps, scores, progress, trick, hand."""
     style = style or Style(colour=False)
@@ -338,7 +384,8 @@ def option_label(move: Move, view: PlayerView) -> str:
     """One of the player's moves in table words, starting with the word that can be typed to choose it."""
     cards = format_cards(_in_order(view.ruleset, view.trump, move.cards))
     partner = view.ruleset.seating.partners(view.seat)
-    to_partner = f"seat {partner[0]}" if partner else "your partner"
+    to_partner = f"your partner (seat {partner[0]})" if partner else "your partner"
+    trumps = "trump" if len(move.cards) == 1 else "trumps"
     talon = f" ({view.talon_size} cards, {view.talon_shown} face up)" if view.talon_shown is not None else ""
     labels = {
         MoveKind.LEAD: f"lead {cards}",
@@ -346,9 +393,9 @@ def option_label(move: Move, view: PlayerView) -> str:
         MoveKind.PASS: f"pass {cards} face down",
         MoveKind.MOLODKA: f"molodka: play your whole hand {cards} out of turn",
         MoveKind.PLAY: f"play {cards}",
-        MoveKind.TRANSFER: f"transfer your trumps {cards} to {to_partner} face down",
+        MoveKind.TRANSFER: f"transfer your {trumps} {cards} to {to_partner} face down",
         MoveKind.TRANSFER_BACK: f"give back {cards} face down",
-        MoveKind.REDEAL: "redeal: call for a redeal of this poor hand",
+        MoveKind.REDEAL: f"redeal: call for a new deal{_redeal_words(view)}",
         MoveKind.TAKE_TALON: f"take the talon{talon} and play alone",
         MoveKind.DECLINE: "decline: let the talon pass on",
         MoveKind.LAY_AWAY: f"lay away {cards}",
@@ -357,6 +404,43 @@ def option_label(move: Move, view: PlayerView) -> str:
         MoveKind.LAY_OPEN: f"open: lay {cards} face up",
     }
     return labels[move.kind]
+
+
+def _redeal_words(view: PlayerView) -> str:
+    """Why the rules let the player call a redeal now, and a warning where the call would lose the hand."""
+    rules = view.ruleset
+    rule = rules.redeal
+    if rule is None:
+        return ""
+    hand = view.hand
+    deck = list(rules.deck)
+    nines = [card for card in deck if card.rank == 9]
+    queens = [card for card in deck if card.rank == 12]
+    points = rules.points.of_mask(sum(card.bit for card in hand))
+    reasons = []
+    for reason in rule.reasons:
+        if reason is RedealReason.FEW_POINTS and points < rule.below_points:
+            reasons.append(f"your hand counts {points} card points, under {rule.below_points}")
+        elif reason is RedealReason.FOUR_NINES and nines and all(card in hand for card in nines):
+            reasons.append("you hold all four nines")
+        elif reason is RedealReason.FOUR_QUEENS and queens and all(card in hand for card in queens):
+            reasons.append("you hold all four queens")
+    if not reasons:  # the side's reasons: the partner's cards count too, which the offer itself tells
+        if RedealReason.NO_QUEEN in rule.reasons and not any(card.rank == 12 for card in hand):
+            reasons.append("your side holds no queen")
+        elif RedealReason.NO_QUEEN_BUT_DIAMONDS in rule.reasons:
+            reasons.append("your side holds no queen but Q♦")
+    words = f" ({'; '.join(reasons)})" if reasons else ""
+    dealt = next((event for event in reversed(view.history) if isinstance(event, Dealt)), None)
+    calls = dealt.redeals if dealt is not None else ()
+    side = rules.side_of(view.seat)
+    limit = rule.limit
+    if limit is not None and len(calls) >= limit and set(calls[-limit:]) == {side}:
+        words += (
+            f"; WARNING: your side has called {plural(limit, 'redeal')} in a row, the limit: this call loses the "
+            f"hand ({plural(rule.penalty, 'point')} written against your side)"
+        )
+    return words
 
 
 def _praise_label(choice: str) -> str:
@@ -496,7 +580,9 @@ def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: 
             lines.append(f"  the cards on the table go back to their owners: {'; '.join(back)}")
         elif isinstance(event, TalonTaken):
             whose = "your" if event.seat == you else f"seat {event.seat}'s"
-            held = format_cards(event.cards) if event.cards is not None else f"{event.shown} and hidden cards"
+            size = rules.talon.size if rules.talon is not None else 2
+            hidden = plural(size - 1, "hidden card")
+            held = format_cards(event.cards) if event.cards is not None else f"{event.shown} and {hidden}"
             lines.append(f"  the talon goes into {whose} hand: {held}")
         elif isinstance(event, TrickTaken):
             points = _trick_points(before_view.trick, play, rules) if play is not None else ""
@@ -516,7 +602,8 @@ def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: 
             lines.extend(_praise_dealt(event, before_view))
         elif isinstance(event, Caught):
             lines.append(
-                f"  caught! {seat_name(event.catcher_seat, you)} catches {event.victim} of "
+                f"  caught! {seat_name(event.catcher_seat, you)} catch{'es' * (event.catcher_seat != you)} "
+                f"{event.victim} of "
                 f"{seat_name(event.victim_seat, you)} with {event.catcher}: the hand stops"
             )
         elif isinstance(event, HandScored):

@@ -17,7 +17,7 @@ from typing import Final
 
 from kozel.cards.masks import SUIT_BITS, bits_of, cards_of
 from kozel.engine.build import COMPILED
-from kozel.engine.explain import no_seat, refuse
+from kozel.engine.explain import no_seat, plural, refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import SIEVE, molodka_holder, molodka_move, molodka_seat, molodka_sieve, sieves
@@ -306,7 +306,8 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
         return refuse(
             move,
             move.kind.word,
-            f"answer the {len(top)} card(s) on top with exactly {len(top)} card(s), not {len(move.cards)}",
+            f"answer the {plural(len(top), 'card')} on top with exactly {plural(len(top), 'card')}, "
+            f"not {len(move.cards)}",
         )
     return refuse(
         move,
