@@ -3,28 +3,20 @@
 It lives outside the ``kozel`` package on purpose: importing anything inside it loads the whole
 library first (``kozel/__init__.py``), and a Ctrl-C in that half second would otherwise end in
 Python's traceback, before :func:`kozel.cli.main.main` could answer it.  Run as the console script,
-its very first statements answer a Ctrl-C already, before it loads even the handler of ``_kozel_stop``;
-what Python does before it reads this file (its own start, the script's first line) comes earlier still.
+its very first statements answer a Ctrl-C already, with the handler of ``_kozel_stop`` (which loads nothing
+slower than ``os`` and ``sys``); what Python does before it reads this file (its own start, the script's first
+line) comes earlier still.
 """
 
 from __future__ import annotations
 
+# The C module under ``signal`` (``signal`` itself loads ``enum`` first), and the handler of ``_kozel_stop``, which
+# loads nothing slower: both before anything else, so that a Ctrl-C is answered from the first statements on.
+import _signal  # type: ignore[import-not-found,unused-ignore]
 import os
-import signal
 import sys
 
-
-def _stop_at_start(signum: int, frame: object) -> None:
-    """A Ctrl-C before the handler of ``_kozel_stop`` is loaded: the same line, and status 130, at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream is sys.stderr:
-                stream.write("\nkozel: interrupted (Ctrl-C)\n")
-            stream.flush()
-        except (OSError, ValueError, AttributeError):  # a stream that is closed or gone: nothing said there
-            pass
-    os._exit(130)
+from _kozel_stop import INTERRUPTED, stop_while_loading
 
 
 def _run_as_the_console_script() -> bool:
@@ -35,24 +27,22 @@ def _run_as_the_console_script() -> bool:
     return name == "kozel"
 
 
-if _run_as_the_console_script() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-    signal.signal(signal.SIGINT, _stop_at_start)  # before anything else is loaded: main() takes it from here
-
-from _kozel_stop import INTERRUPTED, stop_while_loading  # noqa: E402 - after the handler, which must come first
+if _run_as_the_console_script() and _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, stop_while_loading)  # main() takes it from here
 
 __all__ = ["INTERRUPTED", "main"]
 
 
 def main() -> int:
     """Run the ``kozel`` command line; a Ctrl-C while it loads stops it with status 130 and a line saying so."""
-    handler = signal.getsignal(signal.SIGINT)
-    answering = handler is signal.default_int_handler or handler is _stop_at_start
+    handler = _signal.getsignal(_signal.SIGINT)
+    answering = handler is _signal.default_int_handler or handler is stop_while_loading
     if answering:
-        signal.signal(signal.SIGINT, stop_while_loading)
+        _signal.signal(_signal.SIGINT, stop_while_loading)
     try:
         from kozel.cli.main import main as run  # noqa: PLC0415 - loaded here, where a Ctrl-C can be answered
     except KeyboardInterrupt:  # raised by the import itself, not by the signal
-        stop_while_loading(signal.SIGINT, None)
+        stop_while_loading(_signal.SIGINT, None)
     if answering:
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # from here the command line answers it
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # from here the command line answers it
     return run()

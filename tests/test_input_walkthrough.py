@@ -274,20 +274,21 @@ def test_a_ctrl_c_is_said_by_the_command_it_stopped(capsys, monkeypatch):
 # --- Ctrl-C while the console script starts -----------------------------------------------------------------
 
 
-def test_a_ctrl_c_before_the_console_script_s_entry_has_loaded_ends_it_without_a_traceback(tmp_path):
-    # The console script as pip writes it, named kozel; a real SIGINT, sent while the entry is still loading its
-    # own first imports, before main() runs.
+def test_a_ctrl_c_once_the_console_script_s_entry_is_loaded_ends_it_without_a_traceback(tmp_path):
+    # The console script as pip writes it, named kozel; a real SIGINT, sent once the entry has loaded (its first
+    # statements install the handler) and before main() runs.
     script = tmp_path / "kozel"
     script.write_text(
         "import builtins, os, signal, sys\n"
         "real = builtins.__import__\n"
         "def hooked(name, *args, **kwargs):\n"
-        "    if name == '_kozel_stop':\n"
+        "    if name == 'colorsys':\n"
         "        os.kill(os.getpid(), signal.SIGINT)\n"
         "    return real(name, *args, **kwargs)\n"
         "builtins.__import__ = hooked\n"
         "import re\n"
         "from _kozel_entry import main\n"
+        "import colorsys\n"
         "if __name__ == '__main__':\n"
         "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n"
         "    sys.exit(main())\n"
