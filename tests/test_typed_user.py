@@ -78,7 +78,8 @@ from typing_extensions import assert_type
 
 import kozel
 from kozel.bots import (
-    BotLike, BotResult, Entrant, Executor, HeadToHead, League, MatchOutcome, Ratings, Tournament,
+    BotLike, BotResult, Entrant, Executor, HeadToHead, HeuristicBot, IsmctsBot, League, MatchOutcome, RandomBot,
+    Ratings, Tournament,
 )
 from kozel.view import PlayerView, TrickTaken
 
@@ -107,6 +108,8 @@ def check(view: PlayerView, rules: kozel.Ruleset, pool: concurrent.futures.Threa
     assert_type(result.ratings(), Ratings)
     executor: Executor = pool
     print(executor, view.hand)
+    for bot in (HeuristicBot(), IsmctsBot(), RandomBot()):  # out of turn the view may be None, as documented
+        assert_type(bot.interrupt(None, []), kozel.Move | None)
     print(view.hnad)  # error: attr-defined
     Tournament(rules, bots, matches="ten")  # error: arg-type
 """

@@ -46,7 +46,7 @@ class HeuristicBot(Bot):
         self.worlds = whole_count("HeuristicBot: worlds", worlds, MAX_WORLDS)
         self._costs: Costs | None = None  # the last hand's card costs, kept while its rules and trump table hold
 
-    def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+    def interrupt(self, view: PlayerView | None, moves: Sequence[Move]) -> Move | None:
         """A molodka, else a lone trump handed to the partner, else nothing."""
         check_asked(self, view, moves, choosing=False)
         return out_of_turn(moves)

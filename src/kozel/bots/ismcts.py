@@ -227,7 +227,7 @@ class IsmctsBot(Bot):
             return self.rng.choice(moves)
         return max(tried, key=lambda move: root.children[move].visits)
 
-    def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+    def interrupt(self, view: PlayerView | None, moves: Sequence[Move]) -> Move | None:
         """Out of turn it plays as the heuristic player does: a molodka, a lone trump to the partner."""
         check_asked(self, view, moves, choosing=False)
         return out_of_turn(moves)

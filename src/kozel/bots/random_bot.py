@@ -21,7 +21,7 @@ class RandomBot(Bot):
         check_asked(self, view, moves, choosing=True)
         return self.rng.choice(moves)
 
-    def interrupt(self, view: PlayerView, moves: Sequence[Move]) -> Move | None:
+    def interrupt(self, view: PlayerView | None, moves: Sequence[Move]) -> Move | None:
         """Nothing, or any of ``moves``, at random (each equally likely)."""
         check_asked(self, view, moves, choosing=False)
         return self.rng.choice((None, *moves))
