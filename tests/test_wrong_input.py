@@ -9,6 +9,7 @@ runs.
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 import types
@@ -235,11 +236,18 @@ def test_an_event_seen_by_a_seat_that_is_no_seat_is_refused():
     deal_events = kozel.step(state, kozel.legal_moves(state)[0])[1]
     for event in (*events, *deal_events, *kozel.observe(state, 0).history):
         for bad in (2.0, True, "1", None):
-            with pytest.raises(kozel.WrongTypeError, match="for_seat: a seat is an int from 0"):
+            with pytest.raises(kozel.WrongTypeError, match=r"for_seat: a seat is a whole number from 0 \(not a bool\)"):
                 event.for_seat(bad)
         with pytest.raises(kozel.SeatError, match="there is no seat -1"):
             event.for_seat(-1)
         assert event.for_seat(1) == event.for_seat(1)
+        # A whole number of another type (an IntEnum here; a NumPy integer alike) is taken as its number.
+        assert event.for_seat(_Seat.ONE) == event.for_seat(1)
+        assert type(event.for_seat(_Seat.ONE)) is type(event)
+
+
+class _Seat(enum.IntEnum):
+    ONE = 1
 
 
 def test_a_tracker_given_what_step_does_not_give_is_refused_and_left_as_it_was():

@@ -23,6 +23,7 @@ from kozel.cards.cardset import CardSet
 from kozel.errors import SeatError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
+from kozel.plain_types import whole_number
 from kozel.rules.checks import table_text
 
 __all__ = [
@@ -54,11 +55,15 @@ _HIDDEN: Final[dict[tuple[int, MoveKind, int, str | None, int | None], Played]] 
 
 def _refuse(seat: object) -> Exception:
     """The error for a seat ``for_seat`` cannot take: not a whole number, or below 0."""
-    if type(seat) is not int:
-        return WrongTypeError(
-            f"for_seat: a seat is an int from 0 (not a bool; int() a NumPy integer), not {table_text(seat)}"
-        )
+    if whole_number(seat) is None:
+        return WrongTypeError(f"for_seat: a seat is a whole number from 0 (not a bool), not {table_text(seat)}")
     return SeatError(f"for_seat: there is no seat {table_text(seat)}: seats are numbered from 0")
+
+
+def _another_int(seat: object) -> int | None:
+    """``seat`` as a plain int where it is a whole number of another type (a NumPy integer, an IntEnum), else None:
+    ``for_seat`` takes those as their number, off its common path."""
+    return None if type(seat) is int else whole_number(seat)
 
 
 @attrs.frozen
@@ -68,6 +73,9 @@ class Event:
     def for_seat(self, seat: int) -> Self:
         """This event as ``seat`` sees it (hidden cards left out): an event of the same class."""
         if type(seat) is not int or seat < 0:
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             raise _refuse(seat)
         return self
 
@@ -108,6 +116,9 @@ class Dealt(Event):
     def for_seat(self, seat: int) -> Dealt:
         """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             if type(seat) is int and seat >= 0:
                 raise SeatError(
                     f"for_seat: there is no seat {table_text(seat)} at a table of {len(self.hands)}: "
@@ -154,6 +165,9 @@ class Played(Event):
     def for_seat(self, seat: int) -> Played:
         """Face-down cards only for the mover (and the partner of a transfer)."""
         if type(seat) is not int or seat < 0:
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             raise _refuse(seat)
         kind = self.kind
         if seat == self.seat or self.cards is None:
@@ -186,6 +200,9 @@ class CardsReturned(Event):
     def for_seat(self, seat: int) -> CardsReturned:
         """Face-down cards only for their owner."""
         if type(seat) is not int or seat < 0:
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             raise _refuse(seat)
         return CardsReturned(
             tuple(
@@ -209,6 +226,9 @@ class Laid(Event):
     def for_seat(self, seat: int) -> Laid:
         """A face-down card only for its player."""
         if type(seat) is not int or seat < 0:
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             raise _refuse(seat)
         return self if self.face_up or seat == self.seat else Laid(self.seat, self.face_up, None)
 
@@ -233,6 +253,9 @@ class CardsDrawn(Event):
     def for_seat(self, seat: int) -> CardsDrawn:
         """Only ``seat``'s own cards are shown."""
         if type(seat) is not int or seat < 0:
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             raise _refuse(seat)
         return CardsDrawn(tuple((owner, cards if owner == seat else None, n) for owner, cards, n in self.drawn))
 
@@ -253,6 +276,9 @@ class PraiseDealt(Event):
     def for_seat(self, seat: int) -> PraiseDealt:
         """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             if type(seat) is int and seat >= 0:
                 raise SeatError(
                     f"for_seat: there is no seat {table_text(seat)} at a table of {len(self.hands)}: "
@@ -277,6 +303,9 @@ class TalonTaken(Event):
     def for_seat(self, seat: int) -> TalonTaken:
         """The talon's hidden card only for the declarer."""
         if type(seat) is not int or seat < 0:
+            plain = _another_int(seat)
+            if plain is not None:
+                return self.for_seat(plain)
             raise _refuse(seat)
         return self if seat == self.seat else TalonTaken(self.seat, None, self.shown)
 
