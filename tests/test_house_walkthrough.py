@@ -96,6 +96,10 @@ def test_a_house_variant_sheet_does_not_open_with_the_base_headline():
     for text in ('base = "classic"\nname = "ours"\n', 'base = "classic"\nname = "ours"\n[match]\ntarget = 16\n'):
         opening = kozel.forms.rule_sheet(kozel.loads_ruleset(text)).split("## ", 1)[0]
         assert "A ruleset based on `classic`: the 36-card game of four-card hands" in opening
+    # The built-in seated for another number of players is still its game, as its name may say.
+    opening = kozel.forms.rule_sheet(CLASSIC.for_players(6)).split("## ", 1)[0]
+    assert "The 36-card game of four-card hands" in opening
+    assert "house variant" not in opening
 
 
 def test_the_rule_sheet_is_reached_after_import_kozel():

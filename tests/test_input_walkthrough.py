@@ -354,3 +354,19 @@ def test_a_number_too_long_in_a_ruleset_file_says_kozels_limit():
         kozel.RulesetError, match=r"^the file holds a number of more than \d+ digits: kozel reads numbers"
     ):
         kozel.loads_ruleset(toml, format="toml")
+
+
+def test_a_plot_drawn_from_python_without_matplotlib_names_the_extra_not_a_command_option(monkeypatch):
+    from kozel.integrations import plot  # noqa: PLC0415 - the module loads without matplotlib
+
+    real = plot.importlib.import_module
+
+    def without_matplotlib(name: str, *args: object) -> object:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real(name, *args)
+
+    monkeypatch.setattr(plot.importlib, "import_module", without_matplotlib)
+    message = r"^drawing a plot needs matplotlib, the plot extra: pip install 'kozel\[plot\]'$"
+    with pytest.raises(KozelError, match=message):
+        plot.check_plot_path("wins.png")

@@ -177,7 +177,7 @@ def _swap_state() -> kozel.GameState:
         moves = kozel.legal_moves(state)
         if moves and all(move.kind is kozel.MoveKind.TRANSFER for move in moves):
             return state
-    pytest.skip("no deal with a swap before the first lead among the seeds tried")
+    raise AssertionError("no deal of seeds 0 to 399 begins with a swap before the first lead")
 
 
 def test_swap_is_understood_and_the_headline_says_it():
@@ -270,3 +270,41 @@ def test_python_m_kozel_installs_its_handler_before_enum_loads():
     before = names[: names.index("kozel._launch")]
     assert "enum" not in before
     assert "typing" not in before
+
+
+# --- numbers and seats typed at the table ---------------------------------------------------------------------
+
+
+def _lead_with_a_face_card_and_many_options() -> tuple[kozel.GameState, kozel.PlayerView, list[kozel.Move]]:
+    """classic: a lead with at least 11 options, the leader holding a jack (rank 11 of the card order)."""
+    rules = kozel.variants.get("classic")
+    for seed in range(400):
+        state = kozel.new_game(rules, seed=seed)
+        options = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+        view = observe(state, state.turn)
+        faces = [card for card in view.hand if card.rank.text == "J"]
+        if len(options) >= 11 and faces:
+            return state, view, options
+    raise AssertionError("no deal of seeds 0 to 399 gives a lead of 11 options with a jack in hand")
+
+
+def test_eleven_is_an_option_even_with_a_jack_in_hand():
+    state, view, options = _lead_with_a_face_card_and_many_options()
+    assert read_move("11", options, state, view) == options[10]
+
+
+def test_a_seat_too_long_to_read_is_refused_as_no_partner():
+    state = _swap_state()
+    view = observe(state, state.turn)
+    options = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+    cards = " ".join(f"{card.rank.text}{card.ascii[-1]}".lower() for card in options[0].cards)
+    said = read_move(f"give {cards} to seat {'1' * 5000}", options, state, view)
+    assert isinstance(said, str)
+    assert said.startswith("Trumps go only to your partner (seat ")
+
+
+def test_a_transfer_refusal_speaks_of_your_trumps():
+    # hammer_clubs seed 18, seat 2: a transfer of J♣ A♣ is offered out of turn; the hand also holds 10♠
+    _, out = play("hammer_clubs", "--seed", "18", "--seat", "2", *RANDOM, lines="transfer 10s\nq\n")
+    assert "Not allowed: the transfer hands over all of your trumps and nothing else: J♣ A♣" in out
+    assert "the player's" not in out

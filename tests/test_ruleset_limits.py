@@ -252,6 +252,15 @@ def test_eggs_write_nothing_so_a_table_that_credits_half_the_points_may_stand():
         _credit_rows((0, 59, 0), (60, 120, 2), eggs=False)
 
 
+def test_a_credit_for_taking_no_trick_is_counted_for_no_card_points_only():
+    # The side that took every card point took tricks: its row, not the credit for none, is what it is written.
+    scoring = attrs.evolve(
+        CLASSIC.scoring, mode=ScoreMode.CREDIT, rows=(ScoreRow(0, 60, 0), ScoreRow(61, 120, 2)), no_trick=6
+    )
+    with pytest.raises(RulesetError, match=r"0 and 120 card points are written 6 and 2 in the same hand"):
+        attrs.evolve(CLASSIC, scoring=scoring)
+
+
 def test_a_credit_for_taking_no_trick_writes_the_other_side_too():
     message = r"0 and 120 card points are written 1 and 5 in the same hand \(scoring\)$"  # all tricks: 5 in simple
     with pytest.raises(RulesetError, match=message):

@@ -770,7 +770,7 @@ def _numbered(numbered: re.Match[str], options: Sequence[Move], view: PlayerView
     if length > _MAX_DIGITS:
         return f"There is no option of {length} digits: choose a number from 1 to {len(options)}."
     number = int(digits)  # a negative one is no option either, and is told so
-    held = [card for card in sorted_hand(view) if int(card.rank) == number]
+    held = [card for card in sorted_hand(view) if card.rank.text == digits]  # 6 to 10: a face card has letters
     if not explicit and held and any(move.cards for move in options):
         typed = " or ".join(_typed(card) for card in held)
         if 1 <= number <= len(options):
@@ -827,7 +827,7 @@ def _without_seat(tokens: list[str], options: Sequence[Move], view: PlayerView) 
     at = 0
     while at < len(tokens):
         if tokens[at].lower() == "seat" and at + 1 < len(tokens) and tokens[at + 1].isdecimal():
-            if not tokens[at + 1].isascii() or int(tokens[at + 1]) not in partners:
+            if tokens[at + 1] not in {str(partner) for partner in partners}:  # text: no number read, however long
                 seats = " and ".join(f"seat {seat}" for seat in partners)
                 return tokens, f"Trumps go only to your partner ({seats}), not seat {short_repr(tokens[at + 1])}."
             at += 2
@@ -878,6 +878,7 @@ def _for_you(text: str, seat: int) -> str:
         (f"{you} must", "you must"),
         (f"{you} lays away", "you lay away"),
         ("of his own hand", "of your own hand"),
+        ("the player's trumps", "your trumps"),
         (f"not {you}", "not you"),
     ):
         text = text.replace(engine, table)

@@ -616,14 +616,16 @@ def _sources(rules: Ruleset, source: str, page: str) -> list[str]:
 
 
 def _changes_the_game(rules: Ruleset, base: str) -> bool:
-    """Whether ``rules`` changes more of the built-in ruleset ``base`` its text is about than its name, version
-    and match (the target, the sets and the titles, of which no built-in's headline speaks)."""
+    """Whether ``rules`` changes more of the built-in ruleset ``base`` its text is about than its name, version,
+    match (the target, the sets and the titles, of which no built-in's headline speaks) and seating (the built-in
+    seated for another number of players, as :meth:`~kozel.Ruleset.for_players` seats it, is still its game)."""
     built_in = CATALOG.get(base)
     if built_in is None:
         return False
     try:
-        return attrs.evolve(rules, name=built_in.name, version=built_in.version, match=built_in.match) != built_in
-    except RulesetError:  # the built-in's match does not fit these rules: they changed more than the match
+        seated = built_in.for_players(rules.players, rules.sides)
+        return attrs.evolve(rules, name=seated.name, version=seated.version, match=seated.match) != seated
+    except RulesetError:  # the built-in cannot be seated so, or its match does not fit: they changed more
         return True
 
 

@@ -11,7 +11,7 @@ import importlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from kozel.bots.league import LeagueResult
 from kozel.bots.tournament import BotResult
@@ -35,6 +35,10 @@ def _check_file(what: str, path: object, title: object) -> None:
     check_plot_path(path)
 
 
+#: What drawing a plot without matplotlib says: which extra to install.
+NO_MATPLOTLIB: Final = "drawing a plot needs matplotlib, the plot extra: pip install 'kozel[plot]'"
+
+
 def check_plot_path(path: str | os.PathLike[str]) -> None:
     """Refuse (:class:`~kozel.KozelError`) a file name whose suffix names no format matplotlib draws, or that has none.
 
@@ -47,7 +51,7 @@ def check_plot_path(path: str | os.PathLike[str]) -> None:
     try:
         backends = importlib.import_module("matplotlib.backend_bases")
     except ImportError:
-        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'") from None
+        raise KozelError(NO_MATPLOTLIB) from None
     formats = sorted(backends.FigureCanvasBase.get_supported_filetypes())
     name = os.fspath(path)
     suffix = os.path.splitext(name)[1]  # as matplotlib reads it: a name that starts with its only dot has none
@@ -64,7 +68,7 @@ def _figure(rows: int, height: float) -> Any:
     try:
         figure_module = importlib.import_module("matplotlib.figure")
     except ImportError:
-        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'") from None
+        raise KozelError(NO_MATPLOTLIB) from None
     return figure_module.Figure(figsize=(7.5, height), layout="constrained")
 
 

@@ -183,34 +183,43 @@ class Scoring:
     def two_written(self, totals: int, total: int, sides: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """Two sides' card points and written points in a hand that writes points for both, or None if none can.
 
-        ``totals`` and ``total`` are as in :meth:`least_reached`.  Each side is taken to be written whatever the
-        table may write it for its card points: its row, ``no_trick`` (a side may take no trick), and for the side
-        with every card point ``all_tricks.written``; a side at exactly half the points with eggs on is written
-        nothing.  With two sides the other side holds the rest of the points; with more, two sides at the fewest
-        points a side is written for, where they add up to at most ``total``.
+        ``totals`` and ``total`` are as in :meth:`least_reached`.  A side is taken to be written the most the table
+        may write it for its card points: its row; with no card points, ``no_trick`` too (it may have taken no
+        trick); with every card point, ``all_tricks.written`` too.  Two sides at exactly half the points each with
+        eggs on are written nothing.  With two sides the other side holds the rest of the points; with more, the
+        sides besides the two hold the rest, which some side must be able to take.
         """
-        eggs = self.eggs and sides == 2
         special = self.all_tricks.written if self.all_tricks is not None else None
 
         def most(points: int) -> int:
-            if eggs and 2 * points == total:
-                return 0
             options = [self.row_for(points).written]
-            if self.no_trick is not None:
+            if points == 0 and self.no_trick is not None:
                 options.append(self.no_trick)
-            if special is not None and points == total:
+            if points == total and special is not None:
                 options.append(special)
             return max(options)
+
+        def eggs(first: int, second: int) -> bool:
+            return self.eggs and 2 * first == total and 2 * second == total
 
         written = [points for points in range(total + 1) if totals >> points & 1 and most(points) > 0]
         if sides == 2:  # the other side holds the rest
             for first in written:
                 second = total - first
-                if first <= second and totals >> second & 1 and most(second) > 0:
+                if first <= second and totals >> second & 1 and most(second) > 0 and not eggs(first, second):
                     return (first, most(first)), (second, most(second))
             return None
-        if written and 2 * written[0] <= total:  # two sides at the fewest points written, the rest elsewhere
-            return (written[0], most(written[0])), (written[0], most(written[0]))
+        # More sides: a second side at ``second`` points, the rest, ``total - first - second``, a sum some side can
+        # take; looked for with the sums as bits (``rest >> first`` has bit ``second`` where the rest is one).
+        chosen = sum(1 << points for points in written)
+        rest = sum(1 << (total - points) for points in range(total + 1) if totals >> points & 1)
+        for first in written:
+            found = chosen & (rest >> first) & ~((1 << first) - 1)  # a second at ``first`` points or more
+            while found:
+                second = (found & -found).bit_length() - 1
+                if not eggs(first, second):
+                    return (first, most(first)), (second, most(second))
+                found &= found - 1
         return None
 
     @property
