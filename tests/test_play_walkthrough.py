@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import kozel
@@ -308,3 +309,23 @@ def test_a_transfer_refusal_speaks_of_your_trumps():
     _, out = play("hammer_clubs", "--seed", "18", "--seat", "2", *RANDOM, lines="transfer 10s\nq\n")
     assert "Not allowed: the transfer hands over all of your trumps and nothing else: J♣ A♣" in out
     assert "the player's" not in out
+
+
+def test_the_redeal_warning_on_the_call_past_the_limit_says_what_the_scoring_does():
+    # pairs (credit scoring, a limit of 2 calls in a row) seed 2: seat 0 may call a redeal on the deal
+    rules = kozel.variants.get("pairs")
+    state = kozel.new_game(rules, seed=2)
+    while state.phase is not kozel.Phase.PLAY:
+        moves = kozel.legal_moves(state)
+        state = kozel.apply(state, next((move for move in moves if move.choice == "regular"), moves[0]))
+    calls = [move for move in kozel.legal_moves(state) if move.kind is kozel.MoveKind.REDEAL]
+    assert calls[0].seat == 0
+    view = observe(state, 0)
+    label = option_label(calls[0], view)
+    assert label == "redeal: call for a new deal (your side holds no queen but Q♦)"
+    dealt = view.history[0]
+    twice = attrs.evolve(view, history=(attrs.evolve(dealt, redeals=(0, 0)), *view.history[1:]))
+    assert option_label(calls[0], twice) == (
+        "redeal: call for a new deal (your side holds no queen but Q♦); WARNING: your side has called 2 redeals in "
+        "a row, the limit: this call loses the hand (2 points credited to the other side)"
+    )

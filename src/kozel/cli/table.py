@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 from kozel.cards.card import Card, Suit
 from kozel.cards.notation import format_cards
 from kozel.engine.explain import plural
+from kozel.engine.redeal import beyond_limit, redeal_reasons
 from kozel.game.move import Move, MoveKind
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Phase
@@ -413,32 +414,33 @@ def _redeal_words(view: PlayerView) -> str:
     if rule is None:
         return ""
     hand = view.hand
-    deck = list(rules.deck)
-    nines = [card for card in deck if card.rank == 9]
-    queens = [card for card in deck if card.rank == 12]
-    points = rules.points.of_mask(sum(card.bit for card in hand))
-    reasons = []
-    for reason in rule.reasons:
-        if reason is RedealReason.FEW_POINTS and points < rule.below_points:
-            reasons.append(f"your hand counts {points} card points, under {rule.below_points}")
-        elif reason is RedealReason.FOUR_NINES and nines and all(card in hand for card in nines):
-            reasons.append("you hold all four nines")
-        elif reason is RedealReason.FOUR_QUEENS and queens and all(card in hand for card in queens):
-            reasons.append("you hold all four queens")
-    if not reasons:  # the side's reasons: the partner's cards count too, which the offer itself tells
-        if RedealReason.NO_QUEEN in rule.reasons and not any(card.rank == 12 for card in hand):
-            reasons.append("your side holds no queen")
-        elif RedealReason.NO_QUEEN_BUT_DIAMONDS in rule.reasons:
-            reasons.append("your side holds no queen but Q♦")
+    points = rules.points.of_mask(hand.mask)
+    seen = tuple(hand.mask if seat == view.seat else 0 for seat in range(rules.players))  # the others' unseen
+    found = redeal_reasons(rules, rule, seen, view.seat)
+    own = {
+        RedealReason.FEW_POINTS: f"your hand counts {points} card points, under {rule.below_points}",
+        RedealReason.FOUR_NINES: "you hold all four nines",
+        RedealReason.FOUR_QUEENS: "you hold all four queens",
+    }
+    side = {  # the side's reasons: the partner's cards count too, which the offer itself tells
+        RedealReason.NO_QUEEN: "your side holds no queen",
+        RedealReason.NO_QUEEN_BUT_DIAMONDS: "your side holds no queen but Q♦",
+    }
+    reasons = [own[reason] for reason in found if reason in own]
+    if not reasons:
+        reasons = [side[reason] for reason in found if reason in side][:1]
     words = f" ({'; '.join(reasons)})" if reasons else ""
     dealt = next((event for event in reversed(view.history) if isinstance(event, Dealt)), None)
     calls = dealt.redeals if dealt is not None else ()
-    side = rules.side_of(view.seat)
-    limit = rule.limit
-    if limit is not None and len(calls) >= limit and set(calls[-limit:]) == {side}:
+    if beyond_limit(rule, calls, rules.side_of(view.seat)):
+        lost = (
+            f"{plural(rule.penalty, 'point')} written against your side"
+            if rules.scoring.mode is ScoreMode.PENALTY
+            else f"{plural(rule.penalty, 'point')} credited to the other side" + ("s" if rules.sides > 2 else "")
+        )
         words += (
-            f"; WARNING: your side has called {plural(limit, 'redeal')} in a row, the limit: this call loses the "
-            f"hand ({plural(rule.penalty, 'point')} written against your side)"
+            f"; WARNING: your side has called {plural(rule.limit or 0, 'redeal')} in a row, the limit: this call "
+            f"loses the hand ({lost})"
         )
     return words
 

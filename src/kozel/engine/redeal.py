@@ -23,7 +23,7 @@ _LEAD_HOLDER: Final = LeadSeat.HOLDER
 _PHASE_PLAY: Final = Phase.PLAY
 _PRAISE_REGULAR: Final = PraiseKind.REGULAR
 
-__all__ = ["apply_redeal", "may_call_redeal", "redeal_moves"]
+__all__ = ["apply_redeal", "beyond_limit", "may_call_redeal", "redeal_moves", "redeal_reasons"]
 
 _QUEENS = sum(card.bit for card in CARDS if card.rank == Rank.QUEEN)
 _NINES = sum(card.bit for card in CARDS if card.rank == Rank.NINE)
@@ -32,6 +32,12 @@ _QUEEN_OF_DIAMONDS = Card(Rank.QUEEN, Suit.DIAMONDS).bit
 
 def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int) -> bool:
     """Whether ``seat``'s hand (or side) gives him one of the rule's reasons to call a redeal."""
+    return bool(redeal_reasons(rules, rule, hands, seat))
+
+
+def redeal_reasons(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int) -> tuple[RedealReason, ...]:
+    """The reasons of the rule that ``seat``'s hand (or, for a reason about the side, his side's hands) gives him
+    to call a redeal, in the rule's order; none where he may not call one."""
     hand = hands[seat]
     side = 0
     for mate in rules.seating.seats_of(rules.side_of(seat)):
@@ -44,7 +50,14 @@ def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: 
         RedealReason.FOUR_NINES: lambda: bool(_NINES & deck) and hand & _NINES == _NINES & deck,
         RedealReason.FOUR_QUEENS: lambda: bool(_QUEENS & deck) and hand & _QUEENS == _QUEENS & deck,
     }
-    return any(reasons[reason]() for reason in rule.reasons)
+    return tuple(reason for reason in rule.reasons if reasons[reason]())
+
+
+def beyond_limit(rule: Redeal, redeals: tuple[int, ...], side: int) -> bool:
+    """Whether a redeal called by ``side`` now, after the calls ``redeals`` (the sides, oldest first), goes past the
+    rule's limit of calls in a row: that call loses the hand instead."""
+    limit = rule.limit
+    return limit is not None and len(redeals) >= limit and set(redeals[-limit:]) == {side}
 
 
 def _open(state: GameState) -> bool:
@@ -85,7 +98,7 @@ def apply_redeal(state: GameState, move: Move, log: bytes) -> GameState:
     rule = rules.redeal
     assert rule is not None
     side = rules.side_of(move.seat)
-    if rule.limit is not None and len(deal.redeals) >= rule.limit and set(deal.redeals[-rule.limit :]) == {side}:
+    if beyond_limit(rule, deal.redeals, side):
         return finish_hand(
             state,
             state.hand_masks,
