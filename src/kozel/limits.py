@@ -20,6 +20,7 @@ __all__ = [
     "MAX_INDENT",
     "MAX_ITERATIONS",
     "MAX_MATCHES",
+    "MAX_MOVE_SECONDS",
     "MAX_PLAYERS",
     "MAX_POINTS",
     "MAX_REDEALS",
@@ -79,6 +80,9 @@ MAX_ITERATIONS: Final = 10**7
 MAX_STEPS: Final = 10**9
 #: The most seconds the search bot thinks a decision (``IsmctsBot(seconds=)``): an hour.
 MAX_SEARCH_SECONDS: Final = 3600
+#: The longest time limit on one call of a bot's own code in a match (``play_match(move_seconds=)``,
+#: ``Tournament(move_seconds=)``, ``kozel simulate --move-seconds``): a day.
+MAX_MOVE_SECONDS: Final = 86400
 
 _SEED_BOUND: Final = 10**SEED_DIGITS
 

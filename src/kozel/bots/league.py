@@ -41,7 +41,9 @@ from kozel.bots.tournament import (
     _check_callbacks,
     _check_outcome_types,
     _check_seed,
+    _check_timer,
     _check_workers,
+    _move_seconds,
     _plain_int,
     batches,
     play_batch,
@@ -262,6 +264,10 @@ class League:
     matches: int = attrs.field(converter=_plain_int)
     #: The seed of the deals (the same deals for every pairing).
     seed: int = attrs.field(default=0, converter=_plain_int)
+    #: The seconds each call of a bot's own code may take, or None for no limit, as in a
+    #: :class:`~kozel.bots.Tournament` (at most ``kozel.limits.MAX_MOVE_SECONDS``): a bot over it fails with
+    #: :class:`~kozel.bots.BotError`.  It needs POSIX signals (not Windows), and with one process the main thread.
+    move_seconds: float | None = attrs.field(default=None, converter=_move_seconds, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -342,7 +348,14 @@ class League:
                 f"a pairing names {sides} different bots by their places, 0 to {count - 1}, "
                 f"not {table_text(list(pairing))}"
             )
-        return Tournament(self.rules, tuple(self.bots[i] for i in pairing), self.matches, self.seed, duplicate=True)
+        return Tournament(
+            self.rules,
+            tuple(self.bots[i] for i in pairing),
+            self.matches,
+            self.seed,
+            duplicate=True,
+            move_seconds=self.move_seconds,
+        )
 
     def run(
         self,
@@ -366,9 +379,11 @@ class League:
         :class:`~kozel.errors.IllegalMoveError` for an answer that is not a legal move), its message naming
         the pairing besides the bot and the match (``bot 'mybots:Raiser' failed at match 0: RuntimeError:
         boom, in pairing 2 of 3 (random vs raiser)``), and its ``pairing`` attribute that pairing's place in
-        :meth:`pairings`.
+        :meth:`pairings`.  A bot over the league's ``move_seconds`` fails so too (``... took longer than 0.5 s to
+        choose (move_seconds), in pairing 2 of 3 ...``).
         """
         processes = _check_workers(self.bots, processes, executor)
+        _check_timer(self.move_seconds, processes, executor)
         _check_callbacks(progress=progress, on_outcome=on_outcome)
         if isinstance(done, (str, bytes)) or not isinstance(done, Sequence):
             raise WrongTypeError(

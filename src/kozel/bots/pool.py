@@ -2,7 +2,9 @@
 
 A run over several processes is bounded: at most :data:`PROCESSES_PER_CORE` processes a core (see
 :func:`check_processes`).  Its worker processes end by themselves when the process that started
-them is gone (killed, say), within about :data:`WATCH_SECONDS`; they never outlive it playing on.
+them is gone (killed, say), within about :data:`WATCH_SECONDS`; they never outlive it playing on.  A worker plays its
+matches in its main thread, so a run's time limit on a bot's calls (``move_seconds``, kept with ``SIGALRM``) holds
+there.
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ Matches are played in this process, over a local process pool, or by any executo
 :mod:`concurrent.futures` (``submit`` returning a future that can be cancelled), such as
 :class:`kozel.integrations.ray.RayExecutor` on a cluster: the outcomes are the same in each.  A run
 over local processes is bounded and its workers end with it (:mod:`kozel.bots.pool`).
+
+With ``move_seconds`` each call of a bot's own code (its making, ``setup``, ``choose``, ``interrupt``, ``reset``) has
+that many seconds, as in :func:`kozel.bots.play_match`: a bot over it fails with :class:`~kozel.bots.BotError`, in
+this process, a local worker or on Ray alike.
 """
 
 from __future__ import annotations
@@ -34,7 +38,16 @@ import attrs
 
 from kozel.bots.base import Bot, checked_seed
 from kozel.bots.pool import check_processes, start_worker
-from kozel.bots.runner import BOT_FAILURES, BotError, _play_match, described
+from kozel.bots.runner import (
+    BOT_FAILURES,
+    BotError,
+    TimeUp,
+    _play_match,
+    _timed,
+    check_main_thread,
+    checked_move_seconds,
+    described,
+)
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
 from kozel.bots.stats import wilson
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
@@ -162,7 +175,13 @@ def seating(sides: int, index: int) -> tuple[int, ...]:
 
 
 def play(
-    rules: Ruleset, bots: Sequence[BotLike | Entrant], seed: int, index: int, duplicate: bool = False
+    rules: Ruleset,
+    bots: Sequence[BotLike | Entrant],
+    seed: int,
+    index: int,
+    duplicate: bool = False,
+    *,
+    move_seconds: float | None = None,
 ) -> MatchOutcome:
     """Play match ``index`` of the tournament of ``bots`` with ``seed`` (dealt from ``index // sides`` if duplicate).
 
@@ -177,6 +196,10 @@ def play(
     :class:`~kozel.errors.IllegalMoveError` (``rule`` ``"bot"``, ``move`` the answer) naming it the
     same way: ``bot 'mybot:MyBot' failed at match 3: answered Move.parse('2 beat A♥') at seat 2, not
     one of its legal moves``.
+
+    ``move_seconds`` is the time limit on each call of a bot's code, as in :func:`kozel.bots.play_match` (building
+    the bot included): a bot over it raises :class:`~kozel.bots.BotError`, ``bot 'mybot:MyBot' failed at match 3:
+    took longer than 0.5 s to choose (move_seconds)``.
     """
     if not isinstance(rules, Ruleset):
         raise WrongTypeError(f"play: a match is played by a Ruleset, not {type(rules).__name__}")
@@ -190,15 +213,21 @@ def play(
     index = whole_in("play: index, the match's number,", index, 0, None)
     if type(duplicate) is not bool:
         raise WrongTypeError(f"play: duplicate is True or False, not {table_text(duplicate)}")
+    limit = checked_move_seconds("play: move_seconds", move_seconds)
+    if limit is not None:
+        check_main_thread("play: move_seconds")
     entrants = [entrant(bot) for bot in bots]
     sides = seating(rules.sides, index)
     seated = [entrants[sides[rules.side_of(seat)]] for seat in range(rules.players)]
     players = []
     for seat, one in enumerate(seated):
         try:
-            players.append(one.make())
+            players.append(one.make() if limit is None else _timed(one.make, limit))
         except BOT_FAILURES as error:  # its class or factory failed this time
             reason = described(error)
+            raise BotError(f"bot {one.spec!r} failed at match {index}: {reason}", seat, reason) from error
+        except TimeUp as error:
+            reason = f"took longer than {limit} s to be made (move_seconds)"
             raise BotError(f"bot {one.spec!r} failed at match {index}: {reason}", seat, reason) from error
     deal = index // rules.sides if duplicate else index
 
@@ -212,7 +241,7 @@ def play(
         )
 
     try:
-        state = _play_match(rules, players, match_seed(seed, deal), refused)
+        state = _play_match(rules, players, match_seed(seed, deal), refused, limit)
     except BotError as error:
         spec = seated[error.seat].spec
         raise BotError(f"bot {spec!r} failed at match {index}: {error.reason}", error.seat, error.reason) from error
@@ -238,11 +267,16 @@ def record_digest(state: GameState) -> str:
     return hashlib.sha256(state.match.history + state.log).hexdigest()
 
 
-def play_batch(
-    rules: Ruleset, entrants: Sequence[Entrant], seed: int, duplicate: bool, indexes: Sequence[int]
+def play_batch(  # noqa: PLR0917 - sent to processes and Ray tasks, which take positional arguments only
+    rules: Ruleset,
+    entrants: Sequence[Entrant],
+    seed: int,
+    duplicate: bool,
+    indexes: Sequence[int],
+    move_seconds: float | None = None,
 ) -> list[MatchOutcome]:
     """Play the matches ``indexes`` of a tournament (what one process is sent); their outcomes."""
-    return [play(rules, entrants, seed, index, duplicate) for index in indexes]
+    return [play(rules, entrants, seed, index, duplicate, move_seconds=move_seconds) for index in indexes]
 
 
 def batches(
@@ -445,6 +479,21 @@ def _check_workers(bots: Sequence[Entrant], processes: object, executor: Executo
     return count
 
 
+def _check_timer(move_seconds: float | None, processes: int, executor: Executor | None) -> None:
+    """:class:`~kozel.errors.KozelError` where a run with ``move_seconds`` would play in this process (one process,
+    no executor) from a thread other than the main one, which cannot keep the time limit."""
+    if move_seconds is not None and executor is None and processes <= 1:
+        check_main_thread(
+            "move_seconds with one process (the matches played in this process)",
+            "run it from the main thread, or over 2 or more processes (each plays in its main thread)",
+        )
+
+
+def _move_seconds(value: float | None) -> Any:
+    """A converter: a time limit checked (:func:`~kozel.bots.runner.checked_move_seconds`), None for none."""
+    return checked_move_seconds("move_seconds, the time limit on each call of a bot's code,", value)
+
+
 def _check_callbacks(**callbacks: object) -> None:
     """:class:`~kozel.errors.WrongTypeError` unless each of ``callbacks`` (by its argument name) is None or callable."""
     for name, callback in callbacks.items():
@@ -488,6 +537,10 @@ class Tournament:
     #: Whether each deal is played once in every seating (match ``i`` dealt from ``i // sides``); the matches are
     #: then a multiple of the number of sides, as in a league.
     duplicate: bool = False
+    #: The seconds each call of a bot's own code may take (its making, ``setup``, ``choose``, ``interrupt``,
+    #: ``reset``; at most ``kozel.limits.MAX_MOVE_SECONDS``), or None for no limit: a bot over it fails with
+    #: :class:`~kozel.bots.BotError`.  It needs POSIX signals (not Windows), and with one process the main thread.
+    move_seconds: float | None = attrs.field(default=None, converter=_move_seconds, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Ruleset):
@@ -538,8 +591,13 @@ class Tournament:
         checked (see :meth:`check`).  ``on_outcome(outcome)`` is called with each
         match this call plays as soon as it ends (each process then plays one match at a time, not a
         batch), and ``progress(played, to_play)`` as matches end, counting only this call's matches.
+
+        With :attr:`move_seconds`, a run of one process without an executor plays in this process, which keeps the
+        time limit only in its main thread: from another thread it is refused (:class:`~kozel.errors.KozelError`)
+        before any match.
         """
         processes = _check_workers(self.bots, processes, executor)
+        _check_timer(self.move_seconds, processes, executor)
         _check_callbacks(progress=progress, on_outcome=on_outcome)
         outcomes = list(self.check(done).values())
         known = {outcome.index for outcome in outcomes}
@@ -630,6 +688,7 @@ class Tournament:
         ones do).  ``indexes`` is a sequence of match numbers, whole numbers from 0 to ``matches - 1``.
         """
         processes = _check_workers(self.bots, processes, executor)
+        _check_timer(self.move_seconds, processes, executor)
         if isinstance(indexes, (str, bytes)) or not isinstance(indexes, Sequence):
             raise WrongTypeError(f"the matches to replay are a sequence of match numbers, not {type(indexes).__name__}")
         what = f"a match to replay, one of this tournament's {self.matches} matches,"
@@ -647,7 +706,7 @@ class Tournament:
 
     def calls(self, chunks: Sequence[Sequence[int]]) -> list[tuple[Any, ...]]:
         """The arguments of :func:`~kozel.bots.tournament.play_batch` that play each of ``chunks``."""
-        return [(self.rules, self.bots, self.seed, self.duplicate, chunk) for chunk in chunks]
+        return [(self.rules, self.bots, self.seed, self.duplicate, chunk, self.move_seconds) for chunk in chunks]
 
     def _played(
         self, processes: int, indexes: Sequence[int], one_by_one: bool, executor: Executor | None = None

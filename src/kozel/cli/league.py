@@ -72,6 +72,12 @@ place (pairing-1.log), as earlier versions wrote, is refused: play the league ag
 
 --backend ray plays on a Ray cluster (pip install 'kozel[ray]'), --plot FILE.png draws the ratings
 and the head-to-head win rates with their intervals (pip install 'kozel[plot]').
+
+--move-seconds S gives each call of a bot's own code (setup, choose, interrupt) S seconds: a bot
+that takes longer stops the league with an error naming it, its match and its pairing (and the
+pairing's log), as a bot that raises does.  Without it there is no limit, and a bot that never
+answers stalls the league.  It needs POSIX signals (not Windows), and code in C that never
+returns to Python is stopped only when it does.
 """
 
 
@@ -119,7 +125,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``kozel league`` with parsed ``args``; the exit status."""
     rules = named_ruleset(args.ruleset, args.players)
     replay = replayed(args)
-    league = League(rules, bot_specs(args.bots), args.matches, args.seed)
+    league = League(rules, bot_specs(args.bots), args.matches, args.seed, move_seconds=args.move_seconds)
     if args.json not in (None, "-"):
         check_writable(Path(args.json))
     check_plot(args.plot, args.json)

@@ -1,7 +1,7 @@
 """What the commands that play many matches share: where they are played, the bots named, the files written, progress.
 
 ``kozel simulate`` and ``kozel league`` take the same ``--processes``, ``--players``, ``--json``,
-``--backend`` and ``--address`` (:func:`add_run_arguments`), name their bots the same way
+``--backend``, ``--address`` and ``--move-seconds`` (:func:`add_run_arguments`), name their bots the same way
 (:func:`bot_specs`), refuse an output file that could not be written before any match is played
 (:func:`check_writable`, :func:`check_plot`), and show their progress the same way
 (:func:`progress`); ``kozel check`` shows its progress so too.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,10 +20,12 @@ from pathlib import Path
 from typing import TextIO
 
 from kozel.bots.pool import PROCESSES_PER_CORE, check_processes, max_processes
+from kozel.bots.runner import checked_move_seconds
 from kozel.bots.specs import add_current_folder
 from kozel.bots.tournament import Executor
 from kozel.bots.tournament_log import REPLAYED
 from kozel.errors import KozelError
+from kozel.limits import MAX_MOVE_SECONDS
 from kozel.plain_types import short_repr
 
 __all__ = [
@@ -34,6 +37,7 @@ __all__ = [
     "bot_specs",
     "check_plot",
     "check_writable",
+    "move_seconds",
     "progress",
     "replay_count",
     "replayed",
@@ -41,8 +45,13 @@ __all__ = [
 ]
 
 
+#: A number of seconds as ``--move-seconds`` takes it: ASCII digits, with a decimal point if wanted.
+_SECONDS = re.compile(r"[0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20}")
+
+
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--processes``, ``--players``, ``--json``, ``--backend`` and ``--address`` to a command's parser."""
+    """Add ``--processes``, ``--players``, ``--json``, ``--backend``, ``--address`` and ``--move-seconds`` to a
+    command's parser."""
     parser.add_argument(
         "--processes",
         type=whole,
@@ -65,6 +74,16 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="with --backend ray: the cluster's address (HEAD:6379, ray://HEAD:10001 or auto; default: the "
         "cluster RAY_ADDRESS names, or a Ray runtime started on this machine)",
+    )
+    parser.add_argument(
+        "--move-seconds",
+        metavar="S",
+        type=move_seconds,
+        default=None,
+        help=f"a time limit on each call of a bot's own code (setup, choose, interrupt...): a bot taking longer "
+        f"than S seconds (above 0, at most {MAX_MOVE_SECONDS}) fails the run as a bot that raises does, named "
+        "with its match; it needs POSIX signals (not Windows) and stops code in C only once it returns to "
+        "Python (default: no limit)",
     )
 
 
@@ -114,6 +133,23 @@ def whole(text: str) -> int:
         return int(text)
     except ValueError:  # more digits than int() reads
         raise argparse.ArgumentTypeError(f"a whole number of at most 4300 digits, not one of {len(digits)}") from None
+
+
+def move_seconds(text: str) -> float:
+    """The value of ``--move-seconds``: seconds in ASCII digits, a decimal point allowed (``0.5``, ``2``), above 0
+    and at most ``kozel.limits.MAX_MOVE_SECONDS``, where POSIX signals keep the time limit."""
+    wanted = f"a number of seconds above 0 and at most {MAX_MOVE_SECONDS}, in the digits 0-9 (0.5, 2)"
+    if not _SECONDS.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{wanted}, not {short_repr(text)}")
+    number = float(text) if "." in text else int(text)
+    if not 0 < number <= MAX_MOVE_SECONDS:
+        raise argparse.ArgumentTypeError(f"{wanted}, not {text}")
+    try:
+        limit = checked_move_seconds("--move-seconds", number)  # refused where Python has no POSIX signals
+    except KozelError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    assert limit is not None
+    return limit
 
 
 def replay_count(text: str) -> int | None:

@@ -7,6 +7,10 @@ outcomes are those of a run on the local process pool.  The results come back to
 process that started the run), which alone writes the log.  Stopped early (Ctrl-C, an error),
 the run cancels the tasks not yet finished on the cluster (:func:`ray.cancel`).
 
+A tournament's or league's ``move_seconds`` holds on the cluster as on one machine: each task runs in the main
+thread of its worker process, where the time limit's ``SIGALRM`` handler is set (and put back after every call of a
+bot's code), so a bot over it fails with the same :class:`~kozel.bots.BotError`.
+
 Each node runs the driver's Python code for the matches: kozel, and the module of any bot of one's
 own, must be installed on every node (a class defined in the driver's own script is sent by value).
 """
