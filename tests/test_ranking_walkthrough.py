@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
+import attrs
 import pytest
 
 import kozel
-from kozel import IllegalMoveError, KozelError
+from kozel import IllegalMoveError, KozelError, WrongTypeError
 from kozel.bots import BotError, RandomBot, Tournament
 from kozel.bots.league import HeadToHead, League
 from kozel.cli.main import main
@@ -179,3 +181,40 @@ def test_an_illegal_answer_in_a_league_names_the_pairing_too():
 
     with pytest.raises(IllegalMoveError, match=r"not one of its legal moves, in pairing 1 of 1 \(illegal vs random\)"):
         League(CLASSIC, [Illegal, "random"], matches=2).run()
+
+
+def test_the_share_interval_checks_what_it_is_given_as_wilson_does():
+    from kozel.bots.stats import share_interval, wilson  # noqa: PLC0415 - the one home of the formula
+
+    assert share_interval(40, 100) == wilson(40, 100)  # a whole share below one half: Wilson's own interval
+    assert share_interval(60, 100) == pytest.approx(wilson(60, 100), abs=1e-15)  # above it: the mirror
+    low, high = share_interval(5.5, 12)
+    assert low < 5.5 / 12 < high
+    assert share_interval(12 - 5.5, 12) == (1.0 - high, 1.0 - low)  # above one half: the mirror, exactly
+    assert share_interval(0, 0) == (0.0, 1.0)
+    huge = 10**400
+    low, high = share_interval(Fraction(huge + 1, 2), huge)  # a share of trials past a float's range
+    assert low <= 0.5 <= high  # a share of such trials is known to the last bit
+    for share, trials in ((-1, 10), (11, 10), (float("nan"), 10)):
+        with pytest.raises(KozelError, match="a share counts 0 to 10 successes of 10 trials"):
+            share_interval(share, trials)
+    for share, trials in ((True, 10), ("1", 10), (1, 2.5)):
+        with pytest.raises(WrongTypeError, match="a share counts a number of successes of whole trials"):
+            share_interval(share, trials)
+    with pytest.raises(KozelError, match="z, the standard errors each way"):
+        share_interval(1, 2, z=0)
+
+
+def test_a_log_name_of_many_sides_and_long_specs_stays_a_file_name():
+    rules = attrs.evolve(kozel.variants.get("classic").for_players(6, 6), name="six")
+    specs = [f"ismcts(iterations={2 + i}, worlds={3 + i}, guided=False)" for i in range(6)]
+    league = League(rules, specs, matches=6)
+    name = league.log_name(league.pairings()[0])
+    assert len(name.encode("utf-8")) <= 200
+    assert name.endswith(".log")
+    assert len({league.log_name(pairing) for pairing in league.pairings()}) == len(league.pairings())
+
+
+def test_a_failure_in_a_league_names_its_pairing_as_a_declared_attribute():
+    assert BotError("x", 0, "y").pairing is None
+    assert IllegalMoveError("x").pairing is None

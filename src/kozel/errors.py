@@ -57,6 +57,9 @@ class IllegalMoveError(KozelError, ValueError):
         self.move = move
         #: A short name of the table rule the move breaks, such as ``"beat"``.
         self.rule = rule
+        #: Where a league raised it (a bot's answer that is no legal move): the pairing's place among its pairings;
+        #: else None.
+        self.pairing: int | None = None
 
 
 class SeatError(KozelError, ValueError):

@@ -22,7 +22,6 @@ import contextlib
 import hashlib
 import itertools
 import json
-import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final, SupportsIndex  # noqa: F401 - SupportsIndex: League.__init__'s hints name it
@@ -33,7 +32,7 @@ import kozel
 from kozel.bots.ratings import Ratings, bradley_terry
 from kozel.bots.runner import BotError
 from kozel.bots.specs import BotLike, Entrant, entrant, unique_names
-from kozel.bots.stats import Z95, wilson
+from kozel.bots.stats import share_interval
 from kozel.bots.tournament import (
     Executor,
     MatchOutcome,
@@ -53,7 +52,7 @@ from kozel.limits import MAX_MATCHES
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch", "share_interval"]
+__all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
 
 
 #: What a log's file name keeps of a bot's name; anything else is written ``_``.
@@ -64,28 +63,6 @@ def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
     if isinstance(bots, (str, type)) or not isinstance(bots, Sequence):
         raise KozelError(f"a league's bots are a sequence of bots, not {type(bots).__name__}")
     return unique_names(tuple(entrant(bot) for bot in bots))
-
-
-def share_interval(share: float, matches: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a share of ``share`` wins in ``matches``, halves counting.
-
-    The Wilson formula holds for a proportion that is not a whole number of successes (a draw counting half a
-    win), so the interval is that of the share itself, ``share / matches``.  It is worked out from the side
-    below one half and mirrored, so that the interval of ``matches - share`` is ``(1 - high, 1 - low)``.
-    ``(0, 1)`` for no matches.
-    """
-    if matches <= 0:
-        return (0.0, 1.0)
-    rate = share / matches
-    if rate > 0.5:
-        low, high = share_interval(matches - share, matches, z)
-        return (1.0 - high, 1.0 - low)
-    if share <= 0:
-        return (0.0, wilson(0, matches, z)[1])
-    scale = 1 + z * z / matches
-    centre = rate + z * z / (2 * matches)
-    spread = z * math.sqrt(rate * (1 - rate) / matches + z * z / (4 * matches * matches))
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
 
 
 def play_pairing_batch(pairing: int, *call: Any) -> tuple[int, list[MatchOutcome]]:
@@ -298,15 +275,17 @@ class League:
     def log_name(self, pairing: Sequence[int]) -> str:
         """The file name of ``pairing``'s log in a league's log folder (``kozel league --log DIR``), made of its bots.
 
-        The bots' names joined by ``_vs_`` (each cut to 40 characters, anything but letters, digits, ``.``, ``_``
-        and ``-`` as ``_``), then 10 hex digits of the SHA-256 of the bots' specs and names:
+        The bots' names joined by ``_vs_`` (each cut to 40 characters, fewer in a game of more than three sides so
+        that the name stays well under the 255 bytes a file name may have; anything but letters, digits, ``.``,
+        ``_`` and ``-`` as ``_``), then 10 hex digits of the SHA-256 of the bots' specs and names:
         ``random_vs_heuristic-0a1b2c3d4e.log``.  It depends only on the pairing's bots, in their order, not on
         its place among the pairings, so a league with a bot added (or the bots in another order that keeps
         each pairing's two in theirs) finds the logs of the pairings it played already.  ``pairing`` is
         checked as :meth:`tournament` checks it.
         """
         tournament = self.tournament(pairing)
-        shown = "_vs_".join(_SAFE.sub("_", name)[:40] for name in tournament.names)
+        each = min(40, max(8, 120 // len(tournament.names)))  # a file name stays far below 255 bytes, sides as many
+        shown = "_vs_".join(_SAFE.sub("_", name)[:each] for name in tournament.names)
         key = json.dumps({"bots": list(tournament.specs), "names": list(tournament.names)}, ensure_ascii=False)
         return f"{shown}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:10]}.log"
 
@@ -322,7 +301,7 @@ class League:
             if isinstance(error, BotError)
             else IllegalMoveError(message, error.move, error.rule)
         )
-        renamed.pairing = number  # type: ignore[union-attr]  # where it failed, for the command's log name
+        renamed.pairing = number  # where it failed, for the command's log name
         return renamed
 
     def pairings(self) -> list[tuple[int, ...]]:

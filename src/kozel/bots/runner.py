@@ -78,6 +78,8 @@ class BotError(KozelError):
         self.seat = seat
         #: What the bot raised, on one line: its kind and its message (``RuntimeError: boom``).
         self.reason = reason
+        #: Where a league raised it: the pairing's place among ``League.pairings()``; else None.
+        self.pairing: int | None = None
 
     def __reduce__(self) -> tuple[type[BotError], tuple[str, int, str]]:
         # As it is sent back from a worker process: the message, seat and reason (not the bot's own error).

@@ -168,7 +168,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 )
         except (BotError, IllegalMoveError) as error:
             bar.close()
-            number = getattr(error, "pairing", None)
+            number = error.pairing
             if logs is None or number is None:
                 raise
             raise KozelError(f"{error}; its log: {logs[number]}") from None
