@@ -15,9 +15,10 @@ import pytest
 
 import kozel
 from kozel.cli.main import main
-from kozel.cli.play import _your_turn, add_parser, read_move, run
-from kozel.cli.table import describe_events, option_label
-from kozel.view.events import Caught
+from kozel.cli.play import _in_table_order, _your_turn, add_parser, read_move, run
+from kozel.cli.table import describe_events, describe_hand_result, option_label
+from kozel.game.results import HandResult
+from kozel.view.events import Caught, Laid, TrickTaken
 from kozel.view.view import observe
 
 SRC = Path(kozel.__file__).resolve().parent.parent  # the src folder of the kozel under test
@@ -329,3 +330,134 @@ def test_the_redeal_warning_on_the_call_past_the_limit_says_what_the_scoring_doe
         "redeal: call for a new deal (your side holds no queen but Q♦); WARNING: your side has called 2 redeals in "
         "a row, the limit: this call loses the hand (2 points credited to the other side)"
     )
+
+
+# --- the drawing deals: every card received is shown before it is laid -------------------------------------------
+
+
+def _trousers_narration(seed: int) -> tuple[list[str], list[kozel.Card], kozel.CardSet]:
+    """pairs, seed ``seed``: the announcer's narration of his own ``trousers`` call, the cards he laid in that
+    step without a move, and the cards he held after it."""
+    rules = kozel.variants.get("pairs")
+    tracker = kozel.ViewTracker(kozel.new_game(rules, seed=seed))
+    you = tracker.state.turn
+    before = tracker.view(you)
+    before.hand  # noqa: B018 - made now, before the tracker moves on
+    praise = next(move for move in kozel.legal_moves(tracker.state) if move.choice == "trousers")
+    seen = [event.for_seat(you) for event in tracker.step(praise)]
+    after = tracker.view(you)
+    lines = describe_events(seen, before, after)
+    laid = [event.card for event in seen if isinstance(event, Laid) and event.seat == you and event.card]
+    return lines, laid, kozel.CardSet(after.hand)
+
+
+def test_a_card_drawn_and_laid_at_once_in_trousers_is_shown_as_received_first():
+    for seed in range(60):
+        lines, laid, held = _trousers_narration(seed)
+        if laid:
+            break
+    else:
+        raise AssertionError("no pairs deal of seeds 0 to 59 lets the announcer lay a card at once in trousers")
+    drawn = next(at for at, line in enumerate(lines) if line.startswith("  cards drawn: you get "))
+    got = lines[drawn].removeprefix("  cards drawn: you get ").split(";")[0].split()
+    for card in laid:
+        said = (f"  you lay {card} face down", f"  you lay {card} face up")
+        laying = next(at for at, line in enumerate(lines) if line in said)
+        assert drawn < laying
+        assert str(card) in got
+    assert set(got) >= {str(card) for card in held}
+
+
+def test_the_others_counts_drawn_in_trousers_include_the_cards_they_laid():
+    lines, _, _ = _trousers_narration(5)
+    drawn = next(line for line in lines if line.startswith("  cards drawn: "))
+    for part in drawn.removeprefix("  cards drawn: ").split("; ")[1:]:
+        count = int(part.rsplit(" ", 1)[1])
+        assert count % 2 == 0, drawn  # trousers deals two cards at a time, top and bottom
+
+
+# --- smaller notes: a space inside a card, the order of a refusal's cards, why you lead, eggs dealt again ----------
+
+
+def _first_lead(name: str, seed: int) -> tuple[kozel.GameState, kozel.PlayerView, list[kozel.Move]]:
+    state = kozel.new_game(kozel.variants.get(name), seed=seed)
+    while state.phase is not kozel.Phase.PLAY:
+        moves = kozel.legal_moves(state)
+        state = kozel.apply(state, next((move for move in moves if move.choice == "regular"), moves[0]))
+    view = observe(state, state.turn)
+    return state, view, [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+
+
+def test_a_card_typed_with_a_space_inside_is_asked_back_as_the_card_held():
+    state, view, options = _first_lead("classic", 3)
+    card = options[0].cards[0]
+    typed = f"{card.rank.text} {card.ascii[-1]}".lower()
+    said = read_move(typed, options, state, view)
+    assert isinstance(said, str)
+    assert f"Did you mean {typed.replace(' ', '')} ({card}), without the space?" in said
+
+
+def test_a_space_inside_a_card_not_held_gets_no_guess():
+    state, view, options = _first_lead("classic", 3)
+    other = next(card for card in kozel.variants.get("classic").deck if card not in view.hand)
+    said = read_move(f"{other.rank.text} {other.ascii[-1]}", options, state, view)
+    assert isinstance(said, str)
+    assert "Did you mean" not in said
+
+
+def test_the_follow_suit_refusal_lists_the_cards_in_the_order_of_the_options():
+    rules = kozel.variants.get("pairs")
+    state = kozel.new_game(rules, seed=0)
+    while True:  # seat by seat, the first of the regular deal's moves, up to a follower with cards he may not play
+        moves = kozel.legal_moves(state)
+        if state.phase is kozel.Phase.PLAY and state.trick is not None:
+            options = [move for move in moves if move.seat == state.turn]
+            view = observe(state, state.turn)
+            barred = [card for card in view.hand if all(card not in move.cards for move in options)]
+            options = _in_table_order(options, view)
+            cards = [move.cards[0] for move in options]
+            if barred and cards != sorted(cards, key=lambda card: card.index):  # the deck's order is not the table's
+                break
+        state = kozel.apply(state, next((move for move in moves if move.choice == "regular"), moves[-1]))
+    said = read_move(str(barred[0]), options, state, view)
+    assert isinstance(said, str)
+    listed = said.split("play one of ", 1)[1].split(" (rule")[0]
+    assert listed == " ".join(str(move.cards[0]) for move in options)
+
+
+def test_your_lead_says_you_took_the_last_trick():
+    rules = kozel.variants.get("classic")
+    tracker = kozel.ViewTracker(kozel.new_game(rules, seed=3))
+    while True:
+        state = tracker.state
+        moves = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+        events = tracker.step(moves[0])
+        if any(isinstance(event, TrickTaken) for event in events):
+            break
+    taker = next(event.winner for event in events if isinstance(event, TrickTaken))
+    view = tracker.view(taker)
+    assert view.turn == taker
+    assert _your_turn(view).startswith("Your lead (you took the last trick): ")
+    assert _your_turn(tracker.view((taker + 1) % 4)) != _your_turn(view)
+
+
+def test_your_lead_in_the_first_hand_of_pairs_says_you_hold_the_ace_of_diamonds():
+    for seed in range(40):
+        _, view, options = _first_lead("pairs", seed)
+        if kozel.Card.parse("A♦") in view.hand and not any(view.trick_counts):
+            break
+    else:
+        raise AssertionError("no pairs deal of seeds 0 to 39 gives the first lead to the holder of A♦")
+    assert _your_turn(view, options).startswith("Your lead (you hold A♦, and its holder leads first): ")
+
+
+def test_eggs_with_a_replay_say_the_hand_is_dealt_again():
+    rules = kozel.variants.get("pairs")
+    assert rules.scoring.eggs_replay
+    eggs = HandResult(points=(60, 60), tricks=(4, 4), written=(0, 0), eggs=True)
+    head = describe_hand_result(rules, eggs, (0, 0), 0)[0]
+    assert head == (
+        "Eggs! The card points are split evenly: nothing is written, and the same dealer deals the hand again."
+    )
+    plain = describe_hand_result(kozel.variants.get("classic"), eggs, (0, 0), 0)[0]
+    assert "again" not in plain

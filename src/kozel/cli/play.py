@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import enum
+import itertools
 import math
 import os
 import re
@@ -57,9 +58,9 @@ from kozel.errors import IllegalMoveError, KozelError, NotationError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.plain_types import short_repr
-from kozel.rules.leading import TrumpLeads
+from kozel.rules.leading import LeadSeat, TrumpLeads
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
-from kozel.view.events import Dealt, opening_events
+from kozel.view.events import Dealt, PraiseDealt, TrickTaken, opening_events
 from kozel.view.tracker import ViewTracker
 from kozel.view.view import PlayerView
 
@@ -130,6 +131,8 @@ _FILLERS: Final = frozenset(
     {"with", "the", "talon", "face", "to", "and", "card", "cards", "my", "all", "a", "it", "partner", "your", "trump"}
 )
 #: An option number as it may be typed: ``3``, ``3.``, ``3)``, ``#3``, ``option 3``.
+#: A list of cards after the words that offer them in a refusal: "play one of 10♣ J♠ J♥".
+_CARD_LIST: Final = re.compile(r"((?:one of|may lead now are) )((?:10|[6-9JQKA])[♣♠♥♦](?: (?:10|[6-9JQKA])[♣♠♥♦])*)")
 _NUMBERED: Final = re.compile(r"(#\s*|option\s+|opt\.?\s*)?(-?[0-9]+)\s*([.)])?", re.IGNORECASE)
 #: Words that answer yes or no at a prompt where taking or letting go is offered.
 _YES: Final = frozenset({"y", "yes"})
@@ -732,7 +735,7 @@ def _read_move(text: str, options: Sequence[Move], state: GameState, view: Playe
     try:
         cards = kozel.parse_cards(card_text)
     except NotationError as error:
-        return f"I cannot read that: {error}. Type h for help."
+        return f"I cannot read that: {error}.{_joined_hint(card_text, view)} Type h for help."
     hand = view.hand
     missing = [card for card in cards if card not in hand]
     if missing:
@@ -757,6 +760,38 @@ def _read_move(text: str, options: Sequence[Move], state: GameState, view: Playe
     if not cards:
         return f"You cannot {' '.join(words)} now. Choose one of the options (h for help)."
     return _why_not(cards, kinds, options, state)
+
+
+def _joined_hint(card_text: str, view: PlayerView) -> str:
+    """Where words typed side by side make a card the player holds (``a s``, ``1 0 h``): asks whether he meant it."""
+    words = card_text.split()
+    runs = [
+        *(a + b for a, b in itertools.pairwise(words)),
+        *(a + b + c for a, b, c in zip(words, words[1:], words[2:], strict=False)),  # 1 0 h
+    ]
+    for joined in runs:
+        if len(joined) > 3:
+            continue
+        try:
+            found = kozel.parse_cards(joined)
+        except NotationError:
+            continue
+        if len(found) == 1 and found[0] in view.hand:
+            return f" Did you mean {joined.lower()} ({found[0]}), without the space?"
+    return ""
+
+
+def _in_option_order(text: str, state: GameState) -> str:
+    """A refusal's list of cards (``play one of ...``) in the order of the table, as the options are listed."""
+
+    def order(found: re.Match[str]) -> str:
+        try:
+            cards = kozel.parse_cards(found.group(2))
+        except NotationError:
+            return found.group(0)
+        return found.group(1) + kozel.format_cards(table_order(state.ruleset, state.trump, cards))
+
+    return _CARD_LIST.sub(order, text)
 
 
 def _numbered(numbered: re.Match[str], options: Sequence[Move], view: PlayerView) -> Move | str:
@@ -898,7 +933,7 @@ def _why_not(cards: Sequence[kozel.Card], kinds: set[MoveKind], options: Sequenc
         except IllegalMoveError as error:
             _, _, why = str(error).partition(" is not allowed: ")
             rule = f" (rule: {error.rule.replace('_', ' ')})" if error.rule else ""
-            return f"Not allowed: {_for_you(why or str(error), seat)}{rule}. Choose again."
+            return f"Not allowed: {_in_option_order(_for_you(why or str(error), seat), state)}{rule}. Choose again."
         except KozelError as error:
             return f"Not allowed: {_for_you(str(error), seat)}. Choose again."
         break
@@ -931,12 +966,42 @@ def _your_turn(view: PlayerView, options: Sequence[Move] = ()) -> str:
         return "Your turn: lay one of the cards you just received."
     if phase is Phase.TRANSFER_BACK:
         return "Your turn: give your partner plain cards back for the trumps he handed you."
+    why = "" if view.trick else _why_you_lead(view)
+    lead = f"Your lead ({why})" if why else "Your lead"
     if isinstance(view.ruleset.play, BeatOrPass):
         if view.trick:
             count = view.trick[0].count
             return f"Your turn: beat the {plural(count, 'card')} on top one to one, or pass as many face down."
-        return "Your lead: one card, or several of one suit."
-    return "Your turn: play a card." if view.trick else "Your lead: play a card."
+        return f"{lead}: one card, or several of one suit."
+    return "Your turn: play a card." if view.trick else f"{lead}: play a card."
+
+
+def _why_you_lead(view: PlayerView) -> str | None:
+    """Why the rules give the player the lead, where his view tells it at once: he took the last trick of this
+    hand, or he holds the card whose holder leads the hand's first trick; else None."""
+    if view.phase is not Phase.PLAY or view.turn != view.seat or view.declarer is not None:
+        return None
+    last = None
+    for event in view.history:
+        if isinstance(event, TrickTaken):
+            last = event.winner
+        elif isinstance(event, PraiseDealt) and event.tricks:
+            last = event.tricks[-1][1]
+    if last is not None:
+        return "you took the last trick" if last == view.seat else None
+    leading = view.ruleset.leading
+    holder = leading.holder_card
+    names = leading.later_hands if view.hand_results else leading.first_hand
+    told = leading.holder_opens(not view.hand_results)  # the lead note says it: he must open with that card
+    if (
+        names is LeadSeat.HOLDER
+        and holder is not None
+        and holder in view.hand
+        and not any(view.trick_counts)
+        and not told
+    ):
+        return f"you hold {holder}, and its holder leads first"
+    return None
 
 
 def _transfer_note(view: PlayerView, options: Sequence[Move]) -> str | None:
