@@ -22,8 +22,10 @@ import contextlib
 import hashlib
 import itertools
 import json
+import os
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Final, SupportsIndex  # noqa: F401 - SupportsIndex: League.__init__'s hints name it
 
 import attrs
@@ -47,6 +49,14 @@ from kozel.bots.tournament import (
     batches,
     play_batch,
 )
+from kozel.bots.tournament_log import (
+    REPLAYED,
+    LogCheckStopped,
+    checked_replay,
+    log_path,
+    read_log,
+    writing_log,
+)
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.limits import MAX_MATCHES
 from kozel.rules.checks import table_text
@@ -57,6 +67,14 @@ __all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
 
 #: What a log's file name keeps of a bot's name; anything else is written ``_``.
 _SAFE: Final = re.compile(r"[^A-Za-z0-9._-]")
+#: The name of a league's log as earlier versions named it, by the pairing's place.
+_POSITIONAL: Final = re.compile(r"pairing-[0-9]+\.log")
+
+
+def _no_log_options(replay: object, on_replay: object) -> None:
+    """:class:`~kozel.errors.KozelError` if ``replay`` or ``on_replay`` is given to a run without a log."""
+    if replay != REPLAYED or on_replay is not None:
+        raise KozelError("replay and on_replay say how a run's log is checked: give them with log")
 
 
 def _entrants(bots: Sequence[BotLike | Entrant]) -> tuple[Entrant, ...]:
@@ -289,6 +307,30 @@ class League:
         key = json.dumps({"bots": list(tournament.specs), "names": list(tournament.names)}, ensure_ascii=False)
         return f"{shown}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:10]}.log"
 
+    def log_paths(self, folder: str | os.PathLike[str]) -> list[Path]:
+        """The log of each pairing (in the order of :meth:`pairings`) in ``folder``, made if it is missing.
+
+        Each is named by :meth:`log_name`.  A log named by its place among the pairings (``pairing-1.log``), as
+        earlier versions of kozel named them, is refused (:class:`~kozel.errors.KozelError`), and so is a
+        ``folder`` that is not one or cannot be made.
+        """
+        folder = log_path(folder, "a league's log folder")
+        try:
+            if folder.exists() and not folder.is_dir():
+                raise KozelError(f"a league's logs go in a folder, one log a pairing; {folder} is not one")
+            folder.mkdir(exist_ok=True)
+            positional = sorted(path.name for path in folder.iterdir() if _POSITIONAL.fullmatch(path.name))
+        except OSError as error:
+            raise KozelError(f"cannot make the log folder {folder}: {error.strerror}") from None
+        if positional:
+            raise KozelError(
+                f"{folder / positional[0]}: a league's log named by the pairing's place, as earlier versions of "
+                "kozel named them; a league's logs are now named by their bots (such as "
+                "random_vs_heuristic-0a1b2c3d4e.log) and are taken up only by the kozel version that began them: "
+                "play the league again in a new folder"
+            )
+        return [folder / self.log_name(pairing) for pairing in self.pairings()]
+
     def _in_pairing(self, number: int, error: Exception) -> Exception:
         """A bot's failure in pairing ``number`` (its place in :meth:`pairings`), said with the pairing's bots."""
         if not isinstance(error, (BotError, IllegalMoveError)):
@@ -343,6 +385,10 @@ class League:
         executor: Executor | None = None,
         done: Sequence[Sequence[MatchOutcome]] = (),
         on_outcome: Callable[[int, MatchOutcome], None] | None = None,
+        *,
+        log: str | os.PathLike[str] | None = None,
+        replay: int | None = REPLAYED,
+        on_replay: Callable[[Path, int, int], None] | None = None,
     ) -> LeagueResult:
         """Play every pairing (over ``processes`` local processes, or on ``executor``); the results.
 
@@ -360,7 +406,30 @@ class League:
         boom, in pairing 2 of 3 (random vs raiser)``), and its ``pairing`` attribute that pairing's place in
         :meth:`pairings`.  A bot over the league's ``move_seconds`` fails so too (``... took longer than 0.5 s to
         choose (move_seconds), in pairing 2 of 3 ...``).
+
+        With ``log`` (a folder, as text or :class:`os.PathLike`; made if missing), the league goes on from its
+        logs, as ``kozel league --log DIR`` does: one log a pairing in the folder, named by :meth:`log_name`
+        (:meth:`log_paths`), each read and checked as :func:`~kozel.bots.tournament_log.run_logged`
+        reads its log (``replay`` of each pairing's logged matches played again first, all if ``None``,
+        ``on_replay(path, replayed, logged)`` being called before), its matches taken as done, and each new
+        match written to its pairing's log as it ends, before ``on_outcome`` is called with it.  So a league
+        with a bot added plays only the pairings with the new bot.  A bot's failure then names the pairing's
+        log too (``...; its log: FOLDER/random_vs_raiser-0a1b2c3d4e.log``); Ctrl-C while the logs are checked
+        raises :class:`~kozel.bots.tournament_log.LogCheckStopped`, the logs left as they were.  ``done`` is
+        then left empty.  Without ``log``, ``replay`` and ``on_replay`` are left out.
         """
+        if log is not None:
+            return self._run_logged(
+                log,
+                processes=processes,
+                progress=progress,
+                executor=executor,
+                done=done,
+                on_outcome=on_outcome,
+                replay=replay,
+                on_replay=on_replay,
+            )
+        _no_log_options(replay, on_replay)
         processes = _check_workers(self.bots, processes, executor)
         _check_timer(self.move_seconds, processes, executor)
         _check_callbacks(progress=progress, on_outcome=on_outcome)
@@ -400,3 +469,72 @@ class League:
                 if progress is not None:
                     progress(played, total)
         return LeagueResult(self, tuple(tuple(sorted(each, key=lambda outcome: outcome.index)) for each in found))
+
+    def _run_logged(
+        self,
+        log: str | os.PathLike[str],
+        *,
+        processes: int,
+        progress: Callable[[int, int], None] | None,
+        executor: Executor | None,
+        done: Sequence[Sequence[MatchOutcome]],
+        on_outcome: Callable[[int, MatchOutcome], None] | None,
+        replay: int | None,
+        on_replay: Callable[[Path, int, int], None] | None,
+    ) -> LeagueResult:
+        """:meth:`run` with a log folder: each pairing's log read and checked, then written as its matches end."""
+        _check_callbacks(progress=progress, on_outcome=on_outcome, on_replay=on_replay)
+        replay = checked_replay(replay)
+        if isinstance(done, (str, bytes)) or not isinstance(done, Sequence) or done:
+            raise KozelError("a league given its logs takes the matches done from them: give done or log, not both")
+        paths = self.log_paths(log)
+        tournaments = [self.tournament(pairing) for pairing in self.pairings()]
+
+        def replaying(path: Path) -> Callable[[int, int], None] | None:
+            if on_replay is None:
+                return None
+            return lambda replayed, logged: on_replay(path, replayed, logged)
+
+        try:
+            logged = [
+                read_log(
+                    path,
+                    tournament,
+                    replay=replay,
+                    processes=processes,
+                    on_replay=replaying(path),
+                    executor=executor,
+                )
+                for path, tournament in zip(paths, tournaments, strict=True)
+            ]
+        except KeyboardInterrupt:
+            raise LogCheckStopped(f"stopped while checking the logs in {log}, which are as they were") from None
+        with contextlib.ExitStack() as stack:
+            writers = [
+                stack.enter_context(writing_log(path, tournament))
+                for path, tournament in zip(paths, tournaments, strict=True)
+            ]
+
+            def written(number: int, outcome: MatchOutcome) -> None:
+                writers[number](outcome)
+                if on_outcome is not None:
+                    on_outcome(number, outcome)
+
+            try:
+                return self.run(processes, progress, executor, logged, written)
+            except (BotError, IllegalMoveError) as error:
+                if error.pairing is None:
+                    raise
+                raise _with_log(error, paths[error.pairing]) from error.__cause__
+
+
+def _with_log(error: BotError | IllegalMoveError, path: Path) -> BotError | IllegalMoveError:
+    """``error`` (a bot's failure in a league's pairing) with the pairing's log named after its message."""
+    message = f"{error}; its log: {path}"
+    renamed: BotError | IllegalMoveError = (
+        BotError(message, error.seat, error.reason)
+        if isinstance(error, BotError)
+        else IllegalMoveError(message, error.move, error.rule)
+    )
+    renamed.pairing = error.pairing
+    return renamed

@@ -31,6 +31,10 @@ A log that is not one (a line that is not JSON, as a run killed while writing le
 run's log; an outcome that fails one of the checks above; a match written twice) raises
 :class:`LogError` naming the file and line: nothing in it is skipped or repaired.
 
+:func:`run_logged` (``run_logged(tournament, PATH)``) does all of this in one call: it reads and
+checks the log at ``PATH``, takes its matches as done, and writes each new match to it as it ends
+(:meth:`League.run(log=FOLDER) <kozel.bots.League.run>` so too, with a log a pairing).
+
 A log is a regular file: a folder, a FIFO, a device (``/dev/full``, ``/dev/zero``) or a socket is
 refused before anything is read from it.  A log holds at most :data:`MAX_LOG_BYTES` bytes, and a
 line at most :data:`MAX_LINE_BYTES`: a longer file or line is refused without being read whole, and a
@@ -51,9 +55,16 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import kozel
-from kozel.bots.tournament import Executor, MatchOutcome, Tournament
-from kozel.errors import KozelError
+from kozel.bots.tournament import (
+    BotResult,
+    Executor,
+    MatchOutcome,
+    Tournament,
+    _check_callbacks,
+)
+from kozel.errors import KozelError, WrongTypeError
 from kozel.forms.files import dumps_ruleset
+from kozel.plain_types import whole_in
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
@@ -61,9 +72,11 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_LOG_BYTES",
     "REPLAYED",
+    "LogCheckStopped",
     "LogError",
     "read_log",
     "replay_sample",
+    "run_logged",
     "seal",
     "writing_log",
 ]
@@ -82,6 +95,64 @@ _NONBLOCK: Final = getattr(os, "O_NONBLOCK", 0)
 
 class LogError(KozelError, ValueError):
     """A tournament log that cannot be taken up: not a regular file, too large, or a line that is not this run's."""
+
+
+class LogCheckStopped(KeyboardInterrupt):
+    """Ctrl-C while a run given a log read it and replayed its matches: nothing was written to the log."""
+
+
+def log_path(log: object, what: str = "a log") -> Path:
+    """``log`` (text or an :class:`os.PathLike`, never empty) as a :class:`~pathlib.Path`; ``what`` names it."""
+    if not isinstance(log, (str, os.PathLike)):
+        raise WrongTypeError(f"{what} is a path, text or os.PathLike, not {type(log).__name__}")
+    text = os.fspath(log)
+    if not isinstance(text, str):
+        raise WrongTypeError(f"{what} is a path as text, not as {type(text).__name__}")
+    if not text.strip():
+        raise KozelError(f"{what} is named by a path; an empty one names nothing")
+    return Path(text)
+
+
+def checked_replay(replay: object) -> int | None:
+    """How many logged matches to play again: a whole number from 0, or None for every one."""
+    return whole_in("replay, the logged matches to play again,", replay, 0, None, none=True)
+
+
+def run_logged(
+    tournament: Tournament,
+    log: str | os.PathLike[str],
+    processes: int = 1,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    on_outcome: Callable[[MatchOutcome], None] | None = None,
+    executor: Executor | None = None,
+    replay: int | None = REPLAYED,
+    on_replay: Callable[[int, int], None] | None = None,
+) -> tuple[list[BotResult], list[MatchOutcome]]:
+    """``tournament`` run on from its log at ``log``, as ``kozel simulate --log`` runs it: the whole run's results.
+
+    The matches the log holds are taken as done: every line is checked, ``replay`` of them (all if None) are
+    played again first and compared (``on_replay(replayed, logged)`` is called before that); each match this
+    call plays is written to the log as it ends, before ``on_outcome`` is called with it.  ``processes``,
+    ``progress`` and ``executor`` are as in :meth:`Tournament.run <kozel.bots.Tournament.run>`.  A log of another
+    run is refused with :class:`LogError` before any match is played; Ctrl-C while the log is checked raises
+    :class:`LogCheckStopped` (a ``KeyboardInterrupt``), the log left as it was.
+    """
+    path = log_path(log)
+    _check_callbacks(progress=progress, on_outcome=on_outcome, on_replay=on_replay)
+    replay = checked_replay(replay)
+    try:
+        logged = read_log(path, tournament, replay=replay, processes=processes, on_replay=on_replay, executor=executor)
+    except KeyboardInterrupt:
+        raise LogCheckStopped(f"stopped while checking {path}, which is as it was") from None
+    with writing_log(path, tournament) as write:
+
+        def written(outcome: MatchOutcome) -> None:
+            write(outcome)
+            if on_outcome is not None:
+                on_outcome(outcome)
+
+        return tournament.run(processes, progress, logged, written, executor)
 
 
 def _header(tournament: Tournament) -> dict[str, Any]:

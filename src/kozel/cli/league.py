@@ -7,19 +7,14 @@ The command's help (:data:`DESCRIPTION`) says what it does; :mod:`kozel.bots.lea
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 from kozel.bots.league import League, LeagueResult
 from kozel.bots.ratings import PRIOR
-from kozel.bots.runner import BotError
-from kozel.bots.tournament import Executor, MatchOutcome
-from kozel.bots.tournament_log import read_log, writing_log
+from kozel.bots.tournament_log import LogCheckStopped
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import (
     add_replay_argument,
@@ -33,12 +28,9 @@ from kozel.cli.runs import (
     replayed,
     whole,
 )
-from kozel.errors import IllegalMoveError, KozelError
+from kozel.errors import KozelError
 
 __all__ = ["DESCRIPTION", "add_parser", "report", "run"]
-
-#: The name of a league's log as earlier versions named it, by the pairing's place.
-_POSITIONAL: Final = re.compile(r"pairing-[0-9]+\.log")
 
 #: What ``kozel league --help`` says about the command: plain text, as a terminal shows it.
 DESCRIPTION: Final = f"""\
@@ -129,53 +121,43 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json not in (None, "-"):
         check_writable(Path(args.json))
     check_plot(args.plot, args.json)
-    logs = _log_paths(Path(args.log), league, args) if args.log is not None else None
+    if args.log is not None:
+        _check_logs(league, args)
+
+    def replaying(path: Path, replayed: int, logged: int) -> None:
+        print(f"checking {path}: replaying {replayed} of its {logged} matches", file=err, flush=True)
+
+    played = 0
+
+    def count(pairing: int, outcome: object) -> None:
+        nonlocal played
+        played += 1
+
     with backend(args) as (executor, processes, where):
-        try:
-            done = (
-                _read_logs(
-                    logs,
-                    league,
-                    replay=replay,
-                    processes=processes,
-                    executor=executor,
-                    err=err,
-                )
-                if logs is not None
-                else ()
-            )
-        except KeyboardInterrupt:  # while the logged matches were replayed: nothing was written
-            print(f"kozel league: stopped while checking the logs in {args.log}, which are as they were", file=err)
-            return 130
         started = time.perf_counter()
         bar = progress(err)
         try:
-            with contextlib.ExitStack() as stack:
-                writers = (
-                    [
-                        stack.enter_context(writing_log(path, league.tournament(pairing)))
-                        for path, pairing in zip(logs, league.pairings(), strict=True)
-                    ]
-                    if logs is not None
-                    else None
-                )
-                result = league.run(
-                    processes,
-                    progress=bar.update,
-                    executor=executor,
-                    done=done,
-                    on_outcome=(lambda number, outcome: writers[number](outcome)) if writers is not None else None,
-                )
-        except (BotError, IllegalMoveError) as error:
+            result = league.run(
+                processes,
+                progress=bar.update,
+                executor=executor,
+                on_outcome=count if args.log is not None else None,
+                log=args.log,
+                replay=replay,
+                on_replay=replaying if args.log is not None else None,
+            )
+        except LogCheckStopped:  # while the logged matches were replayed: nothing was written
+            print(f"kozel league: stopped while checking the logs in {args.log}, which are as they were", file=err)
+            return 130
+        except KozelError:
             bar.close()
-            number = error.pairing
-            if logs is None or number is None:
-                raise
-            raise KozelError(f"{error}; its log: {logs[number]}") from None
+            raise
         except KeyboardInterrupt:
             bar.close()
             kept = (
-                f": every match that ended is in the logs in {args.log}, run the same command to go on" if logs else ""
+                f": every match that ended is in the logs in {args.log}, run the same command to go on"
+                if args.log is not None
+                else ""
             )
             print(f"kozel league: stopped{kept}", file=err)
             return 130
@@ -183,7 +165,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elapsed = time.perf_counter() - started
     pairings = len(league.pairings())
     if args.json != "-":
-        read = sum(len(outcomes) for outcomes in done)
+        read = pairings * args.matches - played if args.log is not None else 0
         logged = f" ({read} of them read from the logs in {args.log})" if read else ""
         print(
             f"{rules.name}: {len(league.bots)} bots, {pairings} pairing{'s' if pairings != 1 else ''} of "
@@ -207,60 +189,27 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _log_paths(folder: Path, league: League, args: argparse.Namespace) -> list[Path]:
-    """The log of each pairing in ``folder`` (made if it is missing), named by its bots (:meth:`League.log_name`).
-
-    A log named by its place among the pairings (``pairing-1.log``), as earlier versions named them, is refused,
-    and so are ``--json`` and ``--plot`` naming one of the logs.
-    """
+def _check_logs(league: League, args: argparse.Namespace) -> None:
+    """Make the folder ``--log`` names (:meth:`League.log_paths`) and refuse ``--json`` or ``--plot`` naming one of
+    its logs, before any match is played."""
+    folder = Path(args.log)
     try:
-        if folder.exists() and not folder.is_dir():
-            raise KozelError(f"--log names a folder for the logs of the pairings; {folder} is not one")
-        folder.mkdir(exist_ok=True)
-        positional = sorted(path.name for path in folder.iterdir() if _POSITIONAL.fullmatch(path.name))
-    except OSError as error:
-        raise KozelError(f"cannot make the log folder {folder}: {error.strerror}") from None
-    if positional:
-        raise KozelError(
-            f"{folder / positional[0]}: a league's log named by the pairing's place, as earlier versions of kozel "
-            "named them; a league's logs are now named by their bots (such as random_vs_heuristic-0a1b2c3d4e.log) "
-            "and are taken up only by the kozel version that began them: play the league again in a new folder"
-        )
-    logs = [folder / league.log_name(pairing) for pairing in league.pairings()]
+        logs = league.log_paths(folder)
+    except KozelError:
+        if _not_a_folder(folder):  # said as the option it is
+            raise KozelError(f"--log names a folder for the logs of the pairings; {folder} is not one") from None
+        raise
     for option, path in (("--json", args.json), ("--plot", args.plot)):
         if path not in (None, "-") and Path(path).resolve() in {log.resolve() for log in logs}:
             raise KozelError(f"{option} names one of the logs in {args.log}, {path}: it would overwrite it")
-    return logs
 
 
-def _read_logs(
-    logs: list[Path],
-    league: League,
-    *,
-    replay: int | None,
-    processes: int,
-    executor: Executor | None,
-    err: TextIO,
-) -> list[list[MatchOutcome]]:
-    """The matches each pairing's log holds, every line checked and a sample replayed (:func:`read_log`)."""
-
-    def replaying(path: Path) -> Callable[[int, int], None]:
-        def say(replayed: int, logged: int) -> None:
-            print(f"checking {path}: replaying {replayed} of its {logged} matches", file=err, flush=True)
-
-        return say
-
-    return [
-        read_log(
-            path,
-            league.tournament(pairing),
-            replay=replay,
-            processes=processes,
-            on_replay=replaying(path),
-            executor=executor,
-        )
-        for path, pairing in zip(logs, league.pairings(), strict=True)
-    ]
+def _not_a_folder(path: Path) -> bool:
+    """Whether ``path`` is something other than a folder (False where it cannot even be looked at)."""
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:  # a name too long, a loop of links: refused as such by League.log_paths
+        return False
 
 
 def _columns(rows: list[list[str]]) -> str:

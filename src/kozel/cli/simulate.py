@@ -9,14 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Final, TextIO
 
 import kozel
 from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
-from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, read_log, writing_log
+from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, LogCheckStopped, run_logged
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import (
     add_replay_argument,
@@ -148,29 +147,26 @@ def _simulate(
     def replaying(replayed: int, logged: int) -> None:
         print(f"checking {args.log}: replaying {replayed} of its {logged} matches", file=err, flush=True)
 
-    try:
-        done = (
-            read_log(
-                args.log,
-                tournament,
-                replay=replay,
-                processes=processes,
-                on_replay=replaying,
-                executor=executor,
-            )
-            if args.log
-            else []
-        )
-    except KeyboardInterrupt:  # while the logged matches were replayed: nothing was written
-        print(f"kozel simulate: stopped while checking {args.log}, which is as it was", file=err)
-        return 130
+    played: list[MatchOutcome] = []  # with --log: this call's matches, the others read from the log
     started = time.perf_counter()
     bar = progress(err)
     try:
-        with writing_log(args.log, tournament) if args.log else nullcontext(None) as write:
-            records, outcomes = tournament.run(
-                processes, progress=bar.update, done=done, on_outcome=write, executor=executor
+        if args.log:
+            records, outcomes = run_logged(
+                tournament,
+                args.log,
+                processes,
+                progress=bar.update,
+                on_outcome=played.append,
+                executor=executor,
+                replay=replay,
+                on_replay=replaying,
             )
+        else:
+            records, outcomes = tournament.run(processes, progress=bar.update, executor=executor)
+    except LogCheckStopped:  # while the logged matches were replayed: nothing was written
+        print(f"kozel simulate: stopped while checking {args.log}, which is as it was", file=err)
+        return 130
     except KeyboardInterrupt:
         bar.close()
         kept = f": every match that ended is in {args.log}, run the same command to go on" if args.log else ""
@@ -179,7 +175,8 @@ def _simulate(
     bar.close()
     elapsed = time.perf_counter() - started
     if args.json != "-":
-        logged = f" ({len(done)} of them read from {args.log})" if done else ""
+        read = len(outcomes) - len(played) if args.log else 0
+        logged = f" ({read} of them read from {args.log})" if read else ""
         print(
             f"{rules.name}: {args.matches} matches{logged}, seed {args.seed}, {where}, {elapsed:.1f} s",
             file=out,
