@@ -370,3 +370,17 @@ def test_a_plot_drawn_from_python_without_matplotlib_names_the_extra_not_a_comma
     message = r"^drawing a plot needs matplotlib, the plot extra: pip install 'kozel\[plot\]'$"
     with pytest.raises(KozelError, match=message):
         plot.check_plot_path("wins.png")
+
+
+def test_a_toml_ruleset_file_is_bound_to_kozels_digits_even_where_python_reads_longer_numbers():
+    python_limit = getattr(sys, "get_int_max_str_digits", None)  # Python 3.10.7 and later
+    limit = python_limit() if python_limit is not None else None
+    if limit is not None:
+        sys.set_int_max_str_digits(10_000)
+    try:
+        toml = 'base = "classic"\nname = "x"\n[match]\ntarget = ' + "9" * 5000 + "\n"
+        with pytest.raises(kozel.RulesetError, match=r"^the file holds a number of more than 4300 digits"):
+            kozel.loads_ruleset(toml, format="toml")
+    finally:
+        if limit is not None:
+            sys.set_int_max_str_digits(limit)

@@ -144,15 +144,34 @@ def _parse_toml(text: str) -> Any:
             parse = importlib.import_module("tomli").loads
         except ImportError:
             raise RulesetError('reading TOML on Python 3.10 needs tomli: pip install "kozel[toml]"') from None
+    most = most_digits()
     try:
-        return parse(text)
+        data = parse(text)
     except (ValueError, RecursionError) as error:
         if "integer string conversion" in str(error):  # Python's own limit on reading a number from text
-            most = most_digits()
             raise RulesetError(
                 f"the file holds a number of more than {most} digits: kozel reads numbers of at most {most} digits"
             ) from None
         raise RulesetError(f"not valid TOML: {error}") from error
+    _refuse_long_numbers(data, most)  # where Python's own limit was raised above kozel's
+    return data
+
+
+def _refuse_long_numbers(data: Any, most: int) -> None:
+    """:class:`~kozel.RulesetError` for a whole number in ``data`` (tables and lists, walked without recursion) of more
+    than ``most`` digits, as a JSON file's is refused when read."""
+    bound = 10**most
+    waiting = [data]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= bound:
+            raise RulesetError(
+                f"the file holds a number of more than {most} digits: kozel reads numbers of at most {most} digits"
+            )
 
 
 def _unwrap(data: Any) -> Any:
