@@ -218,3 +218,14 @@ def test_a_log_name_of_many_sides_and_long_specs_stays_a_file_name():
 def test_a_failure_in_a_league_names_its_pairing_as_a_declared_attribute():
     assert BotError("x", 0, "y").pairing is None
     assert IllegalMoveError("x").pairing is None
+
+
+def test_a_league_table_row_names_its_fields_and_is_still_the_tuple_it_was():
+    result = League(kozel.variants.get("classic"), ["random", "heuristic"], matches=2, seed=1).run()
+    rows = result.table()
+    assert all(isinstance(row, kozel.bots.TableRow) for row in rows)
+    best = rows[0]
+    assert best.name == "heuristic"
+    assert (best.name, best.spec, best.rating, best.interval, best.matches, best.wins) == tuple(best)
+    assert best.rating >= rows[1].rating
+    assert best.matches == 2

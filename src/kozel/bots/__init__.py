@@ -3,7 +3,7 @@
 from kozel.bots.base import Bot
 from kozel.bots.heuristic import HeuristicBot
 from kozel.bots.ismcts import IsmctsBot
-from kozel.bots.league import HeadToHead, League, LeagueResult
+from kozel.bots.league import HeadToHead, League, LeagueResult, TableRow
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.ratings import Ratings, bradley_terry
 from kozel.bots.runner import BotError, interrupting_move, next_move, play_match
@@ -26,6 +26,7 @@ __all__ = [
     "MatchOutcome",
     "RandomBot",
     "Ratings",
+    "TableRow",
     "Tournament",
     "bradley_terry",
     "interrupting_move",

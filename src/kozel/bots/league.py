@@ -26,7 +26,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final, SupportsIndex  # noqa: F401 - SupportsIndex: League.__init__'s hints name it
+from typing import Any, Final, NamedTuple, SupportsIndex  # noqa: F401 - SupportsIndex: League.__init__'s hints name it
 
 import attrs
 
@@ -62,7 +62,7 @@ from kozel.limits import MAX_MATCHES
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
-__all__ = ["HeadToHead", "League", "LeagueResult", "play_pairing_batch"]
+__all__ = ["HeadToHead", "League", "LeagueResult", "TableRow", "play_pairing_batch"]
 
 
 #: What a log's file name keeps of a bot's name; anything else is written ``_``.
@@ -133,6 +133,23 @@ class HeadToHead:
         }
 
 
+class TableRow(NamedTuple):
+    """One bot's line of a league's table (:meth:`LeagueResult.table`), a tuple of these six in this order."""
+
+    #: The bot's name in the league (distinct: a name given again gets `` #2``).
+    name: str
+    #: The bot's spec, as it was given or as it is written for an instance.
+    spec: str
+    #: Its Bradley-Terry rating on the Elo scale (the league's mean is 0).
+    rating: float
+    #: The 95% interval of its rating.
+    interval: tuple[float, float]
+    #: The matches it played.
+    matches: int
+    #: The matches its side was not a goat in.
+    wins: int
+
+
 @attrs.frozen
 class LeagueResult:
     """What a league came to: every pairing's matches, the head-to-head table and the ratings."""
@@ -197,8 +214,9 @@ class LeagueResult:
             for i, j in itertools.combinations(range(size), 2)
         ]
 
-    def table(self) -> list[tuple[str, str, float, tuple[float, float], int, int]]:
-        """The bots from the best rated: name, spec, rating, its 95% interval, matches played, matches won."""
+    def table(self) -> list[TableRow]:
+        """The bots from the best rated, a :class:`TableRow` each: name, spec, rating, its 95% interval, matches
+        played, matches won."""
         ratings = self.ratings()
         played = [0] * len(self.league.bots)
         won = [0] * len(self.league.bots)
@@ -208,10 +226,10 @@ class LeagueResult:
                     played[pairing[sitter]] += 1
                     won[pairing[sitter]] += side not in outcome.goats
         rows = [
-            (bot.name, bot.spec, ratings.ratings[i], ratings.interval(i), played[i], won[i])
+            TableRow(bot.name, bot.spec, ratings.ratings[i], ratings.interval(i), played[i], won[i])
             for i, bot in enumerate(self.league.bots)
         ]
-        return sorted(rows, key=lambda row: -row[2])
+        return sorted(rows, key=lambda row: -row.rating)
 
     def as_data(self) -> dict[str, Any]:
         """The league's results as plain data (for ``--json``)."""
