@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from kozel.cards.card import CARDS, Card, Rank, Suit
@@ -31,26 +32,34 @@ _QUEEN_OF_DIAMONDS = Card(Rank.QUEEN, Suit.DIAMONDS).bit
 
 
 def may_call_redeal(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int) -> bool:
-    """Whether ``seat``'s hand (or side) gives him one of the rule's reasons to call a redeal."""
-    return bool(redeal_reasons(rules, rule, hands, seat))
+    """Whether ``seat``'s hand (or side) gives him one of the rule's reasons to call a redeal (the first found)."""
+    holds = _reason_tests(rules, rule, hands, seat)
+    return any(holds[reason]() for reason in rule.reasons)
 
 
 def redeal_reasons(rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int) -> tuple[RedealReason, ...]:
     """The reasons of the rule that ``seat``'s hand (or, for a reason about the side, his side's hands) gives him
     to call a redeal, in the rule's order; none where he may not call one."""
+    holds = _reason_tests(rules, rule, hands, seat)
+    return tuple(reason for reason in rule.reasons if holds[reason]())
+
+
+def _reason_tests(
+    rules: Ruleset, rule: Redeal, hands: tuple[int, ...], seat: int
+) -> dict[RedealReason, Callable[[], bool]]:
+    """Each reason's test on ``seat``'s hand and side, to be asked only of the reasons the rule has."""
     hand = hands[seat]
     side = 0
     for mate in rules.seating.seats_of(rules.side_of(seat)):
         side |= hands[mate]
     deck = rules.deck.mask
-    reasons = {
+    return {
         RedealReason.FEW_POINTS: lambda: rules.points.of_mask(hand) < rule.below_points,
         RedealReason.NO_QUEEN: lambda: not side & _QUEENS,
         RedealReason.NO_QUEEN_BUT_DIAMONDS: lambda: not side & _QUEENS & ~_QUEEN_OF_DIAMONDS,
         RedealReason.FOUR_NINES: lambda: bool(_NINES & deck) and hand & _NINES == _NINES & deck,
         RedealReason.FOUR_QUEENS: lambda: bool(_QUEENS & deck) and hand & _QUEENS == _QUEENS & deck,
     }
-    return tuple(reason for reason in rule.reasons if reasons[reason]())
 
 
 def beyond_limit(rule: Redeal, redeals: tuple[int, ...], side: int) -> bool:
