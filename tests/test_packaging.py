@@ -239,6 +239,14 @@ def test_the_ci_workflow_runs_the_ci_script_on_pushes_and_pull_requests():
     text = _workflow("ci.yml")
     assert re.search(r"^on:\n  push:\n  pull_request:\n", text, re.MULTILINE)
     assert "run: bash .ci/run" in text
+    matrix = re.search(r"python-version: \[(.*?)\]", text)
+    assert matrix, "ci.yml runs on a matrix of Python versions"
+    versions = {
+        c.rsplit(" :: ", 1)[1]
+        for c in PROJECT["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    }
+    assert set(re.findall(r'"(3\.\d+)"', matrix[1])) == versions, "CI runs every Python the classifiers name"
 
 
 def test_the_release_workflow_publishes_tags_with_trusted_publishing():

@@ -154,7 +154,10 @@ def test_a_value_nested_past_the_recursion_limit_is_a_ruleset_error():
         nested = [nested]
     with pytest.raises(RulesetError, match=r"^match: titles must be a list of Title .*, not a tuple nested too deep"):
         MatchRule(titles=nested)
-    with pytest.raises(RulesetError, match=r"^name: expected text, got a list nested too deep to show$"):
+    # Python 3.13 writes out nesting this deep (its limit for C code is the stack's), so the message quotes the
+    # value's first brackets there; earlier versions stop with RecursionError, and the message names its kind.
+    shown = r"(a list nested too deep to show|\[{57}\.\.\.)"
+    with pytest.raises(RulesetError, match=rf"^name: expected text, got {shown}$"):
         kozel.forms.from_data({"base": "classic", "name": nested})
 
 
