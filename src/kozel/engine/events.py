@@ -53,17 +53,20 @@ PLAYED_LIMIT: Final = 1 << 14
 _HIDDEN: Final[dict[tuple[int, MoveKind, int, str | None, int | None], Played]] = {}
 
 
-def _refuse(seat: object) -> Exception:
-    """The error for a seat ``for_seat`` cannot take: not a whole number, or below 0."""
-    if whole_number(seat) is None:
-        return WrongTypeError(f"for_seat: a seat is a whole number from 0 (not a bool), not {table_text(seat)}")
-    return SeatError(f"for_seat: there is no seat {table_text(seat)}: seats are numbered from 0")
-
-
-def _another_int(seat: object) -> int | None:
-    """``seat`` as a plain int where it is a whole number of another type (a NumPy integer, an IntEnum), else None:
-    ``for_seat`` takes those as their number, off its common path."""
-    return None if type(seat) is int else whole_number(seat)
+def _plain_seat(seat: object, players: int | None = None) -> int:
+    """The seat ``for_seat`` was given, off its common path (anything but a plain int from 0, or a seat past
+    the last of ``players`` where the event knows its table): a whole number of another type (a NumPy integer,
+    an IntEnum) as a plain int; else :class:`~kozel.WrongTypeError` or :class:`~kozel.SeatError`."""
+    plain = whole_number(seat)
+    if plain is None:
+        raise WrongTypeError(f"for_seat: a seat is a whole number from 0 (not a bool), not {table_text(seat)}")
+    if plain < 0:
+        raise SeatError(f"for_seat: there is no seat {table_text(plain)}: seats are numbered from 0")
+    if players is not None and plain >= players:
+        raise SeatError(
+            f"for_seat: there is no seat {table_text(plain)} at a table of {players}: seats are 0 to {players - 1}"
+        )
+    return plain
 
 
 @attrs.frozen
@@ -73,10 +76,7 @@ class Event:
     def for_seat(self, seat: int) -> Self:
         """This event as ``seat`` sees it (hidden cards left out): an event of the same class."""
         if type(seat) is not int or seat < 0:
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat))
         return self
 
 
@@ -116,15 +116,7 @@ class Dealt(Event):
     def for_seat(self, seat: int) -> Dealt:
         """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            if type(seat) is int and seat >= 0:
-                raise SeatError(
-                    f"for_seat: there is no seat {table_text(seat)} at a table of {len(self.hands)}: "
-                    f"seats are 0 to {len(self.hands) - 1}"
-                )
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat, len(self.hands)))
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
         return Dealt(
             self.dealer,
@@ -165,10 +157,7 @@ class Played(Event):
     def for_seat(self, seat: int) -> Played:
         """Face-down cards only for the mover (and the partner of a transfer)."""
         if type(seat) is not int or seat < 0:
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat))
         kind = self.kind
         if seat == self.seat or self.cards is None:
             return self
@@ -200,10 +189,7 @@ class CardsReturned(Event):
     def for_seat(self, seat: int) -> CardsReturned:
         """Face-down cards only for their owner."""
         if type(seat) is not int or seat < 0:
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat))
         return CardsReturned(
             tuple(
                 (owner, cards if face_up or owner == seat else None, count, face_up)
@@ -226,10 +212,7 @@ class Laid(Event):
     def for_seat(self, seat: int) -> Laid:
         """A face-down card only for its player."""
         if type(seat) is not int or seat < 0:
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat))
         return self if self.face_up or seat == self.seat else Laid(self.seat, self.face_up, None)
 
 
@@ -253,10 +236,7 @@ class CardsDrawn(Event):
     def for_seat(self, seat: int) -> CardsDrawn:
         """Only ``seat``'s own cards are shown."""
         if type(seat) is not int or seat < 0:
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat))
         return CardsDrawn(tuple((owner, cards if owner == seat else None, n) for owner, cards, n in self.drawn))
 
 
@@ -276,15 +256,7 @@ class PraiseDealt(Event):
     def for_seat(self, seat: int) -> PraiseDealt:
         """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            if type(seat) is int and seat >= 0:
-                raise SeatError(
-                    f"for_seat: there is no seat {table_text(seat)} at a table of {len(self.hands)}: "
-                    f"seats are 0 to {len(self.hands) - 1}"
-                )
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat, len(self.hands)))
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
         return PraiseDealt(self.praise, hands, self.tricks, self.turn)
 
@@ -303,10 +275,7 @@ class TalonTaken(Event):
     def for_seat(self, seat: int) -> TalonTaken:
         """The talon's hidden card only for the declarer."""
         if type(seat) is not int or seat < 0:
-            plain = _another_int(seat)
-            if plain is not None:
-                return self.for_seat(plain)
-            raise _refuse(seat)
+            return self.for_seat(_plain_seat(seat))
         return self if seat == self.seat else TalonTaken(self.seat, None, self.shown)
 
 
