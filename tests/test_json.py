@@ -55,7 +55,7 @@ def test_the_position_of_a_state_is_written_in_plain_fields():
     assert data["kozel"] == "state"
     assert data["format"] == 1
     body = data["state"]
-    assert body["ruleset"] == {"base": "classic"}
+    assert body["ruleset"] == {"base": "classic", "base_version": 1}
     assert body["moves"] == ["1 lead A♠", "2 pass 7♠"]
     position = body["position"]
     assert position["hands"] == ["A♣ 9♠ 8♥ 7♦", "6♠ 10♥ J♦", "K♠ Q♥ 10♦", "6♣ 7♣ 8♣ 9♣"]
@@ -74,7 +74,7 @@ def test_a_view_is_written_with_its_events_typed():
     data = json.loads(to_json(kozel.observe(state, 2)))
     view = data["view"]
     assert view["seat"] == 2
-    assert view["ruleset"] == {"base": "classic"}
+    assert view["ruleset"] == {"base": "classic", "base_version": 1}
     assert [event["type"] for event in view["history"]] == ["dealt", "played"]
     assert view["history"][0]["hands"][:2] == [None, None]
     assert view["history"][1]["kind"] == "lead"
@@ -84,7 +84,7 @@ def test_a_house_ruleset_and_another_number_of_players_are_written_in_the_state(
     three = CLASSIC.for_players(3)
     state = kozel.new_game(three, seed=1)
     data = json.loads(to_json(state))
-    assert data["state"]["ruleset"] == {"base": "classic", "seating": {"players": 3, "sides": 3}}
+    assert data["state"]["ruleset"] == {"base": "classic", "base_version": 1, "seating": {"players": 3, "sides": 3}}
     assert from_json(to_json(state)) == state
     house = attrs.evolve(CLASSIC, name="house", match=attrs.evolve(CLASSIC.match, target=8))
     state = kozel.new_game(house, seed=1)
@@ -166,9 +166,16 @@ def test_a_broken_state_is_refused_saying_what_is_wrong(document, change, messag
         from_json(text)
 
 
-def test_the_position_may_be_left_out_and_the_moves_decide(document):
-    text = changed(document, lambda body: body.pop("position"))
+def test_the_position_may_be_null_and_the_moves_decide(document):
+    text = changed(document, lambda body: body.update(position=None))
     assert from_json(text) == from_json(json.dumps(document, ensure_ascii=False))
+
+
+def test_a_state_without_its_position_key_is_refused_as_a_missing_field(document):
+    # to_json writes every field: a document without the key was cut or edited, and is not read as if null.
+    text = changed(document, lambda body: body.pop("position"))
+    with pytest.raises(StateError, match=r"^state\.position: missing \(write null"):
+        from_json(text)
 
 
 MOVE = '{"kozel": "move", "format": 1, "move": {%s}}'
@@ -180,7 +187,11 @@ MOVE = '{"kozel": "move", "format": 1, "move": {%s}}'
         ("{", "not valid JSON"),
         ("[1, 2]", "not a kozel document"),
         ('{"kozel": "chess", "format": 1}', "kozel: expected one of state, view, move, ruleset"),
-        ('{"kozel": "move", "format": 2, "move": {}}', "this kozel reads format 1, not 2"),
+        (
+            '{"kozel": "move", "format": 2, "move": {}}',
+            r"this kozel reads format 1, not 2 \(a newer kozel wrote it: upgrade kozel\)$",
+        ),
+        ('{"kozel": "state", "format": 0, "state": {}}', "this kozel reads format 1, not 0$"),
         ('{"kozel": "move", "format": 1}', "a move document holds kozel, format and move"),
         (MOVE % '"seat": 1, "kind": "fly", "cards": "", "choice": null', "move.kind"),
         (MOVE % '"seat": -1, "kind": "lead", "cards": "", "choice": null', "seat"),

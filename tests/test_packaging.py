@@ -104,9 +104,19 @@ def test_the_version_is_the_top_release_or_the_next_one():
 def test_the_sdist_carries_tests_docs_examples_and_the_project_files():
     include = {path.strip("/") for path in PYPROJECT["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]}
     wanted = {"src", "tests", "docs", "apidocs", "examples", "bench", "mkdocs.yml", "README.md", "CHANGELOG.md"}
+    # The whole test suite runs from the sdist: the root conftest.py (which keeps the optional integrations'
+    # doctests out when their extras are missing), and the CI script and workflows the packaging tests read.
+    wanted |= {"conftest.py", ".ci", ".github"}
     assert wanted | {"LICENSE"} <= include
     assert PROJECT["readme"] == "README.md"
     assert PROJECT["license-files"] == ["LICENSE"]
+
+
+def test_ci_checks_that_the_built_sdist_carries_what_its_tests_need():
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    listed = re.search(r"^wanted=\((.*?)\)", run, re.MULTILINE | re.DOTALL)
+    assert listed, ".ci/run lists what the sdist must hold in wanted=(...)"
+    assert {"conftest.py", "tests/", "docs/", ".ci/run", ".github/workflows/"} <= set(listed[1].split())
 
 
 def test_the_wheel_is_the_typed_package_and_the_console_script_s_entry():
@@ -257,11 +267,35 @@ def test_the_release_workflow_publishes_tags_with_trusted_publishing():
     for piece in ["python -m build", "twine check --strict", "GITHUB_REF_NAME", "kozel.__version__", "CHANGELOG.md"]:
         assert piece in build, piece
     publish = _job(text, "publish")
-    assert "needs: [build, wheels]" in publish, "publishing waits for the checked build and the compiled wheels"
+    assert "needs: [build, wheels, test]" in publish, (
+        "publishing waits for the checked build, the compiled wheels and the test suite on the tagged commit"
+    )
     assert re.search(r"environment:\n\s+name: pypi\n", publish)
     assert re.search(r"permissions:\n\s+id-token: write", publish)
     assert "uses: pypa/gh-action-pypi-publish@release/v1" in publish
     assert "pypa/gh-action-pypi-publish" not in build
+
+
+def test_the_release_workflow_runs_the_ci_script_on_the_tagged_commit():
+    test = _job(_workflow("release.yml"), "test")
+    assert "runs-on: ubuntu-latest" in test
+    assert "uses: actions/checkout@" in test
+    assert re.search(r'uses: actions/setup-python@v\d+\n\s+with:\n\s+python-version: "3\.12"', test)
+    assert "run: bash .ci/run" in test
+
+
+def test_the_release_workflow_smoke_tests_the_sdist_as_it_does_the_wheel():
+    build = _job(_workflow("release.yml"), "build")
+    for venv, artifact in (("smoke", "dist/*.whl"), ("smoke-sdist", "dist/*.tar.gz")):
+        bin = f'"$RUNNER_TEMP/{venv}/bin'
+        assert f'python -m venv "$RUNNER_TEMP/{venv}"\n' in build, f"{artifact} goes into a fresh venv"
+        for command in (
+            f'pip" install {artifact}\n',
+            'kozel" --help\n',
+            'kozel" match classic --seed 7 --quiet\n',
+            'python" -c "import kozel; print(kozel.__version__)"',
+        ):
+            assert f"{bin}/{command}" in build, (venv, command)
 
 
 def test_the_release_workflow_builds_compiled_wheels_for_each_os_and_python():

@@ -56,7 +56,7 @@ def test_the_headers_of_a_record():
     move = kozel.legal_moves(state)[0]
     state = kozel.apply(state, move)
     text = dumps(state, date=datetime.date(2026, 11, 30), names=["Anna", None, "Vera", "Gleb"])
-    assert text.splitlines()[:13] == [
+    assert text.splitlines()[:14] == [
         '[Game "Kozel"]',
         '[Format "1"]',
         '[Ruleset "classic"]',
@@ -68,10 +68,11 @@ def test_the_headers_of_a_record():
         '[Seat0 "Anna"]',
         '[Seat2 "Vera"]',
         '[Seat3 "Gleb"]',
+        '[Moves "1"]',
         '[Result "*"]',
         "",
     ]
-    assert text.splitlines()[13:] == ["; hand 1, dealt by seat 0", str(move)]
+    assert text.splitlines()[14:] == ["; hand 1, dealt by seat 0", str(move)]
     assert read(text).names == ("Anna", None, "Vera", "Gleb")
 
 

@@ -194,8 +194,8 @@ def test_a_json_file_is_loaded_by_its_path(tmp_path):
     assert kozel.load_ruleset(written) == rules
     assert kozel.load_ruleset(str(written)) == rules
     bare = tmp_path / "house.JSON"
-    bare.write_text('{"base": "threesome", "match": {"target": 20}}', encoding="utf-8")
-    assert kozel.load_ruleset(bare) == attrs.evolve(rules, match=attrs.evolve(rules.match, target=20))
+    bare.write_text('{"base": "threesome", "name": "long", "match": {"target": 20}}', encoding="utf-8")
+    assert kozel.load_ruleset(bare) == attrs.evolve(rules, name="long", match=attrs.evolve(rules.match, target=20))
 
 
 # Overrides ----------------------------------------------------------------------------------------
@@ -276,7 +276,10 @@ ERRORS = [
         {"base": "classic", "scoring": {"no_trik": 8}},
         "scoring.no_trik: no such field; fields are mode, rows, no_trick,",
     ),
-    ({"base": "classic", "colour": "red"}, "colour: no such field; fields are base, name, deck, seating,"),
+    (
+        {"base": "classic", "colour": "red"},
+        "colour: no such field; fields are base, base_version, name, deck, seating,",
+    ),
     ({"base": "classic", "play": {"mololdka": None}}, "play.mololdka: no such field; fields are kind, molodka"),
     ({"base": "classik"}, "base: no built-in ruleset is called 'classik' (did you mean classic?); the catalog has"),
     ({"base": ["classic"]}, "base: a built-in ruleset is named by text, such as 'classic', not ['classic'] (a list)"),
@@ -320,7 +323,7 @@ ERRORS = [
     ({"name": "x"}, "deck: missing; give it, or start from a built-in ruleset with 'base'"),
     ({"base": "simple", "play": {"kind": "beat_or_pass"}}, "simple: a redeal belongs to the follow-suit games"),
     ({"base": "simple", "play": None}, "play: cannot be null"),
-    ({1: 2}, "1: no such field; fields are base, name,"),
+    ({1: 2}, "1: no such field; fields are base, base_version, name,"),
 ]
 
 
@@ -402,7 +405,10 @@ def test_bad_toml_and_bad_files_are_refused(tmp_path):
         kozel.load_ruleset(bad)
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"base": "classic", "name": "caf\xe9"}')
-    with pytest.raises(RulesetError, match=r"latin.json: 'utf-8' codec can't decode"):
+    with pytest.raises(RulesetError, match=r"latin.json: not UTF-8 text \(byte 0xe9 at offset 32\): save it as UTF-8$"):
+        kozel.load_ruleset(latin)
+    latin.write_bytes(b'\xef\xbb\xbf{"base": "classic", "name": "caf\xe9"}')  # the offset counts the byte order mark
+    with pytest.raises(RulesetError, match=r"latin.json: not UTF-8 text \(byte 0xe9 at offset 35\)"):
         kozel.load_ruleset(latin)
     with pytest.raises(FileNotFoundError):
         kozel.load_ruleset(tmp_path / "missing.json")

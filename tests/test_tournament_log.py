@@ -215,11 +215,33 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
             lambda lines: [*lines[:-1], lines[-1][:20]],
             "line 4: not a JSON line (a run stopped while writing leaves its last line cut short",
         ),
-        (lambda lines: [lines[0].replace('"seed": 4', '"seed": 5'), *lines[1:]], "the log of another run"),
+        (
+            lambda lines: [lines[0].replace('"seed": 4', '"seed": 5'), *lines[1:]],
+            "the log of another run: seed is 5 in the log, 4 in this run; give this run a log of its own",
+        ),
         (lambda lines: ['{"bots": []}', *lines[1:]], "not a kozel tournament log"),
         (lambda lines: [*lines, lines[-1]], "line 5: match 2 is written twice (line 4 too)"),
-        (lambda lines: [lines[0].replace('"seed": 4', '"seed": 4.0'), *lines[1:]], "the log of another run"),
-        (lambda lines: [lines[0].replace('"kozel": "', '"kozel": "0.0.0+'), *lines[1:]], "the log of another run"),
+        (
+            lambda lines: [lines[0].replace('"seed": 4', '"seed": 4.0'), *lines[1:]],
+            "the log of another run: seed is 4.0 in the log, 4 in this run;",
+        ),
+        (
+            lambda lines: [lines[0].replace('"kozel": "', '"kozel": "0.0.0+'), *lines[1:]],
+            f"the log of another run: begun by kozel 0.0.0+{kozel.__version__}, not by this kozel "
+            f"{kozel.__version__} (a log is taken up only by the version that began it);",
+        ),
+        (
+            lambda lines: [lines[0].replace('"kozel tournament": 3', '"kozel tournament": 4'), *lines[1:]],
+            "the log of another run: log format 4; this kozel reads 3 (a newer kozel wrote it: upgrade kozel);",
+        ),
+        (
+            lambda lines: [
+                lines[0].replace('"seed": 4', '"seed": 5').replace('"duplicate": false', '"dup": 1'),
+                *lines[1:],
+            ],
+            "the log of another run: dup is 1 in the log, not given in this run; duplicate is not given in the log, "
+            "false in this run; seed is 5 in the log, 4 in this run;",
+        ),
         (lambda lines: [*lines[:2], "", *lines[2:]], "line 3: a blank line (delete it to go on)"),
         (lambda lines: [*lines[:-1], lines[-1].replace("{", '{"match": 0, ', 1)], "line 4: a field is given twice"),
         (lambda lines: [*lines, '{"match": 3}'], "line 5: a match's line is its outcome's fields and its seal"),
@@ -238,6 +260,8 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         "twice",
         "seed-4.0",
         "version",
+        "newer-format",
+        "other-keys",
         "blank",
         "repeated-field",
         "no-seal",
@@ -268,7 +292,9 @@ def test_a_log_is_read_line_by_line_as_utf_8_and_split_only_at_line_ends(tmp_pat
     assert len(read_log(log, tournament)) == 2
     lines = log.read_bytes().split(b"\n")
     log.write_bytes(b"\n".join([lines[0], b"\xff" + lines[1], *lines[2:]]))
-    with pytest.raises(KozelError, match=r"run.log, line 2: not a JSON line$"):
+    with pytest.raises(
+        KozelError, match=r"run.log, line 2: not UTF-8 text \(byte 0xff at offset 0 of the line\): save it as UTF-8$"
+    ):
         read_log(log, tournament)
 
 

@@ -63,7 +63,7 @@ from kozel.bots.tournament import (
     _check_callbacks,
 )
 from kozel.errors import KozelError, WrongTypeError
-from kozel.forms.files import dumps_ruleset
+from kozel.forms.files import dumps_ruleset, not_utf8
 from kozel.plain_types import whole_in
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
@@ -235,7 +235,10 @@ def read_log(
                 if not isinstance(data, dict) or _FORMAT not in data:
                     raise LogError(f"{path}: not a kozel tournament log (its first line names the run)")
                 if _canonical(data) != _canonical(header):
-                    raise LogError(f"{path}: the log of another run ({_canonical(data)}), not of {_canonical(header)}")
+                    raise LogError(
+                        f"{path}: the log of another run: {_differences(data, header)}; give this run a log of its "
+                        "own (another file), or take this one up with the run that began it"
+                    )
                 continue
             outcome = _outcome(data, tournament, where)
             if outcome.index in lines_of:
@@ -365,6 +368,38 @@ def _lines(file: IO[bytes], path: Path) -> Iterator[tuple[int, bytes, bool]]:
         line = following
 
 
+def _differences(logged: dict[Any, Any], header: dict[str, Any]) -> str:
+    """How the first line of a log (``logged``) differs from this run's (``header``), key by key, in words."""
+    parts = []
+    for key in sorted(map(str, set(logged) | set(header))):
+        there, here = logged.get(key, _ABSENT), header.get(key, _ABSENT)
+        if there is not _ABSENT and here is not _ABSENT and _canonical(there) == _canonical(here):
+            continue
+        if key == _FORMAT and here is not _ABSENT:
+            newer = " (a newer kozel wrote it: upgrade kozel)" if type(there) is int and there > here else ""
+            parts.append(f"log format {_shown(there)}; this kozel reads {here}{newer}")
+        elif key == "kozel" and here is not _ABSENT:
+            parts.append(
+                f"begun by kozel {_shown(there)}, not by this kozel {here} (a log is taken up only by the version "
+                "that began it)"
+            )
+        else:
+            parts.append(f"{key} is {_shown(there)} in the log, {_shown(here)} in this run")
+    return "; ".join(parts)
+
+
+#: A key one of two first lines lacks.
+_ABSENT: Final = object()
+
+
+def _shown(value: object) -> str:
+    """A value of a log's first line as a message shows it: its JSON, cut at 80 characters, or 'not given'."""
+    if value is _ABSENT:
+        return "not given"
+    text = _canonical(value) if not isinstance(value, str) else value
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _json(raw: bytes, where: str, last: bool) -> object:
     """The value on one line of a log; :class:`LogError` if it is not one JSON value."""
     if not raw.strip():
@@ -377,8 +412,12 @@ def _json(raw: bytes, where: str, last: bool) -> object:
         return dict(pairs)
 
     try:
-        return json.loads(raw.decode("utf-8"), object_pairs_hook=no_repeats)
-    except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, a number too long, nesting too deep
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LogError(f"{where}: {not_utf8(error, within=' of the line')}") from None
+    try:
+        return json.loads(text, object_pairs_hook=no_repeats)
+    except (ValueError, RecursionError) as error:  # not JSON, a number too long, nesting too deep
         if isinstance(error, LogError):
             raise
         hint = " (a run stopped while writing leaves its last line cut short: delete it to go on)"

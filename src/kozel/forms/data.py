@@ -5,9 +5,11 @@
 it back to an equal ruleset.  A house variant needs only what it changes: ``base`` names the
 built-in ruleset it starts from, and each field given replaces the base's (a component given in
 part keeps its other fields).  ``null`` (or ``false``, since TOML has no null) removes an optional
-component or value.  Everything is built through the components' own constructors, so
-every check a ruleset makes runs, and every problem raises :class:`~kozel.RulesetError` naming the
-field, such as ``scoring.rows[1].high``.
+component or value.  ``base_version`` pins the base: data that gives it is refused by a kozel whose
+built-in of that name has another version, since the fields not written would come from other rules
+(:func:`kozel.forms.compact` always writes it; a house file written by hand may leave it out).
+Everything is built through the components' own constructors, so every check a ruleset makes
+runs, and every problem raises :class:`~kozel.RulesetError` naming the field, such as ``scoring.rows[1].high``.
 
 >>> import kozel
 >>> data = to_data(kozel.variants.get("classic"))
@@ -45,6 +47,8 @@ __all__ = ["BASE", "KIND", "compact", "from_data", "to_data"]
 
 #: The key of a ruleset's data that names the built-in ruleset it starts from.
 BASE: Final = "base"
+#: The key that gives the version of the built-in ``base`` the data was written against (checked when read).
+_BASE_VERSION: Final = "base_version"
 #: The key that says which kind a component of several kinds is (``play``: ``beat_or_pass`` or ``follow_suit``).
 KIND: Final = "kind"
 
@@ -67,16 +71,20 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
 
 
 def compact(rules: Ruleset) -> dict[str, Any]:
-    """The ruleset as the shortest data that reads back to it: a built-in ``base`` and the fields it changes.
+    """The ruleset as the shortest data that reads back to it: a built-in ``base``, its version, the fields changed.
 
     The base is the built-in ruleset of the same name where there is one, else the one from which
-    the fewest fields change; a field that changes is written whole.
+    the fewest fields change; a field that changes is written whole.  ``base_version`` is the base's
+    version, so that a kozel whose built-in has changed refuses the data rather than fill in the
+    fields not written from other rules.
 
     >>> import attrs, kozel
     >>> classic = kozel.variants.get("classic")
+    >>> compact(classic)
+    {'base': 'classic', 'base_version': 1}
     >>> data = compact(attrs.evolve(classic, name="house", match=attrs.evolve(classic.match, target=8)))
-    >>> data["base"], data["name"], sorted(data)
-    ('classic', 'house', ['base', 'match', 'name'])
+    >>> data["base"], data["base_version"], data["name"], sorted(data)
+    ('classic', 1, 'house', ['base', 'base_version', 'match', 'name'])
     >>> data["match"]  # written whole
     {'target': 8, 'titles': ['eggs'], 'start': 0, 'sets': 1, 'tails_short': 2, 'tails_points': 90}
     """
@@ -86,7 +94,7 @@ def compact(rules: Ruleset) -> dict[str, Any]:
         base = variants.get(name)
         start = to_data(base)
         changes = {key: value for key, value in full.items() if value != start[key]}
-        data = {BASE: name, **changes}
+        data = {BASE: name, _BASE_VERSION: base.version, **changes}
         if name == rules.name:
             return data
         if best is None or len(data) < len(best):
@@ -99,7 +107,7 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
     """The ruleset that ``data`` describes: every field, or ``base`` and the fields it changes.
 
     Raises :class:`~kozel.RulesetError`, naming the bad field, for anything that does not make a
-    ruleset.
+    ruleset, and for a ``base_version`` other than the version of the built-in ``base`` names here.
     """
     if not isinstance(data, Mapping):
         raise RulesetError(f"a ruleset is a table of fields, got {_shown(data)}")
@@ -109,8 +117,10 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
             base = variants.get(data[BASE])
         except RulesetError as error:
             raise RulesetError(f"{BASE}: {error}") from error
+    if _BASE_VERSION in data:
+        _check_base_version(data[_BASE_VERSION], base)
     try:
-        rules = typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE,)))
+        rules = typing.cast(Ruleset, _load_attrs(data, Ruleset, "", base, extra=(BASE, _BASE_VERSION)))
     except RulesetError as error:
         # A house ruleset that keeps its base's name: the ruleset's own errors, which start with its name, would
         # read as if the built-in one were wrong.
@@ -122,10 +132,24 @@ def from_data(data: Mapping[str, Any]) -> Ruleset:
     return rules
 
 
-def _check_own_name(rules: Ruleset) -> None:
+def _check_base_version(written: Any, base: Ruleset | None) -> None:
+    """``base_version`` is a whole number, given with a ``base``, and the version of that built-in in this kozel."""
+    if base is None:
+        raise RulesetError(f"{_BASE_VERSION}: given without {BASE!r}; it is the version of the built-in named there")
+    if isinstance(written, bool) or not isinstance(written, int):
+        raise _error(_BASE_VERSION, f"expected a whole number, got {_shown(written)}")
+    if written != base.version:
+        raise RulesetError(
+            f"{_BASE_VERSION}: written against version {written} of {base.name!r}; this kozel has version "
+            f"{base.version} of it, so the fields not written would come from other rules: read it with a kozel "
+            f"that has version {written} of {base.name!r}"
+        )
+
+
+def _check_own_name(rules: Ruleset, *, inherited: bool = False) -> None:
     """A house ruleset named like a built-in plays that built-in's rules (seated for any number of players, as
     :meth:`~kozel.Ruleset.for_players` does): otherwise a table, a record or a score sheet would call it by the
-    built-in's name and mean other rules."""
+    built-in's name and mean other rules.  ``inherited``: the name was not written but taken from ``base``."""
     if rules.name not in variants.names():
         return
     built_in = variants.get(rules.name)
@@ -136,8 +160,9 @@ def _check_own_name(rules: Ruleset) -> None:
         pass
     changes = [line for line in diff(built_in, rules) if not line.startswith("name: ")]
     shown = "; ".join(changes[:2]) + ("; ..." if len(changes) > 2 else "")
+    given = f"not given, so taken from {BASE!r}: {rules.name!r}" if inherited else repr(rules.name)
     raise RulesetError(
-        f"name: {rules.name!r} is the name of a built-in ruleset, but these rules differ from it ({shown}); "
+        f"name: {given} is the name of a built-in ruleset, but these rules differ from it ({shown}); "
         "give the house ruleset a name of its own"
     )
 

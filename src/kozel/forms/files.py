@@ -5,7 +5,9 @@ A file holds either the versioned envelope that :func:`~kozel.forms.dumps_rulese
     {"kozel": "ruleset", "format": 1, "ruleset": {...}}
 
 or a bare ruleset table, which is what a person writes by hand: ``base = "classic"`` and the
-fields that change (see :mod:`kozel.forms.data`).  Only JSON is written; TOML is read only (on
+fields that change (see :mod:`kozel.forms.data`).  A file read by :func:`kozel.load_ruleset`
+whose rules differ from its base gives them a ``name`` of its own: without one the ruleset would
+go by the built-in's name, and such a file is refused.  Only JSON is written; TOML is read only (on
 Python 3.10 it needs ``tomli``: ``pip install "kozel[toml]"``).
 
 >>> import kozel
@@ -31,7 +33,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, NoReturn
 
 from kozel.errors import RulesetError, WrongTypeError
-from kozel.forms.data import from_data, to_data
+from kozel.forms.data import BASE, _check_own_name, from_data, to_data
 from kozel.limits import MAX_DEPTH, MAX_RULESET_BYTES, depth
 from kozel.limits import indent as checked_indent
 from kozel.plain_types import LongNumberError, error_text, most_digits, read_int, short_repr, unique_keys
@@ -43,6 +45,7 @@ __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
 FORMAT: Final = 1
 
 _ENVELOPE: Final = ("kozel", "format", "ruleset")
+_BOM: Final = b"\xef\xbb\xbf"
 _SUFFIXES: Final[Mapping[str, Literal["json", "toml"]]] = {".json": "json", ".toml": "toml"}
 
 
@@ -63,6 +66,11 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
     wrong raises :class:`~kozel.RulesetError`, as does text larger than a ruleset file may be
     (:data:`~kozel.limits.MAX_RULESET_BYTES`, 1 MiB, in UTF-8).  TOML is read only, never written.
     """
+    return _read(text, format)[1]
+
+
+def _read(text: str, format: Literal["json", "toml"] | None) -> tuple[Any, Ruleset]:
+    """The ruleset table in ``text`` (the envelope's, or the bare table) and the ruleset it makes."""
     if not isinstance(text, str):
         raise RulesetError(f"a ruleset is read from text, not from {type(text).__name__}")
     if format is None:
@@ -81,7 +89,8 @@ def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -
         data = _parse_toml(text)
     else:
         raise RulesetError(f"no ruleset format is called {short_repr(format)}; the formats are 'json' and 'toml'")
-    return from_data(_unwrap(data))
+    table = _unwrap(data)
+    return table, from_data(table)
 
 
 def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
@@ -92,7 +101,9 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     raises :class:`~kozel.RulesetError` before anything is read.  A file that cannot be read (not
     there, no permission) raises :class:`OSError`; a path holding a null character, which no file has,
     raises :class:`~kozel.RulesetError`; one whose text makes no ruleset raises
-    :class:`~kozel.RulesetError` starting with the file's name.
+    :class:`~kozel.RulesetError` starting with the file's name, as does one that is not UTF-8 text, and one
+    with a ``base`` and no ``name`` whose rules differ from that built-in's (seated for its players): the
+    ruleset would go by the built-in's name, so the file must give it one of its own.
     """
     if not isinstance(path, str | os.PathLike):
         raise WrongTypeError(f"load_ruleset reads the file at a path (text or a Path), not {type(path).__name__}")
@@ -109,11 +120,26 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
         data = handle.read(MAX_RULESET_BYTES + 1)
     if len(data) > MAX_RULESET_BYTES:
         raise RulesetError(f"{file}: larger than a ruleset file may be, {MAX_RULESET_BYTES // 2**20} MiB")
+    body = data.removeprefix(_BOM)  # one byte order mark, as an editor may save UTF-8 with
     try:
-        text = data.decode("utf-8-sig")
-        return loads_ruleset(text, format=format)
-    except (RulesetError, UnicodeDecodeError) as error:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RulesetError(f"{file}: {not_utf8(error, len(data) - len(body))}") from None
+    try:
+        table, rules = _read(text, format)
+        if isinstance(table, Mapping) and BASE in table and "name" not in table:
+            _check_own_name(rules, inherited=True)
+    except RulesetError as error:
         raise RulesetError(f"{file}: {error}") from error
+    return rules
+
+
+def not_utf8(error: UnicodeDecodeError, skipped: int = 0, within: str = "") -> str:
+    """What text that failed to decode as UTF-8 is, and what to do: its first bad byte and that byte's offset
+    (``skipped``: the bytes before those decoded, such as a byte order mark; ``within``: what the offset counts in,
+    such as ``" of the line"``)."""
+    byte = error.object[error.start]
+    return f"not UTF-8 text (byte 0x{byte:02x} at offset {error.start + skipped}{within}): save it as UTF-8"
 
 
 def _suffix(file: Path) -> str:

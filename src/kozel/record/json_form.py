@@ -18,7 +18,8 @@ hands wrote from the match's start, and the deal's number, dealer, opener and la
 the rules name them), then rebuilds the state by replaying the moves from the deal's start, where
 the earlier moves must lead, and refuses it unless the replay arrives at the written position.
 Each problem raises :class:`~kozel.StateError` saying which field is wrong and how, and nothing
-is returned; the position may be left out (``"position": null``), and the replay alone decides.
+is returned; the position may be given as ``"position": null`` (the key is still written), and the
+replay alone decides.
 A key given twice in one table of any document is refused.
 
 A later deal without its earlier moves (a world :func:`~kozel.determinize` drew mid-match) has
@@ -138,7 +139,8 @@ def from_json(text: str) -> Document:
         return loads_ruleset(text, format="json")
     version = data.get("format")
     if type(version) is not int or version != FORMAT:
-        raise StateError(f"format: this kozel reads format {FORMAT}, not {version!r}")
+        newer = " (a newer kozel wrote it: upgrade kozel)" if type(version) is int and version > FORMAT else ""
+        raise StateError(f"format: this kozel reads format {FORMAT}, not {version!r}{newer}")
     extra = set(data) - {"kozel", "format", what}
     if extra or what not in data:
         raise StateError(f"a {what} document holds kozel, format and {what}, not {', '.join(sorted(map(str, data)))}")
@@ -256,15 +258,16 @@ _POSITION_FIELDS: Final = (
 )  # fmt: skip
 
 
-def _table(data: Any, path: str, fields: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
+def _table(data: Any, path: str, fields: Sequence[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise StateError(f"{path}: expected a table, got {type(data).__name__}")
     for key in data:
         if key not in fields:
             raise StateError(f"{path}.{key}: no such field; fields are {', '.join(fields)}")
     for key in fields:
-        if key not in data and key not in optional:
-            raise StateError(f"{path}.{key}: missing")
+        if key not in data:
+            null = " (write null for a position left out: the moves alone then decide)" if key == "position" else ""
+            raise StateError(f"{path}.{key}: missing{null}")
     return data
 
 
@@ -292,7 +295,7 @@ def _moves(data: Any, path: str) -> list[Move]:
 
 
 def _state_from(data: Any) -> GameState:
-    table = _table(data, "state", _STATE_FIELDS, optional=("position",))
+    table = _table(data, "state", _STATE_FIELDS)
     rules: Ruleset = load(table["ruleset"], Ruleset, "state.ruleset")
     seed = load(table["seed"], int, "state.seed")
     if not seed_fits(seed):
@@ -307,7 +310,7 @@ def _state_from(data: Any) -> GameState:
     if not isinstance(earlier, list):
         raise StateError(f"state.earlier_moves: expected a list of moves, got {type(earlier).__name__}")
     moves = _moves(table["moves"], "state.moves")
-    position = table.get("position")
+    position = table["position"]
     if position is not None:
         _check_position(rules, position)
     # The earlier moves are played from the match's start as they are read: the first that is no move, or no legal

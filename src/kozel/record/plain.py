@@ -1,7 +1,7 @@
 """Plain data: the record's values (results, events, views) as JSON-safe data and back, driven by their types.
 
-Each attrs class becomes a table of its fields (a ruleset: a built-in ``base`` and the fields it
-changes, see :func:`kozel.forms.data.compact`); a field typed as a base class whose value is a
+Each attrs class becomes a table of its fields (a ruleset: a built-in ``base``, its ``base_version``
+and the fields it changes, see :func:`kozel.forms.data.compact`); a field typed as a base class whose value is a
 subclass (an :class:`~kozel.view.Event`) says which with ``"type"``, and ``"type"`` names a
 subclass only (``"event"``, the base class itself, is no event).  Cards are written as text
 (``"10♥"``), card sets as one line of cards, suits as their symbol, kinds of move as their word,

@@ -10,6 +10,7 @@ A record looks like this (a chess player will recognise the shape)::
     [Seed "7"]
     [Dealer "0"]
     [Date "2026.11.30"]
+    [Moves "342"]
     [Result "side 1: goat with eggs"]
     [Scores "4 12"]
 
@@ -25,17 +26,20 @@ starting with ``;`` is a comment; every other line is one move in the notation o
 :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
 ``Deck`` (the first deal's order, top card first) is written when the match was started from a
 given deck.  A ruleset that is not a built-in one as it stands is written out in ``RulesetData``
-(its JSON form: a built-in base and the fields it changes, each key once, under the name the
-``Ruleset`` header gives), so the record needs nothing else.  ``Result`` is ``*``
+(its JSON form: a built-in base, that built-in's version and the fields it changes, each key once,
+under the name the ``Ruleset`` header gives), so the record needs nothing else while the built-in
+is at that version, and is refused by a kozel whose built-in has changed.  ``Result`` is ``*``
 while the match is being played, else each goat side with its title; ``Scores`` are the written
 points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
-players where they are given.
+players where they are given.  ``Moves`` is the number of moves the record holds, so that a
+record cut short (a partial write, a copy that lost its last lines) is refused, not read as an
+earlier position of the match.
 
 ``Ruleset`` and ``Seed`` are required: a record without one raises :class:`~kozel.StateError`
 naming it.  :func:`~kozel.record.dumps` writes ``Game``, ``Format``, ``RulesetVersion``, ``Players``,
-``Dealer``, ``Date`` and ``Result`` too, but a record written by hand may leave them out: ``Game``
+``Dealer``, ``Date``, ``Moves`` and ``Result`` too, but a record written by hand may leave them out: ``Game``
 is then Kozel, ``Format`` 1, ``RulesetVersion`` and ``Players`` the ruleset's own, ``Dealer`` seat 0,
-``Date`` unknown, and ``Result`` (like a missing ``Scores``) is not checked.  A ``SeatN`` header
+``Date`` unknown, and ``Moves`` and ``Result`` (like a missing ``Scores``) are not checked.  A ``SeatN`` header
 names a seat at the table (``N`` from 0 to one below the number of players, without leading zeros)
 and holds a name as :func:`~kozel.record.dumps` writes one, printable text of one line; any other raises
 :class:`~kozel.StateError`.
@@ -194,6 +198,7 @@ def dumps(
     [Format "1"]
     [Ruleset "classic"]
     ...
+    [Moves "1"]
     [Result "*"]
     <BLANKLINE>
     ; hand 1, dealt by seat 0
@@ -236,6 +241,7 @@ def dumps(
                     name,
                 )
         headers += [(f"Seat{seat}", str(name)) for seat, name in enumerate(names) if name is not None]
+    headers.append(("Moves", str(len(state.match_moves))))
     headers.append(("Result", result_text(state)))
     if state.is_over:
         headers.append(("Scores", " ".join(map(str, state.scores))))
@@ -307,6 +313,7 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
             raise NotationError(f"line {number}: {error}", error.token) from None
     rules = _ruleset(headers, ruleset)
     _check_names(headers, rules.players)
+    _check_count(headers, len(moves))
     state = _start(headers, rules)
     for number, move in moves:
         try:
@@ -446,6 +453,19 @@ def _check_names(headers: Mapping[str, str], players: int) -> None:
                 f"the {name} header is a player's name, printable text of one line (no line break or control "
                 f"character), not {_short(value)}"
             )
+
+
+def _check_count(headers: Mapping[str, str], count: int) -> None:
+    """The ``Moves`` header, where written, is the number of moves the record holds: fewer is a record cut short."""
+    if "Moves" not in headers:
+        return
+    written = _whole(headers, "Moves")
+    if written != count:
+        why = " (cut short?)" if count < written else " (moves added after it was written?)"
+        raise StateError(
+            f"the Moves header says {written}, but the record holds {count} moves{why}; "
+            "find the whole record (or, to read only the moves it holds, delete the Moves header)"
+        )
 
 
 def _start(headers: Mapping[str, str], rules: Ruleset) -> GameState:
