@@ -120,7 +120,7 @@ def test_a_world_of_the_first_deal_has_a_record_and_a_world_of_a_later_deal_has_
 def with_line(text, index, line):
     lines = text.splitlines()
     lines[index] = line
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n"  # a record dumps wrote ends with a line break
 
 
 @pytest.fixture(scope="module")

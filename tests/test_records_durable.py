@@ -152,7 +152,19 @@ def test_a_record_cut_short_is_refused():
     ):
         loads(cut)
     with pytest.raises(StateError, match=r"^the Moves header says 60, but the record holds 0 moves \(cut short\?\)"):
-        loads(record.split("\n\n")[0])  # the headers alone
+        loads(record.split("\n\n")[0] + "\n")  # the headers alone
+
+
+def test_a_record_cut_inside_its_last_line_is_refused():
+    # Cut inside its last line, a record can hold as many moves, its last another legal one: "1 lead 7♥ K♥" read
+    # as "1 lead 7♥".  A record with a Moves header ends with a line break, so the cut shows.
+    state = kozel.apply(kozel.new_game(CLASSIC, seed=7), kozel.parse_move("1 lead 7♥ K♥"))
+    record = dumps(state)
+    cut = record[: record.rindex(" K♥")]
+    assert read(cut.replace('[Moves "1"]\n', "")).state.moves == (kozel.parse_move("1 lead 7♥"),)
+    with pytest.raises(StateError, match=r"^the record has a Moves header but its last line has no line end"):
+        loads(cut)
+    assert loads(record.rstrip("\n") + "\r\n") == state  # any line end will do
 
 
 def test_a_record_without_the_moves_header_reads_as_before():

@@ -33,7 +33,8 @@ while the match is being played, else each goat side with its title; ``Scores`` 
 points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
 players where they are given.  ``Moves`` is the number of moves the record holds, so that a
 record cut short (a partial write, a copy that lost its last lines) is refused, not read as an
-earlier position of the match.
+earlier position of the match; a record with a ``Moves`` header also ends with a line break, so
+that one cut inside its last line is refused too.
 
 ``Ruleset`` and ``Seed`` are required: a record without one raises :class:`~kozel.StateError`
 naming it.  :func:`~kozel.record.dumps` writes ``Game``, ``Format``, ``RulesetVersion``, ``Players``,
@@ -313,7 +314,7 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
             raise NotationError(f"line {number}: {error}", error.token) from None
     rules = _ruleset(headers, ruleset)
     _check_names(headers, rules.players)
-    _check_count(headers, len(moves))
+    _check_count(headers, len(moves), text)
     state = _start(headers, rules)
     for number, move in moves:
         try:
@@ -455,10 +456,19 @@ def _check_names(headers: Mapping[str, str], players: int) -> None:
             )
 
 
-def _check_count(headers: Mapping[str, str], count: int) -> None:
-    """The ``Moves`` header, where written, is the number of moves the record holds: fewer is a record cut short."""
+def _check_count(headers: Mapping[str, str], count: int, text: str) -> None:
+    """The ``Moves`` header, where written, is the number of moves the record holds: fewer is a record cut short.
+
+    Such a record ends with a line end, as :func:`dumps` writes it: without one, its last line may have lost
+    its end (``1 lead 7♥ K♥`` cut to ``1 lead 7♥``, another legal move), which the count cannot show.
+    """
     if "Moves" not in headers:
         return
+    if not text.endswith(("\n", "\r")):
+        raise StateError(
+            "the record has a Moves header but its last line has no line end, as a record cut short in the middle "
+            "of a line has; find the whole record (or, where its last line is whole, end it with a line break)"
+        )
     written = _whole(headers, "Moves")
     if written != count:
         why = " (cut short?)" if count < written else " (moves added after it was written?)"
