@@ -314,8 +314,8 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
             raise NotationError(f"line {number}: {error}", error.token) from None
     rules = _ruleset(headers, ruleset)
     _check_names(headers, rules.players)
-    _check_count(headers, len(moves), text)
     state = _start(headers, rules)
+    _check_count(headers, len(moves), text)  # after the headers' own checks: a cut record is said so once they pass
     for number, move in moves:
         try:
             state = apply(state, move)
