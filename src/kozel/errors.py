@@ -1,12 +1,18 @@
 """The errors kozel raises: every one derives from :class:`KozelError`.
 
-Each error says what was wrong and, where a table rule applies, which rule.
-Nothing is ever silently fixed: bad input raises and leaves everything as it was.
+Each error says what was wrong and, where a table rule applies, which rule: ``RULES`` holds every
+value of ``IllegalMoveError.rule`` with its meaning.  Nothing is ever silently fixed: bad input
+raises and leaves everything as it was.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
 __all__ = [
+    "RULES",
     "DeckError",
     "IllegalMoveError",
     "KozelError",
@@ -17,6 +23,48 @@ __all__ = [
     "StateError",
     "WrongTypeError",
 ]
+
+#: Every value of :attr:`~kozel.IllegalMoveError.rule`, with what a move so refused breaks, in table words: a UI
+#: checks its own translations against these keys.  ``kozel.apply`` (and ``kozel.step``) give all but the
+#: last three; a game gives only the rules it plays.
+RULES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "turn": "it is another seat's turn",
+        "hand": "the player does not hold the cards named",
+        "seat": "the table has no such seat",
+        "phase": "the move's kind has no place in this part of the hand, or in this game; a wait is never a move",
+        "lead": (
+            "a lead of beat or pass is one or more cards of one suit; no lead while a trick is on the table;"
+            " in a follow-suit game, that card may not lead now"
+        ),
+        "beat": "the cards cannot beat the cards on top one to one",
+        "pass": "a pass gives as many cards face down as lie on top",
+        "beat or pass": "a play of one card has no place in a beat-or-pass trick: lead, beat or pass",
+        "molodka": (
+            "a molodka is a full hand of one suit (of trumps, in a trumps-only game), one a trick, and not from"
+            " the leader"
+        ),
+        "follow suit": (
+            "follow the led suit, answer a trump lead with a trump; one card each (no lead, beat, pass or molodka)"
+        ),
+        "first trick": "in the first trick of a hand, play the suit the rules name, else a trump",
+        "trump lead": "this side may not lead a trump now, or the first lead of the match is a plain card",
+        "holder's card": "the holder of the card the rules name opens with it",
+        "talon": "the first lead follows the suit of the talon's shown card",
+        "swap": "the opener barred from leading trumps first swaps one trump with the partner for a plain card",
+        "transfer": "the trump transfer: who hands over, how many, when, and what comes back",
+        "redeal": "a redeal is called after the deal, before the first lead, only for the reasons the rules give",
+        "bidding": "the bidding for the talon: take it or decline, in turn",
+        "lay away": "the declarer lays away as many cards as the rules say",
+        "praise": "the praise deal: what a player announces or lays, and when",
+        "choice": "only a praise move names a choice",
+        "move": "the Move was not made by Move(...) or kozel.parse_move and breaks a move's form",
+        "match over": "the match is over: no move is made",
+        "decision": "kozel.advance: the answer is not one of the moves kozel.decision asks of the seat asked now",
+        "over": "kozel.advance: nobody has a move (the match is over, or a hand ended inside kozel.engine.within_hand)",
+        "bot": "a bot answered something that is not one of the legal moves it was offered",
+    }
+)
 
 
 class KozelError(Exception):
@@ -55,7 +103,7 @@ class IllegalMoveError(KozelError, ValueError):
         super().__init__(message)
         #: The refused move.
         self.move = move
-        #: A short name of the table rule the move breaks, such as ``"beat"``.
+        #: A short name of the table rule the move breaks, such as ``"beat"``: a key of ``kozel.errors.RULES``.
         self.rule = rule
         #: Where a league raised it (a bot's answer that is no legal move): the pairing's place among its pairings;
         #: else None.

@@ -17,7 +17,7 @@ from typing import Final
 
 from kozel.cards.masks import SUIT_BITS, bits_of, cards_of
 from kozel.engine.build import COMPILED
-from kozel.engine.explain import no_seat, plural, refuse
+from kozel.engine.explain import no_seat, off_phase, plural, refuse
 from kozel.engine.interned import ANSWER_ROWS, INTERNED, PAIRS, answer_rows, pair_moves, subset_key, subsets
 from kozel.engine.memo import remember
 from kozel.engine.molodka import SIEVE, molodka_holder, molodka_move, molodka_seat, molodka_sieve, sieves
@@ -35,6 +35,7 @@ _LEAD: Final = MoveKind.LEAD
 _BEAT: Final = MoveKind.BEAT
 _PASS: Final = MoveKind.PASS
 _MOLODKA: Final = MoveKind.MOLODKA
+_PLAY_KIND: Final = MoveKind.PLAY
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
 # The records built at every play, bound as Final names: compiled code keeps these in C variables, where it
@@ -286,8 +287,10 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
     missing = " ".join(str(card) for card in move.cards if not hand & card.bit)
     if move.kind is _MOLODKA:
         return _explain_molodka(state, move, missing)
-    if move.kind not in (_LEAD, _BEAT, _PASS):
+    if move.kind is _PLAY_KIND:  # the trick play of the other form
         return refuse(move, "beat or pass", f"a {move.kind.word} move has no place in a beat-or-pass trick")
+    if move.kind not in (_LEAD, _BEAT, _PASS):
+        return off_phase(state, move, "the hand is in trick play")
     if move.seat != state.turn:
         return refuse(move, "turn", f"it is seat {state.turn}'s turn")
     if missing:

@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.masks import cards_of
-from kozel.engine.explain import names_cards, no_seat, not_held, plural, refuse
+from kozel.engine.explain import names_cards, no_seat, not_held, off_phase, plural, refuse
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Deal, GameState, Phase
@@ -137,7 +137,9 @@ def _explain_bid(state: GameState, move: Move) -> IllegalMoveError:
     if refused is not None:
         return refused
     if move.kind is not _KIND_TAKE_TALON and move.kind is not _KIND_DECLINE:
-        return refuse(move, "bidding", f"seat {state.turn} says whether he takes the talon: take_talon or decline")
+        return off_phase(
+            state, move, f"the talon is bid for: seat {state.turn} says whether he takes it (take_talon or decline)"
+        )
     if move.seat != state.turn:
         return refuse(move, "turn", f"it is seat {state.turn}'s turn to bid")
     refused = names_cards(move, "bidding")
@@ -152,7 +154,7 @@ def _explain_lay_away(state: GameState, move: Move, count: int) -> IllegalMoveEr
     if refused is not None:
         return refused
     if move.kind is not _KIND_LAY_AWAY:
-        return refuse(move, "lay away", lay_away)
+        return off_phase(state, move, f"{lay_away} (lay_away)")
     if move.seat != state.turn:
         return refuse(move, "turn", f"it is seat {state.turn}'s turn to lay away")
     mask = move.mask

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from kozel.cards.masks import SUIT_BITS, cards_of
-from kozel.engine.explain import no_seat, refuse
+from kozel.engine.explain import no_seat, off_phase, refuse
 from kozel.engine.hand_end import Forfeit, finish_hand
 from kozel.engine.interned import PLAY_ROWS, play_rows
 from kozel.engine.leading import first_trick_cards, lead_options, must_swap, swap_moves
@@ -28,6 +28,8 @@ _TRUMP_LEADS_BOASTING_SIDE: Final = TrumpLeads.BOASTING_SIDE
 __all__ = ["apply", "explain", "follow_options", "legal_moves"]
 
 _PLAY_MOVE: Final = MoveKind.PLAY
+#: The moves of a beat-or-pass trick, the trick play of the other form.
+_BEAT_OR_PASS: Final = frozenset({MoveKind.LEAD, MoveKind.BEAT, MoveKind.PASS, MoveKind.MOLODKA})
 _PLAY: Final = Phase.PLAY
 _new: Final = tuple.__new__
 # The records built at every play, bound as Final names (compiled code reads them without a look-up).
@@ -161,8 +163,10 @@ def explain(state: GameState, move: Move) -> IllegalMoveError:
     refused = no_seat(move, rules.seating.players)
     if refused is not None:
         return refused
-    if move.kind is not _PLAY_MOVE:
+    if move.kind in _BEAT_OR_PASS:
         return refuse(move, "follow suit", f"a {move.kind.word} move has no place in a follow-suit trick")
+    if move.kind is not _PLAY_MOVE:
+        return off_phase(state, move, "the hand is in trick play")
     if move.seat != state.turn:
         return refuse(move, "turn", f"it is seat {state.turn}'s turn")
     if len(move.cards) != 1:

@@ -12,7 +12,7 @@ from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart, deal_hand
 from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
-from kozel.errors import DeckError, KozelError, WrongTypeError
+from kozel.errors import DeckError, KozelError, SeatError, WrongTypeError
 from kozel.game.state import GameState, Match
 from kozel.limits import MAX_POINTS, SEED_DIGITS, seed_fits
 from kozel.plain_types import whole_number
@@ -97,7 +97,7 @@ def new_game(
     anything may be passed and is answered with the library's error (a compiled build would
     otherwise refuse text with its own ``TypeError``): :class:`~kozel.WrongTypeError` for a seed
     or a dealer that is not a whole number, :class:`~kozel.KozelError` for a seed of over 100
-    digits or a dealer number that is no seat.
+    digits, :class:`~kozel.SeatError` for a dealer number that is no seat.
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -118,7 +118,7 @@ def new_game(
     seat = dealer if type(dealer) is int else whole_number(dealer)  # a NumPy integer is read as the seat it names
     if seat is None or not 0 <= seat < ruleset.seating.players:
         refused = f"dealer must be a seat from 0 to {ruleset.seating.players - 1}, not {table_text(dealer)}"
-        raise WrongTypeError(refused) if seat is None else KozelError(refused)
+        raise WrongTypeError(refused) if seat is None else SeatError(refused)
     dealer = seat
     order = shuffled_order(ruleset, seed, 0) if deck is None else _check_order(ruleset, deck)
     match = Match(

@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Final
 
 from kozel.cards.masks import cards_of
-from kozel.engine.explain import cards_text, no_seat, not_held, plural, refuse
+from kozel.engine.explain import cards_text, no_seat, not_held, off_phase, plural, refuse
 from kozel.engine.leading import must_swap
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind, make_move
@@ -196,9 +196,16 @@ def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
     refused = no_seat(move, rules.players)
     if refused is not None:
         return refused
-    if move.kind is not _KIND_TRANSFER_BACK or window is None or window.pending is None:
+    if window is None or window.pending is None:
         return refuse(move, "transfer", "the partner must first give back cards for those handed to him")
     pending = window.pending
+    if move.kind is not _KIND_TRANSFER_BACK:
+        partner = rules.seating.partner(pending.seat)
+        return off_phase(
+            state,
+            move,
+            f"seat {partner}, the partner, must first give back cards for those handed to him (transfer_back)",
+        )
     partner = rules.seating.partner(pending.seat)
     if move.seat != partner:
         return refuse(move, "transfer", f"seat {partner} gives the cards back, not seat {move.seat}")

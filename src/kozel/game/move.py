@@ -59,6 +59,23 @@ class MoveKind(enum.IntEnum):
     def __str__(self) -> str:
         return self.name.lower()
 
+    @classmethod
+    def from_word(cls, word: str) -> MoveKind:
+        """The kind a word of move notation names (``"lead"`` gives ``MoveKind.LEAD``), in either case.
+
+        A word that names no kind raises :class:`~kozel.NotationError` listing the kinds; anything but
+        text, :class:`~kozel.WrongTypeError`.
+
+        >>> MoveKind.from_word("transfer_back")
+        <MoveKind.TRANSFER_BACK: 6>
+        """
+        if not isinstance(word, str):
+            raise WrongTypeError(f"a kind's word is text, not {short_repr(word)}")
+        kind = _KINDS.get(word.lower())
+        if kind is None:
+            raise NotationError(f"{_short(word)} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
+        return kind
+
 
 _FACE_DOWN: Final = frozenset(
     {MoveKind.PASS, MoveKind.TRANSFER, MoveKind.TRANSFER_BACK, MoveKind.LAY_AWAY, MoveKind.LAY_DARK}
@@ -119,7 +136,8 @@ class Move(MoveFields):
         if not 0 <= seat <= _MAX_SEAT:
             raise WrongTypeError(f"a move's seat is a seat number from 0 to {_MAX_SEAT}, not {_show_seat(seat)}")
         if not isinstance(kind, MoveKind):
-            raise WrongTypeError(f"a move's kind is a MoveKind, not {short_repr(kind)}")
+            hint = ": read a kind's word with MoveKind.from_word" if isinstance(kind, str) else ""
+            raise WrongTypeError(f"a move's kind is a MoveKind, not {short_repr(kind)}{hint}")
         if isinstance(cards, str):
             listed = parse_cards(cards)
         else:
@@ -279,9 +297,7 @@ def parse_move(text: str) -> Move:
     rest = after.strip()
     if len(seat) > SEAT_DIGITS:
         raise NotationError(f"a seat is written with at most {SEAT_DIGITS} digits, not {len(seat)}", seat)
-    kind = _KINDS.get(word.lower())
-    if kind is None:
-        raise NotationError(f"{_short(word)} is not a kind of move; the kinds are {', '.join(_KINDS)}", word)
+    kind = MoveKind.from_word(word)
     choice = None
     pieces = rest.split(None, 1)  # the first word, and the rest after any white space (as between the others)
     first = pieces[0] if pieces else ""

@@ -35,7 +35,7 @@ from typing import Final, NamedTuple, TypeAlias
 
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import cards_of
-from kozel.engine.explain import cards_text, no_seat, not_held, plural, refuse
+from kozel.engine.explain import cards_text, no_seat, not_held, off_phase, plural, refuse
 from kozel.engine.interned import singles
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.trick_winner import last_beater
@@ -318,7 +318,10 @@ def apply_lay(state: GameState, move: Move, log: bytes, arrange: Arrange | None 
 
 
 def _explain_lay(state: GameState, move: Move) -> IllegalMoveError:
-    """Why ``move`` is not one of the drawing player's choices of the card to lay next."""
+    """Why ``move`` is not one of the drawing player's choices of the card to lay next.
+
+    The cards he may lay are in his hand, hidden from the others: only his own move's refusal lists them.
+    """
     refused = no_seat(move, state.match.ruleset.players)
     if refused is not None:
         return refused
@@ -328,9 +331,12 @@ def _explain_lay(state: GameState, move: Move) -> IllegalMoveError:
         return refuse(move, "praise", "no card is laid now")
     due = _next_kind(drawing, drawing.praise, seat)
     face = "face down" if due is _KIND_LAY_DARK else "face up"
+    lays_now = f"seat {seat} lays a card {face} ({due.word}) in the drawing deal"
     may_lay = f"seat {seat} lays one of the cards he may lay: {cards_text(drawing.pending)}"
     if move.kind is not _KIND_LAY_DARK and move.kind is not _KIND_LAY_OPEN:
-        return refuse(move, "praise", f"a {move.kind.word} move has no place in a drawing deal: {may_lay}")
+        return off_phase(
+            state, move, f"{lays_now}, one of {cards_text(drawing.pending)}" if move.seat == seat else lays_now
+        )
     if move.seat != seat:
         return refuse(move, "turn", f"it is seat {seat}'s turn to lay")
     if len(move.cards) != 1:

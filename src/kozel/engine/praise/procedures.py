@@ -18,7 +18,7 @@ from typing import Any, Final
 from kozel.cards.card import CARDS, Card
 from kozel.engine.chance import cut_at
 from kozel.engine.deal import HandStart, lead_seat
-from kozel.engine.explain import names_cards, no_seat, refuse
+from kozel.engine.explain import names_cards, no_seat, off_phase, refuse
 from kozel.engine.interned import numbers
 from kozel.engine.memo import remember
 from kozel.engine.praise.common import fill, open_play
@@ -225,7 +225,7 @@ def _explain(state: GameState, move: Move) -> IllegalMoveError:
     choices = ", ".join(choice.choice or "" for choice in praise_moves(state))
     announce = f"seat {state.turn} announces the deal: praise one of {choices}"
     if move.kind is not _KIND_PRAISE:
-        return refuse(move, "praise", announce)
+        return off_phase(state, move, announce)
     if move.seat != state.turn:
         return refuse(move, "turn", f"it is seat {state.turn}'s turn to announce the deal")
     refused = names_cards(move, "praise")
