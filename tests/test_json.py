@@ -186,7 +186,7 @@ MOVE = '{"kozel": "move", "format": 1, "move": {%s}}'
     [
         ("{", "not valid JSON"),
         ("[1, 2]", "not a kozel document"),
-        ('{"kozel": "chess", "format": 1}', "kozel: expected one of state, view, move, ruleset"),
+        ('{"kozel": "chess", "format": 1}', "kozel: expected one of state, view, move, event, ruleset"),
         (
             '{"kozel": "move", "format": 2, "move": {}}',
             r"this kozel reads format 1, not 2 \(a newer kozel wrote it: upgrade kozel\)$",
@@ -221,7 +221,7 @@ def test_a_view_whose_hand_does_not_fit_is_refused():
 
 
 def test_to_json_refuses_other_values():
-    with pytest.raises(TypeError, match="GameState, PlayerView, Move or Ruleset"):
+    with pytest.raises(TypeError, match="GameState, PlayerView, Move, Event or Ruleset"):
         to_json("a state")
     with pytest.raises(StateError, match="read from text"):
         from_json(b"{}")

@@ -43,7 +43,7 @@ def test_the_types_a_bot_or_tournament_is_annotated_with_are_exported_from_kozel
 
 def test_the_json_forms_union_is_exported_from_kozel_record():
     assert "Document" in kozel.record.__all__
-    assert kozel.record.Document == kozel.GameState | kozel.PlayerView | kozel.Move | kozel.Ruleset
+    assert kozel.record.Document == kozel.GameState | kozel.PlayerView | kozel.Move | kozel.view.Event | kozel.Ruleset
 
 
 def test_a_dealer_of_the_wrong_kind_is_a_wrong_type_and_a_seat_off_the_table_is_not():

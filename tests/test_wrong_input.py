@@ -119,7 +119,7 @@ def test_files_and_records_refuse_arguments_of_the_wrong_kind():
     for value in (None, tuple(state)):
         with pytest.raises(WrongTypeError, match="a record is written from a GameState"):
             dumps(value)  # type: ignore[arg-type]
-        with pytest.raises(WrongTypeError, match="to_json writes a GameState, PlayerView, Move or Ruleset"):
+        with pytest.raises(WrongTypeError, match="to_json writes a GameState, PlayerView, Move, Event or Ruleset"):
             to_json(value)
     with pytest.raises(WrongTypeError, match="names: each is a player's name as text"):
         dumps(state, names=[1, 2, 3, 4])  # type: ignore[list-item]

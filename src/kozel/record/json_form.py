@@ -1,8 +1,8 @@
 """The JSON form of states, views, moves and rulesets: versioned, exact, and checked when read.
 
 Every document is a table ``{"kozel": WHAT, "format": 1, ...}`` where ``WHAT`` is ``"state"``,
-``"view"``, ``"move"`` or ``"ruleset"``.  :func:`~kozel.record.to_json` writes any of the four and
-:func:`~kozel.record.from_json` reads any of them back to an equal value.
+``"view"``, ``"move"``, ``"event"`` or ``"ruleset"``.  :func:`~kozel.record.to_json` writes any of the
+five and :func:`~kozel.record.from_json` reads any of them back to an equal value.
 
 A state is written twice over: as what it came from (the match's seed, the deck order its deal
 began from, the facts of that deal's start, the moves of the match) and as its position (hands,
@@ -40,7 +40,9 @@ and scores, sets and a match result that the sheet at the deal's start and the h
 since give (:mod:`kozel.view.check`, the checks :func:`~kozel.determinize` makes of a view it did
 not make); and, as for a state, that the sheet the deal began at is what the hands finished
 before it wrote from the match's start.
-A move is ``{"seat", "kind", "cards", "choice"}`` with the cards as text.  A ruleset is the
+A move is ``{"seat", "kind", "cards", "choice"}`` with the cards as text.  An event is written as a view's
+history writes it (tagged with its ``type``); alone, it does not say at which table it happened, so reading
+one checks its form: each field of its kind, every seat and count a whole number from 0.  A ruleset is the
 document :func:`kozel.forms.dumps_ruleset` writes.
 """
 
@@ -50,11 +52,14 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final, NoReturn
 
+import attrs
+
 from kozel.cards.card import CARDS, Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.deal import HandStart, lead_seat
+from kozel.engine.events import Event
 from kozel.engine.hand_end import dealt_again, first_dealer_of
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
@@ -64,7 +69,7 @@ from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth, seed_fits
 from kozel.limits import indent as checked_indent
-from kozel.plain_types import LongNumberError, read_int, unique_keys
+from kozel.plain_types import LongNumberError, init_fields, read_int, unique_keys
 from kozel.record.plain import dump, load
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
@@ -76,14 +81,17 @@ __all__ = ["FORMAT", "Document", "from_json", "to_json"]
 
 #: The version of the JSON documents this module writes and reads.
 FORMAT: Final = 1
-_WHAT: Final = ("state", "view", "move", "ruleset")
+_WHAT: Final = ("state", "view", "move", "event", "ruleset")
+#: The numbers of an event that may be below 0 (written points, where a score counts down); every other is a seat,
+#: a count or a number of hands, from 0.
+_SIGNED: Final = frozenset({"scores", "written"})
 
-#: What the JSON form holds: a state, a view, a move or a ruleset (``from_json`` gives one of these).
-Document = GameState | PlayerView | Move | Ruleset
+#: What the JSON form holds: a state, a view, a move, an event or a ruleset (``from_json`` gives one of these).
+Document = GameState | PlayerView | Move | Event | Ruleset
 
 
 def to_json(value: Document, *, indent: int | None = None) -> str:
-    """``value`` (a state, view, move or ruleset) as a versioned JSON document; :func:`from_json` reads it back.
+    """``value`` (a state, view, move, event or ruleset) as a versioned JSON document; :func:`from_json` reads it back.
 
     >>> import kozel
     >>> state = kozel.new_game(kozel.variants.get("classic"), seed=7)
@@ -116,11 +124,24 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
             raise error
         data = {"kozel": "move", "format": FORMAT, "move": _move_data(value)}
         return json.dumps(data, ensure_ascii=False, indent=spaces)
-    raise WrongTypeError(f"to_json writes a GameState, PlayerView, Move or Ruleset, not {type(value).__name__}")
+    elif isinstance(value, Event):
+        if type(value) is Event:
+            raise WrongTypeError(
+                "to_json writes one of the engine's events (Dealt, Played...), not the base class Event"
+            )
+        try:
+            data = {"kozel": "event", "format": FORMAT, "event": dump(value, Event)}
+            return json.dumps(data, ensure_ascii=False, indent=spaces)
+        except (ValueError, TypeError, AttributeError, KeyError) as failure:  # an event changed after it was made
+            raise StateError(
+                f"the {type(value).__name__} event cannot be written: a field of the wrong kind "
+                f"({type(failure).__name__}: {failure})"
+            ) from None
+    raise WrongTypeError(f"to_json writes a GameState, PlayerView, Move, Event or Ruleset, not {type(value).__name__}")
 
 
 def from_json(text: str) -> Document:
-    """The state, view, move or ruleset of a JSON document :func:`to_json` wrote, checked.
+    """The state, view, move, event or ruleset of a JSON document :func:`to_json` wrote, checked.
 
     Text that is not such a document, or a document whose value breaks a rule or an invariant,
     raises :class:`~kozel.StateError` (a ruleset document: :class:`~kozel.RulesetError`) and
@@ -148,6 +169,8 @@ def from_json(text: str) -> Document:
         return _state_from(data["state"])
     if what == "view":
         return _view_from(data["view"])
+    if what == "event":
+        return _event_from(data["event"])
     return _move_from(data["move"], "move")
 
 
@@ -659,6 +682,31 @@ def _unwritable_state(error: Exception) -> KozelError:
     return StateError(
         f"state: a field cannot be written as JSON, as no legal play leaves it ({type(error).__name__}: {why})"
     )
+
+
+def _event_from(data: Any) -> Event:
+    """An event document's event: each field of its kind, its seats and counts whole numbers from 0.
+
+    An event alone does not say at which table it happened, so no more is checked: read as part of a view
+    (its ``history``), an event is checked against the view's rules and seat.
+    """
+    event: Event = load(data, Event, "event")
+    _check_signs(event, "event")
+    return event
+
+
+def _check_signs(value: Any, path: str) -> None:
+    """Every whole number in ``value`` (an event, read) is from 0, but written points (:data:`_SIGNED`)."""
+    if type(value) is int:
+        if value < 0:
+            raise StateError(f"{path}: a whole number from 0 (a seat or a count), not {value}")
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            _check_signs(item, f"{path}[{index}]")
+    elif attrs.has(kind := type(value)):
+        for field in init_fields(kind):
+            if field.name not in _SIGNED:
+                _check_signs(getattr(value, field.name), f"{path}.{field.name}")
 
 
 def _view_from(data: Any) -> PlayerView:

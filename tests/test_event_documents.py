@@ -1,0 +1,103 @@
+"""Events as JSON documents: what a server sends each seat after a move, read back equal, and bad ones refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+
+import kozel
+from kozel import StateError, WrongTypeError
+from kozel.record import from_json, to_json
+from kozel.view import Event, HandScored, Played, opening_events
+
+
+def _events(name: str, seed: int, moves: int) -> list[Event]:
+    """The events of the first ``moves`` random moves of a match of ``name``, the opening deal's first."""
+    state = kozel.new_game(kozel.variants.get(name), seed=seed)
+    events = list(opening_events(state))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state, more = kozel.step(state, rng.choice(kozel.legal_moves(state)))
+        events += more
+    return events
+
+
+@pytest.mark.parametrize("name", kozel.variants.names())
+def test_every_event_as_every_seat_sees_it_reads_back_equal(name):
+    players = kozel.variants.get(name).players
+    events = _events(name, 5, 150)
+    kinds = set()
+    for event in events:
+        kinds.add(type(event).__name__)
+        for seat in range(players):
+            seen = event.for_seat(seat)
+            document = to_json(seen)
+            assert json.loads(document)["kozel"] == "event"
+            assert from_json(document) == seen
+        assert from_json(to_json(event, indent=2)) == event
+    assert {"Dealt", "Played", "TrickTaken"} <= kinds
+
+
+def test_an_event_document_is_the_view_histories_form_of_the_event():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    state, events = kozel.step(state, kozel.parse_move("1 lead 7♥ K♥"))
+    played = events[0].for_seat(2)
+    assert json.loads(to_json(played)) == {
+        "kozel": "event",
+        "format": 1,
+        "event": {
+            "type": "played",
+            "seat": 1,
+            "kind": "lead",
+            "cards": ["7♥", "K♥"],
+            "count": 2,
+            "choice": None,
+            "to": None,
+        },
+    }
+    view = json.loads(to_json(kozel.observe(state, 2)))
+    assert view["view"]["history"][-1] == json.loads(to_json(played))["event"]
+
+
+def test_a_hand_scored_event_keeps_written_points_below_zero():
+    events = [event for event in _events("classic", 2, 400) if isinstance(event, HandScored)]
+    assert events
+    scored = attrs.evolve(events[0], scores=(-2, 4))
+    assert from_json(to_json(scored)) == scored
+
+
+def _document(event: dict[str, object]) -> str:
+    return json.dumps({"kozel": "event", "format": 1, "event": event}, ensure_ascii=False)
+
+
+PLAYED = {"type": "played", "seat": 1, "kind": "lead", "cards": ["7♥"], "count": 1, "choice": None, "to": None}
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        ({**PLAYED, "seat": -1}, r"^event\.seat: a whole number from 0 \(a seat or a count\), not -1$"),
+        ({**PLAYED, "count": -3}, r"^event\.count: a whole number from 0"),
+        ({**PLAYED, "kind": "jump"}, r"^event\.kind"),
+        ({**PLAYED, "cards": ["7X"]}, r"^event\.cards"),
+        ({key: value for key, value in PLAYED.items() if key != "count"}, r"^event\.count: missing"),
+        ({**PLAYED, "type": "event"}, r"^event"),
+        ({**PLAYED, "type": "shuffled"}, r"^event"),
+        ({"type": "trick_taken", "winner": 1, "count": 4, "extra": 1}, r"^event\.extra"),
+    ],
+)
+def test_a_bad_event_document_is_refused_naming_the_field(event, message):
+    with pytest.raises(StateError, match=message):
+        from_json(_document(event))
+
+
+def test_only_the_engines_kinds_of_event_are_written():
+    with pytest.raises(WrongTypeError, match=r"not the base class Event$"):
+        to_json(Event())
+    played = Played(1, kozel.MoveKind.LEAD, None, 1)
+    assert from_json(to_json(played)) == played
