@@ -130,7 +130,8 @@ def mutated_records(draw: st.DrawFn) -> str:
             lines[where], lines[other] = lines[other], lines[where]
         elif how == "header":
             name = draw(st.sampled_from(["Seed", "Players", "Format", "Dealer", "RulesetVersion", "RulesetData",
-                                         "Ruleset", "Deck", "Result", "Scores", "Date", "Game", "Seat0"]))  # fmt: skip
+                                         "Ruleset", "Deck", "Moves", "Result", "Scores", "Date", "Game",
+                                         "Seat0"]))  # fmt: skip
             value = draw(ODD_VALUES).replace("\\", "\\\\").replace('"', '\\"')
             headers = [i for i, line in enumerate(lines) if line.startswith(f"[{name} ")]
             line = f'[{name} "{value}"]'
@@ -144,7 +145,9 @@ def mutated_records(draw: st.DrawFn) -> str:
             lines[where] = " ".join(words)
         else:
             lines.insert(where, draw(PIECES | ODD_VALUES))
-    return "\n".join(lines)
+    if draw(st.booleans()):  # without its count and end, a record is read as far as it goes
+        lines = [line for line in lines if not line.startswith("[Moves ") and line != "end"]
+    return "\n".join(lines) + "\n"
 
 
 @given(mutated_records())
@@ -376,7 +379,7 @@ def test_a_seat_has_at_most_two_ascii_digits():
 
 def _record_with(name: str, value: str) -> str:
     lines = [line for line in record_lines("classic") if not line.startswith(f"[{name} ")]
-    return "\n".join([f'[{name} "{value}"]', *lines])
+    return "\n".join([f'[{name} "{value}"]', *lines]) + "\n"
 
 
 def test_a_seed_has_at_most_one_hundred_digits():

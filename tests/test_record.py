@@ -72,7 +72,7 @@ def test_the_headers_of_a_record():
         '[Result "*"]',
         "",
     ]
-    assert text.splitlines()[14:] == ["; hand 1, dealt by seat 0", str(move)]
+    assert text.splitlines()[14:] == ["; hand 1, dealt by seat 0", str(move), "end"]
     assert read(text).names == ("Anna", None, "Vera", "Gleb")
 
 
@@ -143,9 +143,14 @@ def record_text():
         (lambda t: t.replace('[RulesetVersion "1"]', '[RulesetVersion "9"]'), StateError, "version 9 of 'classic'"),
         (lambda t: t.replace('[Dealer "0"]', '[Dealer "4"]'), StateError, "dealer must be a seat from 0 to 3"),
         (lambda t: t.replace('[Result "*"]', '[Result "side 1: goat"]'), StateError, "the Result header says"),
-        (lambda t: t + "1 lead Z♠\n", NotationError, r"line \d+: .*Z♠"),
-        (lambda t: t + "0 fly A♠\n", NotationError, "'fly' is not a kind of move"),
-        (lambda t: t + '[Date "2026.11.30"]\n', NotationError, "the headers come before the moves"),
+        (lambda t: t.replace("\nend\n", "\n1 lead Z♠\nend\n"), NotationError, r"line \d+: .*Z♠"),
+        (lambda t: t.replace("\nend\n", "\n0 fly A♠\nend\n"), NotationError, "'fly' is not a kind of move"),
+        (
+            lambda t: t.replace("\nend\n", '\n[Date "2026.11.30"]\nend\n'),
+            NotationError,
+            "the headers come before the moves",
+        ),
+        (lambda t: t + "1 lead A♠\n", NotationError, r"the record ended at line \d+ \('end'\); only comments"),
         (lambda t: t.replace('[Dealer "0"]', '[Seed "8"]'), NotationError, "the header Seed is given twice"),
         (lambda t: t.replace('[Date "????.??.??"]', '[Date "yesterday"]'), StateError, "the Date header"),
         (lambda t: t.replace('[Date "????.??.??"]', '[Date "a\\q"]'), NotationError, "is not an escape"),
@@ -160,7 +165,8 @@ def test_bad_records_are_refused_with_the_line_and_the_rule(record_text, change,
 
 def test_an_illegal_move_in_a_record_names_its_line_and_the_broken_rule(record_text):
     lines = record_text.splitlines()
-    last = len(lines) - 1
+    last = len(lines) - 2  # the last move, before the record's end
+    assert lines[-1] == "end"
     seat = lines[last].split()[0]
     bad = with_line(record_text, last, f"{seat} lead A♠ A♥ A♣ A♦")
     with pytest.raises(StateError, match=f"line {last + 1}: .* is not allowed") as caught:

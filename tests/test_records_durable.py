@@ -11,7 +11,7 @@ import pytest
 
 import kozel
 import kozel.variants
-from kozel import RulesetError, StateError
+from kozel import NotationError, RulesetError, StateError
 from kozel.forms import compact, from_data
 from kozel.record import dumps, from_json, loads, read, to_json
 
@@ -144,27 +144,44 @@ def test_a_record_says_how_many_moves_it_holds():
 def test_a_record_cut_short_is_refused():
     record = dumps(played(CLASSIC, 60))
     lines = record.splitlines()
-    cut = "\n".join(lines[:-20]) + "\n"
-    held = len(read(cut.replace('[Moves "60"]\n', "")).moves)
+    assert lines[-1] == "end"
+    cut = "\n".join(lines[:-20]) + "\n"  # its last lines lost, the end among them
+    with pytest.raises(StateError, match=r"^the record has a Moves header but no last line 'end'.*cut short"):
+        loads(cut)
+    lost = "\n".join([*lines[:-21], "end"]) + "\n"  # moves lost before the end: the count shows it
+    held = len(read(lost.replace('[Moves "60"]\n', "")).moves)
     with pytest.raises(
         StateError,
         match=rf"^the Moves header says 60, but the record holds {held} moves \(cut short\?\); find the whole",
     ):
-        loads(cut)
+        loads(lost)
     with pytest.raises(StateError, match=r"^the Moves header says 60, but the record holds 0 moves \(cut short\?\)"):
-        loads(record.split("\n\n")[0] + "\n")  # the headers alone
+        loads(record.split("\n\n")[0] + "\nend\n")  # the headers alone, and the end
 
 
 def test_a_record_cut_inside_its_last_line_is_refused():
-    # Cut inside its last line, a record can hold as many moves, its last another legal one: "1 lead 7♥ K♥" read
-    # as "1 lead 7♥".  A record with a Moves header ends with a line break, so the cut shows.
+    # Cut inside its last move, a record can hold as many moves, its last another legal one: "1 lead 7♥ K♥" read
+    # as "1 lead 7♥".  A record with a Moves header ends with the line "end", so the cut shows.
     state = kozel.apply(kozel.new_game(CLASSIC, seed=7), kozel.parse_move("1 lead 7♥ K♥"))
     record = dumps(state)
+    assert record.endswith("\n1 lead 7♥ K♥\nend\n")
     cut = record[: record.rindex(" K♥")]
     assert read(cut.replace('[Moves "1"]\n', "")).state.moves == (kozel.parse_move("1 lead 7♥"),)
-    with pytest.raises(StateError, match=r"^the record has a Moves header but its last line has no line end"):
+    with pytest.raises(StateError, match=r"^the record has a Moves header but no last line 'end', which every"):
         loads(cut)
-    assert loads(record.rstrip("\n") + "\r\n") == state  # any line end will do
+    with pytest.raises(NotationError, match=r"'en' is not a move"):
+        loads(record[: record.rindex("end")] + "en")  # the end itself cut: no end, and "en" is no move
+    assert loads(record.strip()) == state  # a record copied without its last line break is whole
+    assert loads(record.replace("\n", "\r\n") + "  \n; a comment after the end\n") == state
+
+
+def test_only_comments_follow_a_records_end():
+    state = played(CLASSIC, 4)
+    record = dumps(state)
+    with pytest.raises(NotationError, match=r"^line \d+: the record ended at line \d+ \('end'\); only comments"):
+        loads(record + str(played(CLASSIC, 5).moves[-1]) + "\n")
+    with pytest.raises(NotationError, match=r"only comments may follow its end"):
+        loads(record + "end\n")
 
 
 def test_a_record_without_the_moves_header_reads_as_before():

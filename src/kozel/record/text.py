@@ -18,12 +18,13 @@ A record looks like this (a chess player will recognise the shape)::
     1 lead A♠
     2 pass 7♠
     ...
+    end
 
 Headers are ``[Name "value"]`` lines (a ``"`` or ``\\`` inside a value is written ``\\"`` or
 ``\\\\``; a reader also takes ``\\n`` for a line break, though every value
 :func:`~kozel.record.dumps` writes, the players' names too, is printable text of one line); a line
-starting with ``;`` is a comment; every other line is one move in the notation of
-:func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
+starting with ``;`` is a comment; the line ``end`` ends the record (only comments may follow it); every
+other line is one move in the notation of :func:`kozel.parse_move`.  ``Seed`` fixes every shuffle of the match;
 ``Deck`` (the first deal's order, top card first) is written when the match was started from a
 given deck.  A ruleset that is not a built-in one as it stands is written out in ``RulesetData``
 (its JSON form: a built-in base, that built-in's version and the fields it changes, each key once,
@@ -31,10 +32,10 @@ under the name the ``Ruleset`` header gives), so the record needs nothing else w
 is at that version, and is refused by a kozel whose built-in has changed.  ``Result`` is ``*``
 while the match is being played, else each goat side with its title; ``Scores`` are the written
 points per side.  ``Date`` is ``????.??.??`` when unknown, and ``Seat0``, ``Seat1``... name the
-players where they are given.  ``Moves`` is the number of moves the record holds, so that a
-record cut short (a partial write, a copy that lost its last lines) is refused, not read as an
-earlier position of the match; a record with a ``Moves`` header also ends with a line break, so
-that one cut inside its last line is refused too.
+players where they are given.  ``Moves`` is the number of moves the record holds, and a record
+with a ``Moves`` header ends with ``end``, so that a record cut short (a partial write, a copy that
+lost its last lines, a cut inside its last line) is refused, not read as an earlier or another
+position of the match.
 
 ``Ruleset`` and ``Seed`` are required: a record without one raises :class:`~kozel.StateError`
 naming it.  :func:`~kozel.record.dumps` writes ``Game``, ``Format``, ``RulesetVersion``, ``Players``,
@@ -78,6 +79,8 @@ __all__ = ["FORMAT", "Record", "dumps", "loads", "read"]
 
 #: The version of the record format this module writes and reads.
 FORMAT: Final = 1
+#: The last line of a record :func:`dumps` writes: a record with a ``Moves`` header without it was cut short.
+_END: Final = "end"
 # The value: runs of plain characters and escapes, each taken whole (one step a run, not a character).
 _HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\]')
 _UNKNOWN_DATE: Final = "????.??.??"
@@ -248,6 +251,7 @@ def dumps(
         headers.append(("Scores", " ".join(map(str, state.scores))))
     lines = [f"[{name} {_quote(value)}]" for name, value in headers]
     lines += _move_lines(state)
+    lines.append(_END)
     return "\n".join(lines) + "\n"
 
 
@@ -292,10 +296,18 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
         raise WrongTypeError(f"ruleset= is a Ruleset (or None), not {type(ruleset).__name__}")
     headers: dict[str, str] = {}
     moves: list[tuple[int, Move]] = []
+    end: int | None = None  # the line of the record's end line, where it has one
     text = text.removeprefix(BOM)  # one byte order mark, as an editor may save UTF-8 with, as ruleset files are read
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith(";"):
+            continue
+        if end is not None:
+            raise NotationError(
+                f"line {number}: the record ended at line {end} ({_END!r}); only comments may follow its end", line
+            )
+        if line == _END:
+            end = number
             continue
         if line.startswith("["):
             match = _HEADER.fullmatch(line)
@@ -315,7 +327,7 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
     rules = _ruleset(headers, ruleset)
     _check_names(headers, rules.players)
     state = _start(headers, rules)
-    _check_count(headers, len(moves), text)  # after the headers' own checks: a cut record is said so once they pass
+    _check_count(headers, len(moves), end is not None)  # after the headers' own checks, before the replay
     for number, move in moves:
         try:
             state = apply(state, move)
@@ -456,20 +468,18 @@ def _check_names(headers: Mapping[str, str], players: int) -> None:
             )
 
 
-def _check_count(headers: Mapping[str, str], count: int, text: str) -> None:
-    """The ``Moves`` header, where written, is the number of moves the record holds: fewer is a record cut short.
-
-    Such a record ends with a line end, as :func:`dumps` writes it: without one, its last line may have lost
-    its end (``1 lead 7♥ K♥`` cut to ``1 lead 7♥``, another legal move), which the count cannot show.
-    """
+def _check_count(headers: Mapping[str, str], count: int, ended: bool) -> None:
+    """The ``Moves`` header, where written, is the number of moves the record holds, and the record ends with
+    ``end``, as :func:`dumps` writes it: a record cut short has fewer moves, or lost its end (a cut inside
+    its last line, ``1 lead 7♥ K♥`` read as ``1 lead 7♥``, keeps the count but not the end)."""
     if "Moves" not in headers:
         return
-    if not text.endswith(("\n", "\r")):
-        raise StateError(
-            "the record has a Moves header but its last line has no line end, as a record cut short in the middle "
-            "of a line has; find the whole record (or, where its last line is whole, end it with a line break)"
-        )
     written = _whole(headers, "Moves")
+    if not ended:
+        raise StateError(
+            f"the record has a Moves header but no last line {_END!r}, which every record kozel writes ends with: "
+            "it was cut short; find the whole record (or, to read only the moves it holds, delete the Moves header)"
+        )
     if written != count:
         why = " (cut short?)" if count < written else " (moves added after it was written?)"
         raise StateError(
