@@ -76,8 +76,8 @@ def off_phase(state: GameState, move: Move, now: str) -> IllegalMoveError:
         missing = "cards are laid only in a drawing praise deal (trousers, pants double), which it does not have"
     elif kind in _BIDS and (rules.talon is None or rules.talon.bidding is None):
         missing = "it has no bidding for the talon"
-    elif kind is _TRANSFER_BACK and rules.transfer is None:
-        missing = "it has no trump transfer"
+    elif kind is _TRANSFER_BACK and rules.transfer is None:  # as a transfer is refused in such a game
+        return refuse(move, "transfer", "this game has no trump transfer")
     if missing:
         return refuse(move, "phase", f"a {kind.word} move has no place in this game: {missing}")
     return refuse(move, "phase", f"no {kind.word} now: {now}")
