@@ -242,6 +242,13 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
             "the log of another run: dup is 1 in the log, not given in this run; duplicate is not given in the log, "
             "false in this run; seed is 5 in the log, 4 in this run;",
         ),
+        (
+            lambda lines: [
+                lines[0].replace('"bots": ["heuristic", "random"]', '"bots": ["heuristic", "rnd"]'),
+                *lines[1:],
+            ],
+            "the log of another run: bots[1] is rnd in the log, random in this run;",
+        ),
         (lambda lines: [*lines[:2], "", *lines[2:]], "line 3: a blank line (delete it to go on)"),
         (lambda lines: [*lines[:-1], lines[-1].replace("{", '{"match": 0, ', 1)], "line 4: a field is given twice"),
         (lambda lines: [*lines, '{"match": 3}'], "line 5: a match's line is its outcome's fields and its seal"),
@@ -262,6 +269,7 @@ def test_a_tournament_refuses_outcomes_that_are_not_its_matches():
         "version",
         "newer-format",
         "other-keys",
+        "one-bot",
         "blank",
         "repeated-field",
         "no-seal",

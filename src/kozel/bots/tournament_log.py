@@ -384,8 +384,23 @@ def _differences(logged: dict[Any, Any], header: dict[str, Any]) -> str:
                 "that began it)"
             )
         else:
-            parts.append(f"{key} is {_shown(there)} in the log, {_shown(here)} in this run")
+            where, there, here = _first_difference(key, there, here)
+            parts.append(f"{where} is {_shown(there)} in the log, {_shown(here)} in this run")
     return "; ".join(parts)
+
+
+def _first_difference(where: str, there: object, here: object) -> tuple[str, object, object]:
+    """Where two values of a first line's key first differ, inside lists of one length and tables of the same keys
+    (a long list of bots that differs at its last one is shown by that one, not cut where both still agree)."""
+    while True:
+        if isinstance(there, list) and isinstance(here, list) and len(there) == len(here):
+            index = next(i for i, (a, b) in enumerate(zip(there, here, strict=True)) if _canonical(a) != _canonical(b))
+            where, there, here = f"{where}[{index}]", there[index], here[index]
+        elif isinstance(there, dict) and isinstance(here, dict) and there.keys() == here.keys():
+            name = next(k for k in sorted(there, key=str) if _canonical(there[k]) != _canonical(here[k]))
+            where, there, here = f"{where}.{name}", there[name], here[name]
+        else:
+            return where, there, here
 
 
 #: A key one of two first lines lacks.
