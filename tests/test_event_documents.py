@@ -11,7 +11,7 @@ import pytest
 import kozel
 from kozel import StateError, WrongTypeError
 from kozel.record import from_json, to_json
-from kozel.view import Event, HandScored, Played, opening_events
+from kozel.view import Dealt, Event, HandScored, Played, opening_events
 
 
 def _events(name: str, seed: int, moves: int) -> list[Event]:
@@ -69,6 +69,15 @@ def test_a_hand_scored_event_keeps_written_points_below_zero():
     assert events
     scored = attrs.evolve(events[0], scores=(-2, 4))
     assert from_json(to_json(scored)) == scored
+    result = events[0].result
+    written = attrs.evolve(scored, result=attrs.evolve(result, written=(-1, 0)))
+    assert from_json(to_json(written)) == written
+    dealt = next(event for event in _events("classic", 2, 400) if isinstance(event, Dealt))
+    below = attrs.evolve(dealt, scores=(-3, 0))
+    assert from_json(to_json(below)) == below
+    points = attrs.evolve(scored, result=attrs.evolve(result, points=(-1, 121)))
+    with pytest.raises(StateError, match=r"^event\.result\.points\[0\]: a whole number from 0"):
+        from_json(to_json(points))
 
 
 def _document(event: dict[str, object]) -> str:

@@ -82,9 +82,9 @@ __all__ = ["FORMAT", "Document", "from_json", "to_json"]
 #: The version of the JSON documents this module writes and reads.
 FORMAT: Final = 1
 _WHAT: Final = ("state", "view", "move", "event", "ruleset")
-#: The numbers of an event that may be below 0 (written points, where a score counts down); every other is a seat,
-#: a count or a number of hands, from 0.
-_SIGNED: Final = frozenset({"scores", "written"})
+#: The numbers of an event that may be below 0, by class and field (written points, where a score counts down);
+#: every other is a seat, a count or a number of hands, from 0.
+_SIGNED: Final = frozenset({("Dealt", "scores"), ("HandScored", "scores"), ("HandResult", "written")})
 
 #: What the JSON form holds: a state, a view, a move, an event or a ruleset (``from_json`` gives one of these).
 Document = GameState | PlayerView | Move | Event | Ruleset
@@ -705,7 +705,7 @@ def _check_signs(value: Any, path: str) -> None:
             _check_signs(item, f"{path}[{index}]")
     elif attrs.has(kind := type(value)):
         for field in init_fields(kind):
-            if field.name not in _SIGNED:
+            if (kind.__name__, field.name) not in _SIGNED:
                 _check_signs(getattr(value, field.name), f"{path}.{field.name}")
 
 
