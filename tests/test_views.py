@@ -345,9 +345,13 @@ def test_a_card_laid_without_a_move_is_an_event_hidden_from_the_others_when_face
     assert laid[0].for_seat(1) == laid[0]
     after = play(after, "2 lay_dark A♥")
     end, found = kozel.step(after, Move.parse("3 lay_open K♣"))
-    assert [type(event).__name__ for event in found] == ["Played", "Laid", "PraiseDealt"]
-    assert found[1] == Laid(0, True, kozel.Card.parse("10♣"))
-    assert found[1].for_seat(2) == found[1]
+    # The move that ends the drawing: what each seat got in it (seat 0 draws 10♣ and lays it at once; the closing
+    # deal fills every hand to seven), the card laid, the deal.
+    assert [type(event).__name__ for event in found] == ["Played", "CardsDrawn", "Laid", "PraiseDealt"]
+    assert [(seat, count) for seat, _, count in found[1].drawn] == [(0, 8), (1, 4), (2, 6), (3, 4)]
+    assert kozel.Card.parse("10♣") in found[1].drawn[0][1]
+    assert found[2] == Laid(0, True, kozel.Card.parse("10♣"))
+    assert found[2].for_seat(2) == found[2]
     seen = [event.for_seat(2) for event in found]
     lines = describe_events(seen, kozel.observe(after, 2), kozel.observe(end, 2))
     assert "  seat 0 lays 10♣ face up" in lines

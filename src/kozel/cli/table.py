@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple
 
 from kozel.cards.card import Card, Suit
-from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards
 from kozel.engine.explain import plural
 from kozel.engine.redeal import beyond_limit, redeal_reasons
@@ -573,12 +572,10 @@ def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: 
     you = before_view.seat
     lines: list[str] = []
     play: Played | None = None
-    drawn = _drawn_and_laid(seen, before_view, after_view)
     for event in seen:
-        if drawn is not None and isinstance(event, (CardsDrawn, Laid)):
-            lines.append(_drawn_line(drawn, you))  # what was drawn, before any of it is laid
-            drawn = None
-        if isinstance(event, Played) and play is None:
+        if isinstance(event, CardsDrawn):  # what was drawn, before any of it is laid
+            lines.append(_drawn_line(event, you, rules.players))
+        elif isinstance(event, Played) and play is None:
             play = event
             lines.append("  " + _move_line(before_view, event))
         elif isinstance(event, CardsReturned):
@@ -620,45 +617,11 @@ def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: 
     return lines
 
 
-def _drawn_and_laid(seen: Sequence[Event], before: PlayerView, after: PlayerView) -> CardsDrawn | None:
-    """The cards each seat received in one move, those laid again at once included; None where none were drawn.
-
-    A card drawn and laid in the same move is in no hand afterwards, so the drawing's own event leaves it out:
-    the player's own such cards are the ones he lays that he did not hold before; another seat's count is
-    its cards after, less its cards before, plus the cards it laid (only the player's own cards are named).
-    """
-    found = next((event for event in seen if isinstance(event, CardsDrawn)), None)
-    laid = [event for event in seen if isinstance(event, Laid)]
-    drawn = {owner: (cards, count) for owner, cards, count in (found.drawn if found is not None else ())}
-    if not laid or any(isinstance(event, (Dealt, HandScored)) for event in seen):
-        return found  # no card laid at once (or a new hand): the drawing's own event tells it all
-    you = before.seat
-    moved = next((event for event in seen if isinstance(event, Played)), None)
-    sizes = zip(before.hand_sizes, after.hand_sizes, strict=False)
-    for seat, (old, new) in enumerate(sizes):
-        gone = sum(1 for event in laid if event.seat == seat)
-        if moved is not None and moved.seat == seat:
-            gone += moved.count
-        count = new - old + gone
-        if seat == you:
-            held = before.hand
-            kept = [card for card in after.hand if card not in held]
-            dropped = [event.card for event in laid if event.seat == you and event.card is not None]
-            got = CardSet([*kept, *(card for card in dropped if card not in held)])
-            if len(got) > drawn.get(you, (None, 0))[1]:
-                drawn[you] = (got, len(got))
-        elif count > drawn.get(seat, (None, 0))[1]:
-            drawn[seat] = (None, count)
-    if not drawn:
-        return None
-    order = [*range(you, len(before.hand_sizes)), *range(you)]  # the player first, then round the table
-    return CardsDrawn(tuple((owner, *drawn[owner]) for owner in order if owner in drawn))
-
-
-def _drawn_line(event: CardsDrawn, you: int) -> str:
+def _drawn_line(event: CardsDrawn, you: int, players: int) -> str:
+    """The cards each seat got in a move (those laid again at once too): the player first, then round the table."""
     got = [
         f"you get {format_cards(cards)}" if owner == you and cards is not None else f"seat {owner} gets {count}"
-        for owner, cards, count in event.drawn
+        for owner, cards, count in sorted(event.drawn, key=lambda part: (part[0] - you) % players)
     ]
     return f"  cards drawn: {'; '.join(got)}"
 

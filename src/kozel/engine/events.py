@@ -228,9 +228,13 @@ class TrickTaken(Event):
 
 @attrs.frozen
 class CardsDrawn(Event):
-    """Seats drew or received cards out of sight: ``(seat, cards or None, count)`` each."""
+    """Seats drew or received cards out of sight: ``(seat, cards or None, count)`` each.
 
-    #: Each seat's new cards (None for a hand the viewer may not see) and how many.
+    A card that joined a hand and was laid again in the same move (the drawing praise deals) is counted,
+    and named to its owner, with the rest: the ``Laid`` events that follow say it left the hand.
+    """
+
+    #: Each seat's new cards, those laid again at once included (None for a hand the viewer may not see), and how many.
     drawn: tuple[tuple[int, CardSet | None, int], ...]
 
     def for_seat(self, seat: int) -> CardsDrawn:

@@ -8,6 +8,7 @@ the transition built.  ``apply`` stays the fast path: it builds no event.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from kozel.cards.cardset import CardSet, cardset_from_mask
@@ -200,19 +201,19 @@ def _after_the_move(
     found += _trick_events(before, move, result, taken)
     if move.kind is _KIND_PRAISE or (before.phase is _PHASE_DRAWING and after.phase is not _PHASE_DRAWING):
         if same_deal and after.phase is _PLAY:
-            found += _laid(before, move, after)
+            praise = after.deal.praise
+            # A drawing deal that ends in this move: what each seat got in it (the closing deal's cards too), then
+            # what was laid; any other praise deal's hands are all in the PraiseDealt.
+            found += _drawn_and_laid(before, move, after) if praise is not None and praise.is_drawn else []
             tricks = tuple(
                 (tuple((p.seat, p.cards[0] if p.face_up else None) for p in trick.plays), trick.winner)
                 for trick in after.deal.dealt_tricks
             )
-            praise = after.deal.praise
             found.append(PraiseDealt(praise.value if praise is not None else "", after.hands, tricks, after.turn))
         elif same_deal:
-            found += _drawn(before, move, after)
-            found += _laid(before, move, after)
+            found += _drawn_and_laid(before, move, after)
     elif same_deal:
-        found += _drawn(before, move, after)
-        found += _laid(before, move, after)
+        found += _drawn_and_laid(before, move, after)
     if not same_deal or after.is_over:
         if result is not None:
             if result.caught:
@@ -263,15 +264,23 @@ def _trick_events(before: GameState, move: Move, result: HandResult | None, take
     return [TrickTaken(winner=winner, count=count)]
 
 
-def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
+def _drawn_and_laid(before: GameState, move: Move, after: GameState) -> list[Event]:
+    """The cards each seat received in the move (a ``CardsDrawn``), then the cards laid without a move.
+
+    A card that joined a hand and was laid again in the same move (the drawing deals) was received all
+    the same: it is counted, and named to its owner, though no hand holds it afterwards."""
+    laid = _laid(before, move, after)
+    drawn: list[Event] = _drawn(before, move, after, laid)
+    return drawn + laid
+
+
+def _drawn(before: GameState, move: Move, after: GameState, laid: Sequence[Laid] = ()) -> list[Event]:
     between_partners = move.kind in BETWEEN_PARTNERS
     taken = move.mask if not between_partners else 0
     drawn = []
     olds = before.hand_masks
     for seat, new in enumerate(after.hand_masks):
         old = olds[seat]
-        if new & ~old == 0:
-            continue
         received = 0
         if between_partners and seat != move.seat:
             received = move.mask
@@ -280,12 +289,15 @@ def _drawn(before: GameState, move: Move, after: GameState) -> list[Event]:
         if move.kind is _MOLODKA and before.trick is not None:
             received = sum(play.mask for play in before.trick.plays if play.seat == seat)
         new_cards = new & ~old & ~received & ~(taken if seat == move.seat else 0)
+        for lay in laid:  # laid by its receiver in the move that drew it: in no hand now, drawn all the same
+            if lay.seat == seat and lay.card is not None and not old & lay.card.bit:
+                new_cards |= lay.card.bit
         if new_cards:
             drawn.append((seat, cardset_from_mask(new_cards), new_cards.bit_count()))
     return [CardsDrawn(tuple(drawn))] if drawn else []
 
 
-def _laid(before: GameState, move: Move, after: GameState) -> list[Event]:
+def _laid(before: GameState, move: Move, after: GameState) -> list[Laid]:
     """The cards laid without a move in a drawing deal, in the order laid."""
     if before.phase not in (_PHASE_PRAISE, _PHASE_DRAWING):
         return []

@@ -180,8 +180,8 @@ class _Step:
             self.move = Move(played.seat, played.kind, (), played.choice)
         elif played.kind not in _LAY_KINDS or played.count != 1:
             raise _Unfit
-        self.counts: dict[int, int] = {}  # new cards of each player at the step's end (none where not shown)
-        self.mine = 0  # the seat's own new cards
+        self.counts: dict[int, int] = {}  # cards each player got in the step, those laid at once too (none where none)
+        self.mine = 0  # the seat's own new cards (those it laid at once too)
         self.laid: list[tuple[int, bool, Card | None]] = []  # the cards laid without a move, in order
         self.dealt: PraiseDealt | None = None
         for event in group[1:]:
@@ -216,6 +216,7 @@ class _Node:
 
     deck: list[int]
     free: int
+    got: list[int]
     hands: list[int]
     laid: list[int]
     moves: list[Move]
@@ -235,6 +236,7 @@ class _Node:
         "dark",
         "deck",
         "free",
+        "got",
         "hands",
         "laid",
         "moves",
@@ -253,6 +255,7 @@ class _Node:
         node.deck = list(self.deck)
         node.free = self.free
         node.hands = list(self.hands)
+        node.got = list(self.got)
         node.laid = list(self.laid)
         node.moves = list(self.moves)
         node.named = dict(self.named)
@@ -363,11 +366,8 @@ class _Search:
             final = allowed & self.deck_mask & ~laid_mask & ~others
             self.finals.append(final)
             self.joins.append(final | sum(BITS[card] for card, owner in laid_by.items() if owner == seat))
-        # The cards the seat may be seen getting in each step: its shown new cards, and the ones it lays there.
-        self.mine_ok = [
-            step.mine | sum(BITS[card] for seat, _, card in step.laid if seat == viewer and card is not None)
-            for step in self.steps
-        ]
+        # The cards the seat may be seen getting in each step: the new cards it is shown (those it lays at once too).
+        self.mine_ok = [step.mine for step in self.steps]
         return targets
 
     def least_kept(self, trumps: int) -> list[list[tuple[int, int]]]:
@@ -377,8 +377,7 @@ class _Search:
         Every card a player takes in while drawing is one he keeps (his own kind, or his partner's, for whom he
         takes it) or one to lay; where his last lay is made without a move, he had just that one left to lay, so
         every card he ends the drawing with is one of the kinds kept.  The new cards the view shows him getting,
-        less the cards he lays, are then kept cards (at least; the count leaves out cards laid in the step that
-        drew them)."""
+        less the cards he lays, are then kept cards (at least: some of the cards he lays he may have held before)."""
         players = self.players
         shown = [0] * players
         lays = [0] * players
@@ -390,8 +389,9 @@ class _Search:
             for who, _, _ in step.laid:
                 lays[who] += 1
                 last_free[who] = True
-            for who, count in step.counts.items():
-                shown[who] += count
+            if step.dealt is None:  # the last step's counts hold the closing deal's cards too
+                for who, count in step.counts.items():
+                    shown[who] += count
         demands: list[list[tuple[int, int]]] = []
         for seat in range(players):
             own: list[tuple[int, int]] = []
@@ -454,6 +454,7 @@ class _Search:
         node.queue = []
         node.shown = 0
         node.start = tuple(node.hands)
+        node.got = [0] * self.players
         node.step = 0
         node.begun = False
         node.dark = []
@@ -529,6 +530,7 @@ class _Search:
             self.canon(pending & start),
             self.canon(pending & ~start),
             tuple(holding),
+            tuple(map(self.canon, node.got)),
             tuple(named[card] if card >= 0 else -1 for card in node.deck),
             tuple(named[card] if card >= 0 else -1 for card in node.queue),
             tuple(node.laid),
@@ -593,10 +595,10 @@ class _Search:
         if step.dealt is not None or node.shown != len(step.laid):
             return 0
         hands = node.hands
-        for who, (now, before) in enumerate(zip(hands, node.start, strict=True)):
-            if (now & ~before).bit_count() + (who == receiver) != step.counts.get(who, 0):
+        for who, got in enumerate(node.got):
+            if got.bit_count() + (who == receiver) != step.counts.get(who, 0):
                 return 0
-        mask = step.mine & ~hands[self.viewer] if receiver == self.viewer else -1
+        mask = step.mine & ~node.got[self.viewer] if receiver == self.viewer else -1
         if number == len(self.steps) - 1:  # where the view stands
             view = self.view
             sizes = tuple(hand.bit_count() + (who == receiver) for who, hand in enumerate(hands))
@@ -640,13 +642,9 @@ class _Search:
         joins = self.joins[seat]
         if self.holds[seat] is not None:
             joins &= self.trumps_taken(node.hands[seat], seat)
-        if step.dealt is not None:
-            return joins
-        new = node.hands[seat] & ~node.start[seat]
         if seat == self.viewer:
             return joins & self.mine_ok[number]
-        still = sum(1 for who, _, _ in step.laid[node.shown :] if who == seat)
-        return joins if new.bit_count() + 1 - still <= step.counts.get(seat, 0) else 0
+        return joins if node.got[seat].bit_count() < step.counts.get(seat, 0) else 0
 
     def run(self, node: _Node) -> int:
         """The drawing played on from ``node`` (changed in place) until a card is to be named: what is asked."""
@@ -727,15 +725,12 @@ class _Search:
         if self.holds[seat] is not None and not self.trumps_taken(node.hands[seat], seat) & bit:
             return False
         node.hands[seat] |= bit
+        node.got[seat] = got = node.got[seat] | bit
         number = len(node.moves) - 1
         step = self.steps[number]
-        if step.dealt is not None:  # the last step: its new cards are not shown, only the hands at the end
-            return True
-        new = node.hands[seat] & ~node.start[seat]
         if seat == self.viewer:
-            return not new & ~self.mine_ok[number]
-        still = sum(1 for who, _, _ in step.laid[node.shown :] if who == seat)
-        return new.bit_count() - still <= step.counts.get(seat, 0)
+            return not got & ~self.mine_ok[number]
+        return got.bit_count() <= step.counts.get(seat, 0)
 
     def lay(self, node: _Node, seat: int, card: Card, *, by_move: bool) -> bool:
         """``seat`` lays ``card`` (the move of the step, or without one): whether the history allows it."""
@@ -769,9 +764,8 @@ class _Search:
         step = self.steps[number]
         if step.dealt is not None or node.shown != len(step.laid):
             return False
-        for seat, (now, before) in enumerate(zip(node.hands, node.start, strict=True)):
-            new = now & ~before
-            if new.bit_count() != step.counts.get(seat, 0) or (seat == self.viewer and new != step.mine):
+        for seat, got in enumerate(node.got):
+            if got.bit_count() != step.counts.get(seat, 0) or (seat == self.viewer and got != step.mine):
                 return False
         return True
 
@@ -791,6 +785,7 @@ class _Search:
         if step.seat != seat or step.kind is not (_KIND_LAY_OPEN if face_up else _KIND_LAY_DARK):
             return _FAIL
         node.start = tuple(node.hands)
+        node.got = [0] * self.players
         node.shown = 0
         card = step.card
         if card is None and not face_up and self.dark_known is not None and len(node.dark) < len(self.dark_known):
@@ -808,7 +803,13 @@ class _Search:
         """Everyone has laid: whether the view's last step is the one that ended the drawing, as shown."""
         number = len(node.moves) - 1
         step = self.steps[number]
-        return number == len(self.steps) - 1 and step.dealt is not None and node.shown == len(step.laid)
+        if number != len(self.steps) - 1 or step.dealt is None or node.shown != len(step.laid):
+            return False
+        # What each seat got in the last step: its draws, and the closing deal's cards that fill its hand.
+        return all(
+            got.bit_count() + self.keep - hand.bit_count() == step.counts.get(seat, 0)
+            for seat, (got, hand) in enumerate(zip(node.got, node.hands, strict=True))
+        )
 
     def room_for_the_rest(self, node: _Node) -> bool:
         """Whether the cards not yet in a final hand fit the room left in the hands that may end with them."""
