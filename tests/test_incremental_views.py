@@ -244,7 +244,7 @@ def test_the_voids_a_tracker_keeps_copy_and_pickle_and_each_copy_goes_on_alone()
         assert twin.rules == rules
         assert twin.table == voids.table
     twin = copy.deepcopy(voids)
-    twin.see(TrickTaken(winner=0, count=4))
+    twin.see(TrickTaken(winner=0, count=4, talon=0))
     twin.groups[0].add(4)
     assert voids._trick
     assert twin._trick == []

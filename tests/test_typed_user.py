@@ -94,7 +94,7 @@ class Inline:
 
 
 def check(view: PlayerView, rules: kozel.Ruleset, pool: concurrent.futures.ThreadPoolExecutor) -> None:
-    assert_type(TrickTaken(0, 4).for_seat(0), TrickTaken)
+    assert_type(TrickTaken(0, 4, 0).for_seat(0), TrickTaken)
     assert_type(kozel.play.wait(0), kozel.Move)
     assert_type(kozel.forms.diff(rules, rules), tuple[str, ...])
     bots: list[BotLike | Entrant] = ["random", "heuristic"]

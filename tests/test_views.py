@@ -180,7 +180,7 @@ def test_draws_are_seen_by_the_drawer_only():
         2: (None, 1), 3: (CardSet("10♥"), 1), 0: (None, 1), 1: (None, 1),
     }  # fmt: skip
     taken = [event for event in view.history if isinstance(event, TrickTaken)]
-    assert taken == [TrickTaken(winner=2, count=4)]
+    assert taken == [TrickTaken(winner=2, count=4, talon=0)]
 
 
 def test_a_molodka_returns_face_up_cards_openly_and_passed_cards_to_their_owner_only():
@@ -319,7 +319,7 @@ def test_each_event_shown_to_one_seat_hides_only_what_that_seat_may_not_see():
     # Built field by field: every field but the hidden ones is kept as it was.
     hands = tuple(CardSet(kozel.parse_cards(text)) for text in ("A♣ K♣", "A♠ K♠", "A♥ K♥", "A♦ K♦"))
     trick = (((1, kozel.Card.parse("7♣")), (2, None)), 1)
-    praise = PraiseDealt("fishing", hands, (trick,), 3)
+    praise = PraiseDealt("fishing", hands, (trick,), 3, 0)
     for seat in range(4):
         shown = praise.for_seat(seat)
         assert shown == attrs.evolve(praise, hands=tuple(h if i == seat else None for i, h in enumerate(hands)))

@@ -594,6 +594,8 @@ def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: 
             points = _trick_points(before_view.trick, play, rules) if play is not None else ""
             lines.append(f"  -> {seat_name(event.winner, you)} take{'s' * (event.winner != you)} the trick "
                          f"({event.count} cards{points})")  # fmt: skip
+            if event.talon:
+                lines.append(f"  the talon no one took goes with the last trick, face down ({event.talon} cards)")
         elif isinstance(event, Laid):
             card = str(event.card) if event.card is not None else "a card"
             lines.append(f"  {seat_name(event.seat, you)} lay{'s' * (event.seat != you)} {card} "

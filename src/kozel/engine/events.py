@@ -218,12 +218,14 @@ class Laid(Event):
 
 @attrs.frozen
 class TrickTaken(Event):
-    """A trick was taken: by whom, and how many cards it held."""
+    """A trick was taken: by whom, how many cards it held, and the talon's cards that went with it."""
 
     #: The seat that took it.
     winner: int
     #: Cards in the trick.
     count: int
+    #: Cards of the talon that went with it, face down: the talon no one took goes to the last trick of the hand.
+    talon: int
 
 
 @attrs.frozen
@@ -256,13 +258,15 @@ class PraiseDealt(Event):
     tricks: tuple[tuple[tuple[tuple[int, Card | None], ...], int], ...]
     #: The seat to lead.
     turn: int | None
+    #: Cards left in the stock.
+    stock: int
 
     def for_seat(self, seat: int) -> PraiseDealt:
         """Only ``seat``'s own hand is shown; a deal knows its table, so a seat past the last is refused too."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):
             return self.for_seat(_plain_seat(seat, len(self.hands)))
         hands = tuple([hand if i == seat else None for i, hand in enumerate(self.hands)])
-        return PraiseDealt(self.praise, hands, self.tricks, self.turn)
+        return PraiseDealt(self.praise, hands, self.tricks, self.turn, self.stock)
 
 
 @attrs.frozen
@@ -291,6 +295,8 @@ class HandScored(Event):
     result: HandResult
     #: Written points per side after the hand.
     scores: tuple[int, ...]
+    #: Sets won per side after the hand (all zero outside a match of sets).
+    sets: tuple[int, ...]
 
 
 @attrs.frozen

@@ -179,7 +179,7 @@ def _after_the_move(
         count = len(move.cards)
         for play in trick.plays:
             count += len(play.cards)
-        taker = TrickTaken(taken[0], count)
+        taker = TrickTaken(taken[0], count, 0)
         if not before.stock:
             return (played, taker)
         drawn = []
@@ -209,7 +209,8 @@ def _after_the_move(
                 (tuple((p.seat, p.cards[0] if p.face_up else None) for p in trick.plays), trick.winner)
                 for trick in after.deal.dealt_tricks
             )
-            found.append(PraiseDealt(praise.value if praise is not None else "", after.hands, tricks, after.turn))
+            name = praise.value if praise is not None else ""
+            found.append(PraiseDealt(name, after.hands, tricks, after.turn, len(stock_bytes(after))))
         elif same_deal:
             found += _drawn_and_laid(before, move, after)
     elif same_deal:
@@ -218,7 +219,7 @@ def _after_the_move(
         if result is not None:
             if result.caught:
                 found.append(_caught(before, move))
-            found.append(HandScored(result, after.scores))
+            found.append(HandScored(result, after.scores, after.sets))
         if after.match.result is not None:
             found.append(MatchOver(after.match.result))
         elif not same_deal:
@@ -261,7 +262,8 @@ def _trick_events(before: GameState, move: Move, result: HandResult | None, take
         return []  # a caught trick is not taken, in the match's last hand as in any other
     count = sum(len(play.cards) for play in trick.plays) + len(move.cards)
     winner = taken[0] if taken else trick_taker(before, move)
-    return [TrickTaken(winner=winner, count=count)]
+    talon = len(before.talon) if result is not None else 0  # the hand's last trick takes the talon no one took
+    return [TrickTaken(winner=winner, count=count, talon=talon)]
 
 
 def _drawn_and_laid(before: GameState, move: Move, after: GameState) -> list[Event]:

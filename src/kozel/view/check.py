@@ -53,6 +53,9 @@ _MOVE_KIND: Final = MoveKind
 _PLAYED: Final = Played
 _TRICK_TAKEN: Final = TrickTaken
 _CARDS_DRAWN: Final = CardsDrawn
+_PRAISE_DEALT: Final = PraiseDealt
+_TALON_TAKEN: Final = TalonTaken
+_HAND_SCORED: Final = HandScored
 _LAID: Final = Laid
 _KIND_TRANSFER: Final = MoveKind.TRANSFER
 _KIND_TRANSFER_BACK: Final = MoveKind.TRANSFER_BACK
@@ -349,6 +352,7 @@ class _Checker:
         elif isinstance(value, TrickTaken):
             self.seat(event.winner, f"{path}.winner")
             self.size(event.count, f"{path}.count", self.deck_size)
+            self.size(event.talon, f"{path}.talon", self.rules.talon_size)
         elif isinstance(value, CardsDrawn):
             self.drawn(event.drawn, f"{path}.drawn")
         elif isinstance(value, PraiseDealt):
@@ -361,6 +365,9 @@ class _Checker:
         elif isinstance(value, HandScored):
             self.result(event.result, f"{path}.result")
             self.numbers(event.scores, f"{path}.scores", "side")
+            for side, won in enumerate(self.row(event.sets, f"{path}.sets", "side")):
+                if not _whole(won) or not 0 <= won <= self.rules.match.sets:
+                    raise StateError(f"{path}.sets[{side}]: sets won, 0 to {self.rules.match.sets}, not {_shown(won)}")
         elif isinstance(value, Caught):
             self.seat(event.catcher_seat, f"{path}.catcher_seat")
             self.seat(event.victim_seat, f"{path}.victim_seat")
@@ -410,6 +417,7 @@ class _Checker:
             raise StateError(f"{path}.praise: one of the praise deals offered, not None")
         places = self.hands(event.hands, path, self.rules.dealing.hand_size)
         self.seat(event.turn, f"{path}.turn", optional=True)
+        self.size(event.stock, f"{path}.stock", self.deck_size)
         laid: list[Card] = []
         for number, trick in enumerate(self.tuple_of(event.tricks, f"{path}.tricks", "(plays, winner) tricks")):
             where = f"{path}.tricks[{number}]"
@@ -558,6 +566,15 @@ class _Checker:
                 f"view.hand_results: {len(results)} finished hands, but the deal began after {before} and a deal is "
                 "one hand"
             )
+        scored = [event for event in view.history if isinstance(event, _HAND_SCORED)]
+        for event in scored[-1:]:  # the hand finished in this deal: its sheet is the view's
+            fields: Any = event
+            for name in ("scores", "sets"):
+                if getattr(fields, name) != getattr(view, name):
+                    raise StateError(
+                        f"view.{name}: written as {_row(getattr(view, name))}, but the hand scored in this deal wrote "
+                        f"{_row(getattr(fields, name))}"
+                    )
         if not dealt.sets:  # a deal that does not say the sets it began with: the sheet's start is not known
             return
         scores, sets, goats = sheet_of_hands(
@@ -610,7 +627,14 @@ class _Checker:
                         continue
             elif isinstance(event, _TRICK_TAKEN):
                 winner, taken = fields.winner, fields.count
-                if type(winner) is int and 0 <= winner < players and type(taken) is int and 0 <= taken <= size:
+                if (
+                    type(winner) is int
+                    and 0 <= winner < players
+                    and type(taken) is int
+                    and 0 <= taken <= size
+                    and type(fields.talon) is int
+                    and fields.talon == 0
+                ):
                     continue
             elif (
                 isinstance(event, _CARDS_DRAWN)
@@ -621,6 +645,40 @@ class _Checker:
             self.event(event, f"view.history[{number}]")
         dealt: Dealt = events[0]
         return dealt
+
+    def stock_and_talon(self) -> None:
+        """The stock and the talon as the events leave them are the view's: the deal's, less the cards drawn (a praise
+        deal says what it left), and the talon until the declarer takes it or the hand's last trick takes it along."""
+        view = self.fields
+        events = view.history
+        stock, talon = events[0].stock, events[0].talon
+        for number, event in enumerate(events):
+            fields: Any = event
+            if isinstance(event, _CARDS_DRAWN):
+                stock -= sum(count for _, _, count in fields.drawn)
+            elif isinstance(event, _PRAISE_DEALT):
+                stock = fields.stock
+            elif isinstance(event, _TALON_TAKEN):
+                talon = 0
+            elif isinstance(event, _TRICK_TAKEN):
+                following = events[number + 1] if number + 1 < len(events) else None
+                ends = isinstance(following, _HAND_SCORED) and not (
+                    following.result.caught or following.result.forfeited
+                )
+                if fields.talon != (talon if ends else 0):
+                    why = "the hand's last trick takes the talon no one took" if ends else "only a hand's last trick"
+                    raise StateError(
+                        f"view.history[{number}].talon: {fields.talon} cards of the talon taken with the trick, "
+                        f"but {why} ({talon if ends else 0} here)"
+                    )
+                if ends:
+                    talon = 0
+        if stock != view.stock_size:
+            raise StateError(
+                f"view.stock_size: {view.stock_size}, but the deal left {stock} cards in the stock after the draws"
+            )
+        if talon != view.talon_size:
+            raise StateError(f"view.talon_size: {view.talon_size}, but the history leaves {talon} cards in the talon")
 
 
 def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) -> None:
@@ -752,6 +810,7 @@ def check_view(view: PlayerView) -> Dealt:
     try:
         checker = _Checker(view)
         dealt = checker.check()
+        checker.stock_and_talon()  # the fields together, then what the history leaves of the stock and talon
         checker.sheet(dealt)  # the fields together, then the sheet they give
         checker.turn_and_phase()  # and whose turn it is in the phase they give
         return dealt
