@@ -66,17 +66,23 @@ _PACKED_SEATS: Final = 32
 
 
 def _known(moves: tuple[Move, ...], *, lasting: bool = True) -> tuple[Move, ...]:
-    """Record ``moves`` in ``KNOWN`` (those of a seat the log packs) and return them; ``lasting`` for good."""
+    """Record ``moves`` in ``KNOWN`` (those of a seat the log packs) and return them; ``lasting`` for good.
+
+    Matches played in threads of one process may come here at once: a purge of the passing moves may meet
+    an id another thread has purged already, or one whose entry is not made yet, so each is let go if
+    present (a move missing from ``KNOWN`` only takes ``apply``'s longer check)."""
     for move in moves:
         seat, kind, _, mask, _ = move
         if seat < _PACKED_SEATS:
+            entry = (move, _pack(mask | kind << 36 | seat << 41), kind)
             if not lasting:
                 if len(_PASSING) >= MEMO_LIMIT:
-                    for number in _PASSING:
-                        del KNOWN[number]
-                    _PASSING.clear()
+                    gone = _PASSING[:]
+                    del _PASSING[: len(gone)]
+                    for number in gone:
+                        KNOWN.pop(number, None)
                 _PASSING.append(id(move))
-            KNOWN[id(move)] = (move, _pack(mask | kind << 36 | seat << 41), kind)
+            KNOWN[id(move)] = entry
     return moves
 
 
@@ -180,9 +186,11 @@ def numbers(values: tuple[int, ...]) -> tuple[int, ...]:
 
 def interned_objects() -> list[object]:
     """Every move and tuple this module has made so far: shared by every state that holds one (for memory accounts)."""
-    found: list[object] = [move for moves in _INTERNED.values() for move in moves]
-    found += [move for rows in _ROWS.values() for suit in rows for row in suit for move in row]
-    found += [move for moves in _SINGLES.values() for move in moves]
-    found += [move for moves in _PAIRS.values() for move in moves.values()]
-    found += _NUMBERS.values()
+    # Each table read at once (``list`` of a dict's values), so that matches played meanwhile in other threads,
+    # which add to the tables, do not change one while it is read.
+    found: list[object] = [move for moves in list(_INTERNED.values()) for move in moves]
+    found += [move for rows in list(_ROWS.values()) for suit in rows for row in suit for move in row]
+    found += [move for moves in list(_SINGLES.values()) for move in moves]
+    found += [move for moves in list(_PAIRS.values()) for move in list(moves.values())]
+    found += list(_NUMBERS.values())
     return found

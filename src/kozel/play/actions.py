@@ -29,7 +29,6 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
 from math import comb
 from typing import Final, NamedTuple
 
@@ -38,6 +37,7 @@ from kozel.cards.cardset import CardSet
 from kozel.errors import KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind, broken_move_error
 from kozel.plain_types import error_text, short_repr, whole_number
+from kozel.play.per_ruleset import PerRuleset
 from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.rules.trick_play import BeatOrPass
 
@@ -442,6 +442,4 @@ def actions(rules: Ruleset) -> Actions:
     return _numbering(rules)
 
 
-@cache
-def _numbering(rules: Ruleset) -> Actions:
-    return Actions(rules)
+_numbering: Final = PerRuleset(Actions)

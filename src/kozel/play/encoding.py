@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
@@ -35,6 +34,7 @@ from kozel.game.move import MoveKind
 from kozel.game.state import Phase
 from kozel.plain_types import short_repr, whole_number
 from kozel.play.actions import largest_hand
+from kozel.play.per_ruleset import PerRuleset
 from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.view.events import Played
 from kozel.view.view import PlayerView, made_by_engine
@@ -498,9 +498,7 @@ class _Fit:
                     )
 
 
-@cache
-def _encoding(rules: Ruleset) -> Encoding:
-    return Encoding(rules)
+_encoding: Final = PerRuleset(Encoding)
 
 
 def encoding(rules: Ruleset) -> Encoding:

@@ -339,9 +339,10 @@ class _World:
         transfer or give-back to him, the talon, a molodka's return, a new deal), those not named yet."""
         global _NEEDS  # noqa: PLW0603 - a one-entry cache: a view's worlds are drawn one after another
         view = self.view
-        if _NEEDS is None or _NEEDS[0] is not view:
-            _NEEDS = (view, _played_before_receiving(view.history, view.ruleset.seating.players))
-        cards = _NEEDS[1][self.now][seat]
+        needs = _NEEDS  # read once: matches in other threads may replace it meanwhile
+        if needs is None or needs[0] is not view:
+            needs = _NEEDS = (view, _played_before_receiving(view.history, view.ruleset.seating.players))
+        cards = needs[1][self.now][seat]
         if not cards:
             return []
         where = self.where
