@@ -15,6 +15,7 @@ from test_properties import RULESETS
 
 import kozel
 from kozel import Card, CardSet, MoveKind
+from kozel.engine import within_hand
 from kozel.view.check import check_view
 from kozel.view.events import (
     CardsDrawn,
@@ -214,3 +215,17 @@ def test_a_view_whose_events_disagree_with_its_stock_talon_or_sheet_is_refused()
     check_view(pairs)
     with pytest.raises(kozel.StateError, match=r"view\.stock_size: 0, but the deal left 4 cards in the stock"):
         check_view(_edited(pairs, PraiseDealt, stock=4))
+
+
+def test_a_view_at_a_hands_end_inside_within_hand_reads_back():
+    # A search's play-out stops at the hand's end (no HandScored, no next deal): the last trick took the talon along.
+    rules = kozel.variants.get("fifteen")
+    state, rng = kozel.new_game(rules, seed=1000), random.Random(7)
+    with within_hand():
+        while state.turn is not None:
+            state, events = kozel.step(state, rng.choice(kozel.legal_moves(state)))
+    assert [type(event) for event in events] == [Played, TrickTaken]
+    assert events[1].talon == rules.talon_size
+    view = kozel.observe(state, 0)
+    assert view.talon_size == 0
+    assert kozel.record.from_json(kozel.record.to_json(view)) == view

@@ -55,15 +55,30 @@ def in_threads(count: int, work: Callable[[int], object]) -> list[object]:
     return results
 
 
-def test_a_purge_of_the_passing_moves_lets_go_of_ids_another_thread_purged_already():
-    # Another thread's purge has taken these ids out of KNOWN already (ids of live objects are never negative).
-    interned._PASSING[:] = range(-MEMO_LIMIT, 0)
-    move = Move(0, MoveKind.LEAD, (kozel.Card.parse("7♥"),))
-    assert interned._known((move,), lasting=False) == (move,)
-    assert len(interned._PASSING) == 1
-    assert interned._PASSING[0] == id(move)
-    assert interned.KNOWN[id(move)][0] is move
-    # and play goes on, in this thread as in any other
+def _fresh_moves(count: int) -> list[Move]:
+    """``count`` new one-card moves (new objects, each its own id), as the memo of subsets makes them."""
+    card = kozel.Card.parse("7♥")
+    return [Move(0, MoveKind.LEAD, (card,)) for _ in range(count)]
+
+
+def test_threads_entering_and_purging_passing_moves_at_once_leave_every_entry_listed():
+    # The list of passing moves brought near its limit, then threads enter more at once: purges happen meanwhile.
+    filler = _fresh_moves(MEMO_LIMIT - 100 - len(interned._PASSING))
+    interned._known(tuple(filler), lasting=False)
+    batches = [_fresh_moves(40) for _ in range(16)]
+
+    def enter(number: int) -> None:
+        for move in batches[number]:
+            interned._known((move,), lasting=False)
+
+    assert in_threads(16, enter) == [None] * 16
+    passing = set(interned._PASSING)
+    assert len(passing) == len(interned._PASSING)  # no id listed twice
+    assert all(number in interned.KNOWN for number in passing)
+    for move in [*filler, *(move for batch in batches for move in batch)]:
+        # Entered and still listed, or purged: never left in KNOWN unlisted, to be kept for good.
+        assert (id(move) in interned.KNOWN) == (id(move) in passing)
+    # and play goes on
     state = kozel.new_game(kozel.variants.get("hammer_clubs"), seed=3)
     rng = random.Random(3)
     while not state.is_over:

@@ -13,6 +13,7 @@ seat and kind are made all at once (:func:`pair_moves`), a few hundred of them.
 from __future__ import annotations
 
 import struct
+import threading
 from itertools import combinations
 from typing import Final
 
@@ -61,6 +62,8 @@ _pack: Final = struct.Struct("<Q").pack
 KNOWN: Final[dict[int, tuple[Move, bytes, MoveKind]]] = {}
 #: The ids in ``KNOWN`` of moves made for the memo of subsets (not lasting), oldest first.
 _PASSING: Final[list[int]] = []
+#: Held while the passing moves are purged or one is entered (matches may be played in threads of one process).
+_PURGING: Final = threading.Lock()
 #: Seats that pack into a log entry's five seat bits.
 _PACKED_SEATS: Final = 32
 
@@ -68,21 +71,23 @@ _PACKED_SEATS: Final = 32
 def _known(moves: tuple[Move, ...], *, lasting: bool = True) -> tuple[Move, ...]:
     """Record ``moves`` in ``KNOWN`` (those of a seat the log packs) and return them; ``lasting`` for good.
 
-    Matches played in threads of one process may come here at once: a purge of the passing moves may meet
-    an id another thread has purged already, or one whose entry is not made yet, so each is let go if
-    present (a move missing from ``KNOWN`` only takes ``apply``'s longer check)."""
+    Matches played in threads of one process may come here at once: the passing moves are purged, and
+    each is entered with its place among them, under a lock, so that no id is purged twice and none is
+    left in ``KNOWN`` unlisted (the lasting moves are only ever added)."""
     for move in moves:
         seat, kind, _, mask, _ = move
         if seat < _PACKED_SEATS:
             entry = (move, _pack(mask | kind << 36 | seat << 41), kind)
-            if not lasting:
+            if lasting:
+                KNOWN[id(move)] = entry
+                continue
+            with _PURGING:  # the purge, and an entry with its place among the passing, one thread at a time
                 if len(_PASSING) >= MEMO_LIMIT:
-                    gone = _PASSING[:]
-                    del _PASSING[: len(gone)]
-                    for number in gone:
+                    for number in _PASSING:
                         KNOWN.pop(number, None)
+                    _PASSING.clear()
                 _PASSING.append(id(move))
-            KNOWN[id(move)] = entry
+                KNOWN[id(move)] = entry
     return moves
 
 

@@ -662,9 +662,12 @@ class _Checker:
                 talon = 0
             elif isinstance(event, _TRICK_TAKEN):
                 following = events[number + 1] if number + 1 < len(events) else None
-                ends = isinstance(following, _HAND_SCORED) and not (
-                    following.result.caught or following.result.forfeited
-                )
+                if following is None:  # the view's last event: the hand ended with it where it has finished unscored
+                    finished = len(view.hand_results) > events[0].hand_number  # (``within_hand``)
+                    result = view.hand_results[-1] if finished else None
+                else:
+                    result = following.result if isinstance(following, _HAND_SCORED) else None
+                ends = result is not None and not (result.caught or result.forfeited)
                 if fields.talon != (talon if ends else 0):
                     why = "the hand's last trick takes the talon no one took" if ends else "only a hand's last trick"
                     raise StateError(
