@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles import examples
 from test_praise import TROUSERS, new_hand
 from test_properties import RULESETS
+from test_worlds import _edited
 
 import kozel
 from kozel import Card, CardSet, MoveKind
@@ -190,12 +190,10 @@ def test_a_card_drawn_and_laid_again_in_the_same_move_is_counted_drawn():
     assert drawn.for_seat(1).drawn == ((1, CardSet("7♣ Q♣ A♣ J♦"), 4), (2, None, 2))
 
 
-def _edited(view, kind, **changes):
+def _last_edited(view, kind, **changes):
     """``view`` with the last event of ``kind`` in its history changed."""
-    history = list(view.history)
-    number = max(i for i, event in enumerate(history) if isinstance(event, kind))
-    history[number] = attrs.evolve(history[number], **changes)
-    return attrs.evolve(view, history=tuple(history))
+    number = max(i for i, event in enumerate(view.history) if isinstance(event, kind))
+    return _edited(view, number, **changes)
 
 
 def test_a_view_whose_events_disagree_with_its_stock_talon_or_sheet_is_refused():
@@ -208,13 +206,13 @@ def test_a_view_whose_events_disagree_with_its_stock_talon_or_sheet_is_refused()
     view = kozel.observe(state, 0)
     check_view(view)
     with pytest.raises(kozel.StateError, match=r"talon: 0 cards of the talon taken with the trick, but the hand's"):
-        check_view(_edited(view, TrickTaken, talon=0))
+        check_view(_last_edited(view, TrickTaken, talon=0))
     with pytest.raises(kozel.StateError, match=r"view\.sets: written as .* but the hand scored in this deal wrote"):
-        check_view(_edited(view, HandScored, sets=(0, 0)))
+        check_view(_last_edited(view, HandScored, sets=(0, 0)))
     pairs = kozel.observe(kozel.apply(new_hand(TROUSERS), kozel.parse_move("1 praise regular")), 0)
     check_view(pairs)
     with pytest.raises(kozel.StateError, match=r"view\.stock_size: 0, but the deal left 4 cards in the stock"):
-        check_view(_edited(pairs, PraiseDealt, stock=4))
+        check_view(_last_edited(pairs, PraiseDealt, stock=4))
 
 
 def test_a_view_at_a_hands_end_inside_within_hand_reads_back():
