@@ -610,6 +610,53 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
     assert len(read_log(log, Tournament(CLASSIC, RANDOMS, matches=400), replay=0)) == len(lines) - 1
 
 
+#: A pool stopped while its calls for the workers fill the pipe to them: two long calls under way, the pipe
+#: holding more, each far larger than a pipe holds (64 KiB on Linux, as little as 4 KiB on a loaded machine).
+STOPPED_WITH_CALLS_WAITING = """
+import sys, time
+from kozel.bots.tournament import batches
+
+def nap(seconds, payload):
+    time.sleep(seconds)
+    return len(payload)
+
+if __name__ == "__main__":
+    payload = bytes(300_000)
+    results = batches([(0.0, payload)] + [(600.0, payload)] * 7, nap, processes=2, executor=None)
+    print("first", next(results), flush=True)
+    results.close()  # stopped early, as by Ctrl-C: the calls under way are ended, the pool shut down
+    print("closed", flush=True)
+"""
+
+
+def test_a_pool_stopped_with_calls_waiting_for_its_workers_shuts_down(tmp_path):
+    """The pool ends its workers and shuts down, though the calls it wrote for them were never read.
+
+    Python 3.10's pool waited forever for a pipe that no process read any more (``kozel simulate --processes 8``
+    did not end on Ctrl-C there); what it writes after its workers are ended is read away."""
+    script = tmp_path / "stopped.py"
+    script.write_text(STOPPED_WITH_CALLS_WAITING, encoding="utf-8")
+    running = subprocess.Popen(
+        [sys.executable, str(script)],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        out, err = running.communicate(timeout=60)  # the calls under way would take 600 s
+        stopped = time.monotonic()
+        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
+            time.sleep(0.05)
+        assert alive_in_group(running.pid) == []
+    finally:
+        for pid in alive_in_group(running.pid):
+            os.kill(pid, signal.SIGKILL)
+        running.kill()
+    assert (running.returncode, out, err) == (0, "first 300000\nclosed\n", "")
+
+
 def test_output_files_that_are_devices_and_empty_values_are_refused_before_any_match(tmp_path, capsys):
     if os.path.exists("/dev/full"):
         log = tmp_path / "run.log"

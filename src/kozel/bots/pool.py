@@ -9,18 +9,28 @@ there.
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
 import signal
 import threading
 import time
-from typing import Final
+from typing import Any, Final
 
 from kozel.engine.explain import plural
 from kozel.plain_types import whole_in
 
-__all__ = ["PROCESSES_PER_CORE", "WATCH_SECONDS", "check_processes", "end_with_parent", "max_processes", "start_worker"]
+__all__ = [
+    "PROCESSES_PER_CORE",
+    "WATCH_SECONDS",
+    "check_processes",
+    "end_with_parent",
+    "end_workers",
+    "max_processes",
+    "start_worker",
+]
 
 #: The most processes a run may use for each core of the machine (``os.cpu_count()``).
 PROCESSES_PER_CORE: Final = 4
@@ -79,3 +89,45 @@ def start_worker() -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent()
+
+
+def end_workers(pool: concurrent.futures.Executor) -> None:
+    """End a local pool's worker processes at once (they ignore Ctrl-C; the matches they were playing are lost).
+
+    The calls the pool had already written for its workers are then read away here, so that the pool can shut
+    down: on Python 3.10 its thread that writes calls to the workers would otherwise wait forever on a full
+    pipe that no process reads any more, and the pool's shutdown (and the interpreter's exit) with it.
+    """
+    workers: dict[int, Any] = getattr(pool, "_processes", None) or {}  # the pool's own record of its processes
+    for process in list(workers.values()):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone
+            process.terminate()
+    _read_away_calls(pool)
+
+
+def _read_away_calls(pool: concurrent.futures.Executor) -> None:
+    """Read, in a thread of its own, whatever the pool writes for its workers from now on, until the pool closes.
+
+    The thread reads a copy of the pipe's end (``os.dup``), closed when the pool has closed its own and written
+    the last call: the pool's own end may be closed meanwhile and its number given to another file.  On a
+    system other than POSIX (a pipe there is not a file descriptor) nothing is read.
+    """
+    calls = getattr(pool, "_call_queue", None)  # the pool's queue of calls for its workers
+    reader = getattr(calls, "_reader", None)
+    if os.name != "posix" or reader is None:
+        return
+    try:
+        copy = os.dup(reader.fileno())
+    except (OSError, ValueError, AttributeError):  # the pool closed its end already: nothing is left to write
+        return
+
+    def read_away() -> None:
+        try:
+            while os.read(copy, 1 << 16):
+                pass
+        except OSError:
+            pass
+        finally:
+            os.close(copy)
+
+    threading.Thread(target=read_away, name="kozel: calls of ended workers", daemon=True).start()

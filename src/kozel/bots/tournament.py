@@ -37,7 +37,7 @@ from typing import Any, Final, Protocol, SupportsIndex, TypeVar
 import attrs
 
 from kozel.bots.base import Bot, checked_seed
-from kozel.bots.pool import check_processes, start_worker
+from kozel.bots.pool import check_processes, end_workers, start_worker
 from kozel.bots.runner import (
     BOT_FAILURES,
     BotError,
@@ -353,7 +353,7 @@ def batches(
             # Batches under way: their processes are ended now, not waited for (a batch may take minutes).  The
             # pool then fails every call it holds itself; none is cancelled here first, since a pool that finds
             # its processes gone fails its calls, and failing one already cancelled is an error in its thread.
-            _end_workers(own_pool)
+            end_workers(own_pool)
         else:
             for future in running_now:
                 future.cancel()
@@ -369,14 +369,6 @@ def _raised(failing: Callable[[int, Exception], Exception] | None, number: int, 
     if renamed is not error:
         renamed.__cause__ = error.__cause__ if error.__cause__ is not None else error
     return renamed
-
-
-def _end_workers(pool: concurrent.futures.Executor) -> None:
-    """End a local pool's worker processes at once (they ignore Ctrl-C; the matches they were playing are lost)."""
-    workers: dict[int, Any] = getattr(pool, "_processes", None) or {}  # the pool's own record of its processes
-    for process in list(workers.values()):
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone
-            process.terminate()
 
 
 @attrs.frozen
