@@ -84,6 +84,61 @@ def test_ctrl_c_at_the_prompt_leaves_the_table():
     assert "KeyboardInterrupt" not in out
 
 
+#: ``kozel play`` waiting for a line, with a Ctrl-C that Python has noted but that did not wake the wait (as one that
+#: comes just before the wait begins): here it is sent to another thread of the process, which only notes it.
+CTRL_C_NOTED_BEFORE_THE_WAIT = """
+import signal, sys, threading, time
+from kozel.cli.main import main
+
+waiting = threading.Event()
+
+class Input:
+    def __init__(self, stream):
+        self.stream = stream
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+    def readline(self):
+        waiting.set()
+        return self.stream.readline()
+
+def press():
+    waiting.wait()
+    time.sleep(0.2)  # the main thread waits for the line by now
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=press, daemon=True).start()
+sys.stdin = Input(sys.stdin)
+sys.exit(main(["play", "classic", "--seed", "2", "--seat", "1", "--opponents", "random"]))
+"""
+
+
+def test_a_ctrl_c_noted_just_before_the_wait_for_a_line_is_not_missed():
+    """The wait for the player's line is woken from time to time: a Ctrl-C that came just before it is seen then.
+
+    Without it, such a Ctrl-C (Python noted it, and the process began to wait after its last look) took
+    effect only once a line came."""
+    reading, writing = os.pipe()  # the player's input: kept open, and no line ever comes
+    try:
+        with subprocess.Popen(
+            [sys.executable, "-c", CTRL_C_NOTED_BEFORE_THE_WAIT],
+            stdin=reading,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(),
+        ) as running:
+            try:
+                out, err = running.communicate(timeout=30)
+            finally:
+                running.kill()
+    finally:
+        os.close(reading)
+        os.close(writing)
+    assert running.returncode == INTERRUPTED
+    assert out.endswith("Interrupted: you leave the table; the match is not finished. Goodbye.\n")
+    assert err == ""
+
+
 def test_ctrl_c_while_the_bots_play_leaves_the_table():
     child = spawn(*PLAY, "--delay", "3")
     child.expect(PROMPT)

@@ -17,6 +17,7 @@ leaves the table as ``q`` does, with exit status 130.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import enum
 import itertools
 import math
@@ -24,9 +25,11 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import sys
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final, TextIO
 
 import kozel
@@ -338,6 +341,41 @@ def _line_editing() -> bool:
     return True
 
 
+#: How often, in seconds, a wait for the player's line is woken to see whether Ctrl-C was pressed.
+WAKE_SECONDS: Final = 0.25
+
+
+@contextlib.contextmanager
+def _woken_while_waiting() -> Iterator[None]:
+    """While the player is waited for: a timer wakes the wait every :data:`WAKE_SECONDS`, so no Ctrl-C is missed.
+
+    Python handles a signal between its own steps, and a wait for the terminal is woken by one that comes
+    while it waits; a Ctrl-C that comes in between (Python has looked for signals for the last time, the
+    process is not waiting yet: the prompt is being written) would take effect only at the next key.  The
+    timer's ``SIGALRM`` wakes the wait, and Python then sees the Ctrl-C.  Only in the main thread of a
+    system with ``signal.setitimer``, and only where neither a handler of ``SIGALRM`` nor a timer is set.
+    """
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGALRM) is not signal.SIG_DFL
+        or signal.getitimer(signal.ITIMER_REAL)[0] > 0
+    ):
+        yield
+        return
+    signal.signal(signal.SIGALRM, _look_for_ctrl_c)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, WAKE_SECONDS, WAKE_SECONDS)
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)  # stopped first: no SIGALRM comes once its default (an end) is back
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
+def _look_for_ctrl_c(signum: int, frame: object) -> None:
+    """The timer's ``SIGALRM`` while the player is waited for: nothing, but Python looks for a Ctrl-C meanwhile."""
+
+
 def _opponents_words(specs: Mapping[int, str]) -> str:
     """The bots at the other seats, in words: "heuristic bots", or each seat's."""
     kinds = set(specs.values())
@@ -521,6 +559,10 @@ class _Game:
         self.shown = None
 
     def _read(self, prompt: str = "> ") -> str | None:
+        with _woken_while_waiting():
+            return self._read_line(prompt)
+
+    def _read_line(self, prompt: str) -> str | None:
         if self.editing:
             # readline is told where the codes of the bold prompt start and end, to count its width right
             shown = f"\x01\x1b[1m\x02{prompt}\x01\x1b[0m\x02" if self.style.colour else prompt
