@@ -657,6 +657,48 @@ def test_a_pool_stopped_with_calls_waiting_for_its_workers_shuts_down(tmp_path):
     assert (running.returncode, out, err) == (0, "first 300000\nclosed\n", "")
 
 
+#: A run over a local pool waiting for its matches, with a Ctrl-C that Python has noted but that did not wake the
+#: wait (as one that comes just before the wait begins): here it is sent to another thread, which only notes it.
+CTRL_C_NOTED_BEFORE_THE_WAIT = """
+import signal, sys, threading, time
+from kozel.bots.tournament import batches
+
+def press():
+    time.sleep(1.0)  # the main thread waits for the calls by then
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+if __name__ == "__main__":
+    threading.Thread(target=press, daemon=True).start()
+    try:
+        for _ in batches([(600.0,), (600.0,)], time.sleep, processes=2, executor=None):
+            pass
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+"""
+
+
+def test_a_ctrl_c_noted_just_before_the_wait_for_matches_is_not_missed(tmp_path):
+    """The wait for matches played elsewhere is woken from time to time: a Ctrl-C that came just before it is
+    seen then, not once the next batch ends (minutes, with bots that think long)."""
+    script = tmp_path / "noted.py"
+    script.write_text(CTRL_C_NOTED_BEFORE_THE_WAIT, encoding="utf-8")
+    running = subprocess.Popen(
+        [sys.executable, str(script)],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        out, err = running.communicate(timeout=60)  # the calls would take 600 s
+    finally:
+        for pid in alive_in_group(running.pid):
+            os.kill(pid, signal.SIGKILL)
+        running.kill()
+    assert (running.returncode, out, err) == (0, "stopped\n", "")
+
+
 def test_output_files_that_are_devices_and_empty_values_are_refused_before_any_match(tmp_path, capsys):
     if os.path.exists("/dev/full"):
         log = tmp_path / "run.log"

@@ -71,6 +71,9 @@ __all__ = [
 ]
 
 _DIGEST: Final = re.compile(r"[0-9a-f]{64}")
+#: How often, in seconds, the wait for matches played elsewhere is woken: Python then handles a Ctrl-C that came
+#: just before the wait began (after it last looked for one), which would otherwise wait for the next batch to end.
+_WAKE_SECONDS: Final = 0.25
 
 _Batch = TypeVar("_Batch")
 _Result = TypeVar("_Result")
@@ -327,7 +330,9 @@ def batches(
                 running[pool.submit(function, *call)] = number
             if not running:
                 break
-            finished, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            finished, _ = concurrent.futures.wait(
+                running, timeout=_WAKE_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED
+            )
             for future in sorted(finished, key=running.__getitem__):
                 number = running.pop(future)
                 try:
