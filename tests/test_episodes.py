@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 import kozel
+from kozel.game.results import HandResult
 from kozel.limits import MAX_SET_HANDS
-from kozel.play import advance, decision, new_deal
+from kozel.play import advance, decision, hand_reward, new_deal
 from kozel.play.encoding import highest_score
 from kozel.play.episodes import match_decision_cap, match_hands_cap, most_decisions
+from kozel.rules.scoring import ScoreMode
 
 NAMES = kozel.variants.names()
 GUIDE = Path(__file__).resolve().parents[1] / "docs" / "training.md"
@@ -105,3 +107,29 @@ def test_the_guide_shows_the_figures_of_every_built_in_ruleset():
     found = TABLE.search(GUIDE.read_text(encoding="utf-8"))
     assert found is not None, "docs/training.md has no episode-lengths table"
     assert found.group(1) == table(), "regenerate the table with tests/test_episodes.py's table()"
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "rewards"),
+    [
+        ("classic", (0, 4), (4.0, -4.0, 4.0, -4.0)),  # penalty points: the side written 4 lost the hand
+        ("seven_of_clubs", (2, 0), (-2.0, 2.0, -2.0, 2.0)),
+        ("pairs", (0, 4), (-4.0, 4.0, -4.0, 4.0)),  # credit points: the side written 4 won it
+        ("simple", (2, 0), (2.0, -2.0, 2.0, -2.0)),
+        ("fifteen", (2, 0), (2.0, -2.0)),  # counted off toward 0: side 0 came 2 nearer to winning
+        ("threesome", (0, 2, 4), (4.0, 2.0, -2.0)),  # three sides: against the most any other side was written
+        ("classic", (0, 0), (0.0, 0.0, 0.0, 0.0)),
+    ],
+)
+def test_a_hands_reward_is_signed_as_the_ruleset_counts_written_points(name, written, rewards):
+    rules = kozel.variants.get(name)
+    result = HandResult(points=(60,) * rules.sides, tricks=(4,) * rules.sides, written=written)
+    assert tuple(hand_reward(rules, result, seat) for seat in range(rules.players)) == rewards
+
+
+def test_only_penalty_points_count_against_the_side_written_them():
+    assert [mode.sign for mode in ScoreMode] == [-1, 1, 1]
+    assert [kozel.variants.get(name).scoring.mode.sign for name in NAMES] == [
+        -1 if name in ("classic", "hammer", "hammer_clubs", "seven_of_clubs", "six_of_clubs", "threesome") else 1
+        for name in NAMES
+    ]

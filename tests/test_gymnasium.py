@@ -15,6 +15,8 @@ if not MISSING:
     from gymnasium.utils.env_checker import check_env
 
     from kozel.integrations.gymnasium import KozelSeatEnv
+    from kozel.play import hand_reward
+    from kozel.rules.scoring import ScoreMode
 
 pytestmark = [
     pytest.mark.extra,
@@ -49,6 +51,64 @@ def test_a_match_against_the_heuristic_bots():
     assert info["illegal_action"]
     assert reward == 0.0
     assert not done
+
+
+def _episode(environment, seed):
+    """Play one episode with the first legal action each time: the rewards, in order."""
+    _, info = environment.reset(seed=seed)
+    rewards, done = [], False
+    while not done:
+        action = next(action for action, bit in enumerate(info["action_mask"]) if bit)
+        _, reward, done, _, info = environment.step(action)
+        rewards.append(reward)
+    return rewards
+
+
+@pytest.mark.parametrize(("name", "seat", "seed"), [("classic", 1, 2), ("pairs", 0, 3), ("fifteen", 1, 5)])
+def test_the_rewards_are_every_hands_signed_as_the_ruleset_counts_written_points(name, seat, seed):
+    environment = KozelSeatEnv(name, seat=seat, bots="random")
+    rewards = _episode(environment, seed)
+    state = environment.state
+    rules = environment.rules
+    side = rules.side_of(seat)
+    results = state.hand_results
+    assert sum(rewards) == sum(hand_reward(rules, result, seat) for result in results)
+    ahead = [result for result in results if result.written[side] > max(result.written[1 - side], 0)]
+    assert ahead  # hands the learner's side was written more in: good for it unless the points are penalties
+    good = rules.scoring.mode is not ScoreMode.PENALTY
+    assert all((hand_reward(rules, result, seat) > 0) is good for result in ahead)
+    assert [reward for reward in rewards if reward] == [
+        hand_reward(rules, result, seat) for result in results if hand_reward(rules, result, seat)
+    ]
+
+
+def test_a_hand_that_ends_before_the_learner_plays_is_paid_with_its_first_move():
+    """seven_of_clubs, seat 3, seed 988: the random bots end the first hand on a catch before seat 3 is asked."""
+    environment = KozelSeatEnv("seven_of_clubs", seat=3, bots="random")
+    _, info = environment.reset(seed=988)
+    (caught,) = environment.state.hand_results
+    assert caught.caught
+    owed = hand_reward(environment.rules, caught, 3)
+    assert owed == -4.0
+    action = next(action for action, bit in enumerate(info["action_mask"]) if bit)
+    _, reward, _, _, _ = environment.step(action)
+    after = environment.state.hand_results
+    assert reward == owed + sum(hand_reward(environment.rules, result, 3) for result in after[1:])
+    environment.reset(seed=988)
+    rewards = _episode(environment, 988)
+    assert sum(rewards) == sum(hand_reward(environment.rules, result, 3) for result in environment.state.hand_results)
+
+
+def test_the_state_is_the_match_as_it_stands():
+    environment = KozelSeatEnv("classic", bots="random")
+    assert environment.state is None
+    _, info = environment.reset(seed=1)
+    state = environment.state
+    assert isinstance(state, kozel.GameState)
+    assert (state.scores, state.is_over) == ((0, 0), False)
+    environment.step(next(action for action, bit in enumerate(info["action_mask"]) if bit))
+    assert environment.state is not state
+    assert len(environment.state.moves) > len(state.moves)
 
 
 def test_a_bad_action_or_setting_is_refused_with_a_kozel_error_and_never_rounded():

@@ -170,6 +170,25 @@ def test_serialize_and_deserialize_give_the_same_state():
     assert str(again) == str(state)
 
 
+@pytest.mark.parametrize("name", ["pairs", "six_players", "fifteen"])
+def test_the_hand_game_returns_credit_and_counted_off_points_to_the_side_written_them(name):
+    """Credit points (pairs, six_players) and points counted off toward the target (fifteen) are good for the side
+    written them: its seats' returns are its written points less the other side's."""
+    rules = kozel.variants.get(name)
+    game = pyspiel.load_game(f"kozel_hand_{name}")
+    rng = random.Random(3)
+    for _ in range(20):
+        state = game.new_initial_state()
+        play_until(state, rng, lambda s: False)
+        written = state.table.match.hand_results[-1].written
+        if written[0] != written[1]:
+            break
+    assert written[0] != written[1]
+    own = [written[rules.side_of(seat)] - written[1 - rules.side_of(seat)] for seat in range(rules.players)]
+    assert state.returns() == own
+    assert max(state.returns()) > 0
+
+
 def test_the_hand_game_returns_the_written_points_and_the_match_game_the_goat():
     rng = random.Random(11)
     hand_game = pyspiel.load_game("kozel_hand_classic")

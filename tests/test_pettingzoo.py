@@ -10,6 +10,7 @@ from hypothesis import settings
 from profiles import DEFAULT_EXAMPLES
 
 import kozel
+from kozel.rules.scoring import ScoreMode
 
 MISSING = any(importlib.util.find_spec(name) is None for name in ("pettingzoo", "gymnasium", "numpy"))
 if not MISSING:
@@ -90,6 +91,36 @@ def test_a_match_through_the_environment_ends_with_rewards_that_add_up():
     assert totals["seat_0"] == totals["seat_2"]
     assert totals["seat_1"] == totals["seat_3"]
     assert totals[f"seat_{loser}"] < 0
+
+
+@pytest.mark.parametrize("name", ["classic", "seven_of_clubs", "pairs", "six_players", "fifteen"])
+def test_the_goats_rewards_add_up_below_zero_whatever_the_scoring(name):
+    """Penalty points (classic, seven_of_clubs), credit points (pairs, six_players), points counted off (fifteen): the
+    goat side's rewards add up below 0 in a match that its hands' written points decide (no wipe, no new set)."""
+    environment = raw_env(name)
+    environment.reset(seed=4)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    steps = 0
+    for agent in environment.agent_iter():
+        observation, reward, done, truncated, _ = environment.last()
+        totals[agent] += reward
+        if done or truncated:
+            environment.step(None)
+            continue
+        legal = [action for action, bit in enumerate(observation["action_mask"]) if bit]
+        environment.step(legal[steps % len(legal)])
+        steps += 1
+    state = environment.state_
+    rules = environment.rules
+    assert state is not None
+    assert state.result is not None
+    written = [sum(result.written[side] for result in state.hand_results) for side in range(rules.sides)]
+    sign = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
+    assert state.scores == tuple(rules.match.start + sign * points for points in written)  # the hands decided it
+    (goat,) = state.result.goats
+    seats = {side: [f"seat_{seat}" for seat in range(rules.players) if rules.side_of(seat) == side] for side in (0, 1)}
+    assert all(totals[seat] < 0 for seat in seats[goat])
+    assert all(totals[seat] == -totals[seats[goat][0]] for seat in seats[1 - goat])
 
 
 def test_bad_render_mode_is_refused():

@@ -58,7 +58,6 @@ from kozel.limits import MAX_ITERATIONS, MAX_SEARCH_SECONDS, MAX_STEPS, MAX_WORL
 from kozel.plain_types import whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
-from kozel.rules.scoring import ScoreMode
 from kozel.rules.trump import TrumpTable
 from kozel.view.determinize import determinize
 from kozel.view.view import PlayerView
@@ -360,7 +359,7 @@ def _values(rules: Ruleset, world: GameState, state: GameState, scale: int) -> l
     result: HandResult = state.hand_results[-1]
     total = sum(result.points)
     written = result.written
-    sign = -1 if rules.scoring.mode is ScoreMode.PENALTY else 1
+    sign = rules.scoring.mode.sign
     scale = max(scale, *written)  # a safeguard: whatever a hand writes, its value stays within 0..1
     values = []
     for side in range(rules.sides):

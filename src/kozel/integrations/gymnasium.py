@@ -9,8 +9,12 @@ its moves with :class:`~kozel.IllegalMoveError`, as in the bot runner.
 Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`); ``info["action_mask"]`` says
 which are legal now, and an action outside it makes no move: the step returns the same observation, reward 0
 and ``info["illegal_action"] = True``.  The observation is the seat's
-:class:`~kozel.play.encoding.Encoding`.  Rewards come when a hand ends: the most any other side
-was written minus what the learner's side was written.  An episode is a whole match.
+:class:`~kozel.play.encoding.Encoding`.  Rewards come when a hand ends: :func:`~kozel.play.hand_reward`,
+the learner's side's written points against the most any other side's, with the sign the ruleset's
+scoring gives them (penalty points count against a side; credit points, and points counted off toward
+the target, for it); a hand that ends in ``reset`` (a catch before the learner's first move) is paid with
+the learner's first move, so an episode's rewards add up to every hand's.  An episode is a whole match;
+:attr:`KozelSeatEnv.state` is the match as it stands.
 
 Importing this module registers the environment with Gymnasium as ``kozel/Seat-v0`` (:data:`ENV_ID`), so
 ``gymnasium.make("kozel/Seat-v0", rules="seven_of_clubs", bots="random")`` makes it too (with Gymnasium's own
@@ -40,7 +44,7 @@ from kozel.plain_types import short_repr, whole_in
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
-from kozel.play.episodes import hand_ended
+from kozel.play.episodes import hand_ended, hand_reward
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as get_variant
 from kozel.view.tracker import ViewTracker
@@ -90,6 +94,7 @@ class KozelSeatEnv(gymnasium.Env):
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self._encoding.size,), numpy.float32)
         self.action_space = gymnasium.spaces.Discrete(self._numbering.size)
         self._state: GameState | None = None
+        self._owed = 0.0  # the reward of a hand that ended in reset(), paid with the learner's first move
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """A new match, dealt from ``seed`` (else from the environment's random generator).
@@ -107,8 +112,15 @@ class KozelSeatEnv(gymnasium.Env):
         self._waited: tuple[int, ...] = ()
         self._state = state
         self._ask()
-        self._play_bots()  # the bots move until the learner is asked (no hand ends before that)
+        # The bots move until the learner is asked.  A hand may end meanwhile (a catch before the learner plays):
+        # its reward is paid with the learner's first move, as reset() pays none.
+        self._owed = self._play_bots()
         return self._observation(), self._info()
+
+    @property
+    def state(self) -> GameState | None:
+        """The match as it stands now (None before the first :meth:`reset`): its scores, hands' results, result."""
+        return self._tracker.state if self._state is not None else None
 
     def _ask(self) -> None:
         """Ask the next seat: one decision per position (its answers numbered when the learner's mask needs them)."""
@@ -142,9 +154,7 @@ class KozelSeatEnv(gymnasium.Env):
         result = hand_ended(before, after)
         if result is None:
             return 0.0
-        side = self.rules.side_of(self.seat)
-        others = max((w for s, w in enumerate(result.written) if s != side), default=0)
-        return float(others - result.written[side])
+        return hand_reward(self.rules, result, self.seat)
 
     def _answer(self, asked: Decision, move: Move) -> float:
         """The seat asked answers ``move`` (one of its answers): ``wait`` keeps the state, a move is one engine call."""
@@ -196,7 +206,8 @@ class KozelSeatEnv(gymnasium.Env):
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), 0.0, False, False, info
-        reward = self._answer(asked, move)
+        reward = self._owed + self._answer(asked, move)
+        self._owed = 0.0
         reward += self._play_bots()
         over = self._tracker.state.is_over
         return self._observation(), reward, over, False, self._info()

@@ -3,8 +3,10 @@
 Importing this module registers two Python games per built-in ruleset with ``pyspiel``:
 
 - ``kozel_hand_NAME`` (e.g. ``kozel_hand_classic``): one hand, played as a match's first hand from
-  a fresh score sheet.  Returns come from the hand's written points: each seat gets the most any
-  other side was written minus what its own side was written (written points are penalties).
+  a fresh score sheet.  Returns come from the hand's written points: each seat gets
+  :func:`~kozel.play.hand_reward`, its side's written points against the most any other side's,
+  with the sign the ruleset's scoring gives them (penalty points count against a side; credit
+  points, and points counted off toward the target, for it).
 - ``kozel_match_NAME``: a whole match.  Returns say who is the goat: each seat of a goat side gets
   -1, each seat of the other sides an equal share of what the goats lost (+1 with two sides).
 
@@ -80,7 +82,15 @@ from kozel.plain_types import short_repr, whole_in
 from kozel.play.actions import CompactActions, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import Encoding, encoding, highest_score, most_plays
-from kozel.play.episodes import REDEALS, hand_deals_cap, hand_ended, match_hands_cap, most_decisions, new_deal
+from kozel.play.episodes import (
+    REDEALS,
+    hand_deals_cap,
+    hand_ended,
+    hand_reward,
+    match_hands_cap,
+    most_decisions,
+    new_deal,
+)
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import CATALOG
 from kozel.variants import get as get_variant
@@ -346,7 +356,7 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         result = hand_ended(before, after)
         rules = self.kgame.rules
         if not self.kgame.match and result is not None:
-            self._returns = [_hand_return(rules, result.written, seat) for seat in range(rules.players)]
+            self._returns = [hand_reward(rules, result, seat) for seat in range(rules.players)]
             self._end()
         elif after.is_over:
             self._returns = _match_returns(rules, after)
@@ -488,12 +498,6 @@ def _tracker(state: KozelState) -> ViewTracker:
         cache = ViewTracker(state.table)
         state._tracker_cache = cache
     return cache
-
-
-def _hand_return(rules: Ruleset, written: tuple[int, ...], seat: int) -> float:
-    side = rules.side_of(seat)
-    others = max((w for s, w in enumerate(written) if s != side), default=0)
-    return float(others - written[side])
 
 
 def _match_returns(rules: Ruleset, state: GameState) -> list[float]:

@@ -4,10 +4,10 @@ Agents are the seats (``"seat_0"``...); the agent selected is the seat :func:`ko
 asks.  Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`), a
 ``Discrete`` space; each observation is a dict of ``observation`` (:class:`~kozel.play.encoding.Encoding`,
 float32 in [0, 1]) and ``action_mask`` (int8, 1 for the moves the seat may answer now, ``wait``
-included when it is asked out of turn).  Rewards come when a hand ends: written points are
-penalties (a side written up to the target is the goat), so each seat gets the most any other
-side was written minus what its own side was written.  The match
-ends with the last hand.
+included when it is asked out of turn).  Rewards come when a hand ends: each seat gets
+:func:`~kozel.play.hand_reward`, its side's written points against the most any other side's, with
+the sign the ruleset's scoring gives them (penalty points count against a side; credit points, and
+points counted off toward the target, for it).  The match ends with the last hand.
 
 Used out of order, the bare environment (:func:`raw_env`, a :class:`KozelEnv`) answers with
 :class:`~kozel.KozelError`, as it does a bad action: ``step``, ``observe``, ``last`` and ``agent_iter``
@@ -41,7 +41,7 @@ from kozel.plain_types import short_repr, whole_in
 from kozel.play.actions import action_number, actions
 from kozel.play.decision import Decision, decision
 from kozel.play.encoding import encoding
-from kozel.play.episodes import hand_ended
+from kozel.play.episodes import hand_ended, hand_reward
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as get_variant
 from kozel.view.tracker import ViewTracker
@@ -225,11 +225,8 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
             self._waited = ()
             result = hand_ended(before, after)
             if result is not None:
-                written = result.written
                 for seat, name in enumerate(self.possible_agents):
-                    side = self.rules.side_of(seat)
-                    others = max((w for s, w in enumerate(written) if s != side), default=0)
-                    self.rewards[name] = float(others - written[side])
+                    self.rewards[name] = hand_reward(self.rules, result, seat)
                 self._rewarded = True
             if after.match.result is not None:  # the match is over
                 self.terminations = dict.fromkeys(self.agents, True)

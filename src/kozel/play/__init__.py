@@ -6,6 +6,7 @@ from kozel.play.encoding import Encoding, Slice, encoding, highest_score, most_p
 from kozel.play.episodes import (
     hand_deals_cap,
     hand_ended,
+    hand_reward,
     match_decision_cap,
     match_hands_cap,
     most_decisions,
@@ -25,6 +26,7 @@ __all__ = [
     "encoding",
     "hand_deals_cap",
     "hand_ended",
+    "hand_reward",
     "highest_score",
     "largest_hand",
     "match_decision_cap",

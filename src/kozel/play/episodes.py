@@ -24,6 +24,7 @@ __all__ = [
     "REDEALS",
     "hand_deals_cap",
     "hand_ended",
+    "hand_reward",
     "match_decision_cap",
     "match_hands_cap",
     "most_decisions",
@@ -51,6 +52,22 @@ def hand_ended(before: GameState, after: GameState) -> HandResult | None:
     if len(later) > len(earlier):
         return later[-1]
     return None
+
+
+def hand_reward(rules: Ruleset, result: HandResult, seat: int) -> float:
+    """What the hand ``result`` is worth to ``seat``'s side: its written points against the most any other side was
+    written, as good or as bad as the ruleset counts written points (:attr:`~kozel.rules.ScoreMode.sign`).
+
+    With penalty points (a side written up to the target is the goat) it is the most any other side was written
+    minus what the seat's own side was written; with credit points (the first side written up to the target wins)
+    and with points counted off toward the target, the seat's side's minus the most any other's.  With two sides
+    the sides' rewards add up to 0.  Only the hand's written points count: a score the sheet wipes or a set that
+    starts the sheet again is not in them.
+    """
+    side = rules.side_of(seat)
+    written = result.written
+    others = max((points for other, points in enumerate(written) if other != side), default=0)
+    return float(rules.scoring.mode.sign * (written[side] - others))
 
 
 def new_deal(before: GameState, after: GameState) -> bool:

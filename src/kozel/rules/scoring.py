@@ -27,6 +27,12 @@ class ScoreMode(enum.Enum):
     #: down to the target wins.
     COUNTDOWN = "countdown"
 
+    @property
+    def sign(self) -> int:
+        """What a written point is worth to the side it is written for: -1 for a penalty, +1 for a credit or a
+        point counted off toward the target."""
+        return -1 if self is ScoreMode.PENALTY else 1
+
 
 _card_points = checks.whole("scoring", 0, MAX_TABLE_POINTS)
 _whole = checks.whole("scoring", 0, MAX_POINTS)
