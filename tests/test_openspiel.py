@@ -189,6 +189,37 @@ def test_the_hand_game_returns_credit_and_counted_off_points_to_the_side_written
     assert max(state.returns()) > 0
 
 
+def test_the_action_of_a_move_is_given_only_for_an_answer_of_the_seat_asked():
+    """Another seat's move, or one the rules do not allow now, has no action: never another answer's number."""
+    state = pyspiel.load_game("kozel_hand_classic").new_initial_state()
+    deal(state, random.Random(2))
+    asked = state.asked
+    assert asked is not None
+    for move in asked.moves:
+        assert state.action_to_string(asked.seat, state.action(move)) == str(move)
+    other = (asked.seat + 1) % 4
+    card = next(iter(state.table.hands[other]))
+    lead = kozel.MoveKind.LEAD
+    for wrong in (kozel.Move(other, lead, (card,)), kozel.Move(asked.seat, lead, (card,))):  # his card; not held
+        with pytest.raises(kozel.IllegalMoveError, match=f"is not an answer of seat {asked.seat}, the seat asked now"):
+            state.action(wrong)
+    for thing in ("x", None, 3):
+        with pytest.raises(kozel.WrongTypeError, match="action: a move is a kozel Move, not"):
+            state.action(thing)
+
+
+def test_chance_outcomes_are_refused_where_chance_deals_nothing():
+    state = pyspiel.load_game("kozel_hand_classic").new_initial_state()
+    rng = random.Random(4)
+    deal(state, rng)
+    with pytest.raises(kozel.KozelError, match=f"chance deals nothing now, seat {state.current_player()} is asked"):
+        state.chance_outcomes()
+    assert state.legal_actions((state.current_player() + 1) % 4) == []  # a seat not asked: no action (OpenSpiel's)
+    play_until(state, rng, lambda s: False)
+    with pytest.raises(kozel.KozelError, match="chance deals nothing now, the game is over"):
+        state.chance_outcomes()
+
+
 def test_the_hand_game_returns_the_written_points_and_the_match_game_the_goat():
     rng = random.Random(11)
     hand_game = pyspiel.load_game("kozel_hand_classic")

@@ -168,6 +168,22 @@ def test_used_before_reset_or_with_an_unknown_agent_it_answers_with_kozel_errors
         raw_env(rules=5)
 
 
+def test_once_every_agent_is_done_last_and_step_answer_with_kozel_errors():
+    environment = raw_env("classic")
+    environment.reset(seed=1)
+    for _agent in environment.agent_iter():
+        observation, _, done, truncated, _ = environment.last()
+        environment.step(None if done or truncated else int(numpy.flatnonzero(observation["action_mask"])[0]))
+    assert environment.agents == []
+    state = environment.state_
+    for call, what in ((environment.last, "last"), (lambda: environment.step(0), "step")):
+        with pytest.raises(kozel.KozelError, match=f"^{what}: the match is over and every agent is done; call reset"):
+            call()
+    assert environment.state_ is state
+    environment.reset(seed=2)
+    assert environment.agents == environment.possible_agents
+
+
 def test_before_reset_the_agents_are_possible_only_and_what_reset_sets_is_refused_saying_so():
     table = raw_env()
     assert table.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]  # there at once, as PettingZoo has it

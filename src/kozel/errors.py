@@ -16,6 +16,7 @@ __all__ = [
     "DeckError",
     "IllegalMoveError",
     "KozelError",
+    "MissingExtraError",
     "NoWorldError",
     "NotationError",
     "RulesetError",
@@ -112,6 +113,13 @@ class IllegalMoveError(KozelError, ValueError):
 
 class SeatError(KozelError, ValueError):
     """A seat number that is not at the table: below 0, or not below the number of players."""
+
+
+class MissingExtraError(KozelError, ImportError):
+    """An optional integration whose extra is not installed; the message says which extra to install.
+
+    It is an ``ImportError`` too, so ``try: import kozel.integrations.gymnasium`` / ``except ImportError`` keeps
+    working."""
 
 
 class WrongTypeError(KozelError, TypeError):

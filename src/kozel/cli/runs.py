@@ -24,7 +24,7 @@ from kozel.bots.runner import checked_move_seconds
 from kozel.bots.specs import add_current_folder
 from kozel.bots.tournament import Executor
 from kozel.bots.tournament_log import REPLAYED
-from kozel.errors import KozelError
+from kozel.errors import KozelError, MissingExtraError
 from kozel.limits import MAX_MOVE_SECONDS
 from kozel.plain_types import short_repr
 
@@ -203,7 +203,7 @@ def check_plot(path: str | None, *others: str | None) -> None:
     if path is None:
         return
     if importlib.util.find_spec("matplotlib") is None:
-        raise KozelError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'")
+        raise MissingExtraError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'")
     for other in others:
         if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
             raise KozelError(f"--plot names a file given to another option too, {path}")

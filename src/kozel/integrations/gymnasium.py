@@ -30,8 +30,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
-import numpy
+from kozel.errors import MissingExtraError
+
+try:
+    import gymnasium
+    import numpy
+except ImportError as missing:  # the extra is not installed: say which
+    raise MissingExtraError(
+        f"kozel.integrations.gymnasium needs {missing.name}, of the gymnasium extra: pip install 'kozel[gymnasium]'"
+    ) from None
 
 from kozel.bots.base import Bot
 from kozel.bots.runner import BOT_FAILURES, bot_failed, bot_refused

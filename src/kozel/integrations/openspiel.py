@@ -69,13 +69,20 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-import numpy
-import pyspiel
+from kozel.errors import MissingExtraError
+
+try:
+    import numpy
+    import pyspiel
+except ImportError as missing:  # the extra is not installed: say which
+    raise MissingExtraError(
+        f"kozel.integrations.openspiel needs {missing.name}, of the openspiel extra: pip install 'kozel[openspiel]'"
+    ) from None
 
 from kozel.cards.card import Card
 from kozel.engine import apply, new_hand, start_of_deal, with_deck
 from kozel.engine.within_hand import within_hand
-from kozel.errors import KozelError, WrongTypeError
+from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState
 from kozel.plain_types import short_repr, whole_in
@@ -297,7 +304,11 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         return self._asked.seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not yet dealt, each equally likely to come next."""
+        """The cards not yet dealt, each equally likely to come next (:class:`~kozel.KozelError` where chance is not
+        dealing: a seat is asked, or the game is over)."""
+        if self._ended or not self.dealing:
+            doing = "the game is over" if self._ended else f"seat {self.current_player()} is asked"
+            raise KozelError(f"chance_outcomes: chance deals nothing now, {doing} (ask is_chance_node() first)")
         dealt = set(self.dealt)
         left = [place for place in range(len(self.kgame.cards)) if place not in dealt]
         chance = 1.0 / len(left)
@@ -388,9 +399,22 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
         return None if self.dealing or self._ended else self._asked
 
     def action(self, move: Move) -> int:
-        """The action of ``move``, an answer of the seat asked now (the compact number, by its hand)."""
-        if self.table is None or self.dealing:
-            raise KozelError("chance is dealing: no seat is asked, so no move is an answer")
+        """The action of ``move``, an answer of the seat asked now (the compact number, by its hand).
+
+        :class:`~kozel.WrongTypeError` for what is not a :class:`~kozel.Move`, and
+        :class:`~kozel.IllegalMoveError` for a move that is not one of the asked seat's answers (another
+        seat's, or one the rules do not allow now): no other move's number is given for it."""
+        if not isinstance(move, Move):
+            raise WrongTypeError(f"action: a move is a kozel Move, not {short_repr(move)}")
+        if self.table is None or self.dealing or self._ended:
+            doing = "the game is over" if self._ended else "chance is dealing"
+            raise KozelError(f"action: {doing}: no seat is asked, so no move is an answer")
+        asked = self._asked
+        assert asked is not None
+        if move not in asked.moves:
+            raise IllegalMoveError(
+                f"action: {move} is not an answer of seat {asked.seat}, the seat asked now", move=move, rule="decision"
+            )
         return self.kgame.numbering.index(move, self.table.hand_masks[move.seat])
 
     def is_terminal(self) -> bool:

@@ -28,10 +28,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import gymnasium
-import numpy
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from kozel.errors import MissingExtraError
+
+try:
+    import gymnasium
+    import numpy
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as missing:  # the extra is not installed: say which
+    raise MissingExtraError(
+        f"kozel.integrations.pettingzoo needs {missing.name}, of the pettingzoo extra: pip install 'kozel[pettingzoo]'"
+    ) from None
 
 from kozel.engine import new_game
 from kozel.errors import KozelError, WrongTypeError
@@ -199,6 +206,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """The selected seat answers ``action`` (None once it is done)."""
         self._check_reset("step")
+        self._check_agents("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -236,6 +244,11 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def _check_agents(self, what: str) -> None:
+        """Refuse ``what`` once every agent is done and gone (the match is over): there is no agent selected."""
+        if not self.agents:
+            raise KozelError(f"{what}: the match is over and every agent is done; call reset() for another")
+
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """The agent selected, again after each ``step``, until the match is over (PettingZoo's ``agent_iter``)."""
         self._check_reset("agent_iter")
@@ -244,6 +257,7 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, reward, termination, truncation and info (PettingZoo's ``last``)."""
         self._check_reset("last")
+        self._check_agents("last")
         found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
         return found
 

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from kozel.bots.league import LeagueResult
 from kozel.bots.tournament import BotResult
-from kozel.errors import KozelError, WrongTypeError
+from kozel.errors import KozelError, MissingExtraError, WrongTypeError
 from kozel.plain_types import error_text
 
 __all__ = ["check_plot_path", "plot_league", "plot_tournament"]
@@ -51,7 +51,7 @@ def check_plot_path(path: str | os.PathLike[str]) -> None:
     try:
         backends = importlib.import_module("matplotlib.backend_bases")
     except ImportError:
-        raise KozelError(NO_MATPLOTLIB) from None
+        raise MissingExtraError(NO_MATPLOTLIB) from None
     formats = sorted(backends.FigureCanvasBase.get_supported_filetypes())
     name = os.fspath(path)
     suffix = os.path.splitext(name)[1]  # as matplotlib reads it: a name that starts with its only dot has none
@@ -68,7 +68,7 @@ def _figure(rows: int, height: float) -> Any:
     try:
         figure_module = importlib.import_module("matplotlib.figure")
     except ImportError:
-        raise KozelError(NO_MATPLOTLIB) from None
+        raise MissingExtraError(NO_MATPLOTLIB) from None
     return figure_module.Figure(figsize=(7.5, height), layout="constrained")
 
 

@@ -29,7 +29,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from kozel.bots.pool import max_processes
-from kozel.errors import KozelError, WrongTypeError
+from kozel.errors import KozelError, MissingExtraError, WrongTypeError
 from kozel.plain_types import short_repr, whole_in
 
 __all__ = ["RayExecutor", "ray_module"]
@@ -45,7 +45,7 @@ def ray_module() -> ModuleType:
     try:
         return importlib.import_module("ray")
     except ImportError:
-        raise KozelError(
+        raise MissingExtraError(
             "the ray backend needs Ray, the ray extra: pip install 'kozel[ray]' (on every node of the cluster)"
         ) from None
 

@@ -1,0 +1,42 @@
+"""An integration whose extra is not installed says which extra to install (MissingExtraError, an ImportError too)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import pytest
+
+import kozel
+from kozel.integrations.plot import check_plot_path
+from kozel.integrations.ray import ray_module
+
+
+@pytest.mark.parametrize(
+    ("module", "blocked", "extra"),
+    [
+        ("gymnasium", "gymnasium", "gymnasium"),
+        ("pettingzoo", "pettingzoo", "pettingzoo"),
+        ("openspiel", "pyspiel", "openspiel"),
+    ],
+)
+def test_importing_an_integration_without_its_extra_says_which_extra_to_install(monkeypatch, module, blocked, extra):
+    monkeypatch.setitem(sys.modules, blocked, None)  # as if it were not installed: importing it raises ImportError
+    monkeypatch.delitem(sys.modules, f"kozel.integrations.{module}", raising=False)
+    with pytest.raises(kozel.MissingExtraError) as refused:
+        importlib.import_module(f"kozel.integrations.{module}")
+    assert str(refused.value) == (
+        f"kozel.integrations.{module} needs {blocked}, of the {extra} extra: pip install 'kozel[{extra}]'"
+    )
+    assert isinstance(refused.value, ImportError)  # code that tries the import and goes on without it still can
+    assert f"kozel.integrations.{module}" not in sys.modules
+
+
+def test_ray_and_plots_without_their_extras_raise_the_same_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(kozel.MissingExtraError, match=r"the ray backend needs Ray, the ray extra: pip install"):
+        ray_module()
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", None)
+    with pytest.raises(kozel.MissingExtraError, match=r"pip install 'kozel\[plot\]'"):
+        check_plot_path("table.png")
