@@ -1,4 +1,5 @@
-"""An integration whose extra is not installed says which extra to install (MissingExtraError, an ImportError too)."""
+"""An integration whose extra is not installed says which extra to install (MissingExtraError, a ModuleNotFoundError
+too, naming the package missing)."""
 
 from __future__ import annotations
 
@@ -34,15 +35,18 @@ def test_importing_an_integration_without_its_extra_says_which_extra_to_install(
     assert named is not None
     # the package blocked, or one the module imports before it that is not installed here either
     assert named[1] == blocked or importlib.util.find_spec(named[1]) is None
-    assert isinstance(refused.value, ImportError)  # code that tries the import and goes on without it still can
+    assert isinstance(refused.value, ModuleNotFoundError)  # code that tries the import and goes on without it can
+    assert refused.value.name == named[1]
     assert f"kozel.integrations.{module}" not in sys.modules
 
 
 def test_ray_and_plots_without_their_extras_raise_the_same_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)
-    with pytest.raises(kozel.MissingExtraError, match=r"the ray backend needs Ray, the ray extra: pip install"):
+    with pytest.raises(kozel.MissingExtraError, match=r"the ray backend needs Ray, the ray extra: pip install") as ray:
         ray_module()
+    assert ray.value.name == "ray"
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", None)
-    with pytest.raises(kozel.MissingExtraError, match=r"pip install 'kozel\[plot\]'"):
+    with pytest.raises(kozel.MissingExtraError, match=r"pip install 'kozel\[plot\]'") as plot:
         check_plot_path("table.png")
+    assert plot.value.name == "matplotlib"

@@ -115,11 +115,11 @@ class SeatError(KozelError, ValueError):
     """A seat number that is not at the table: below 0, or not below the number of players."""
 
 
-class MissingExtraError(KozelError, ImportError):
+class MissingExtraError(KozelError, ModuleNotFoundError):
     """An optional integration whose extra is not installed; the message says which extra to install.
 
-    It is an ``ImportError`` too, so ``try: import kozel.integrations.gymnasium`` / ``except ImportError`` keeps
-    working."""
+    It is a ``ModuleNotFoundError`` too (an ``ImportError``), whose ``name`` is the package missing, so code that
+    tries ``import kozel.integrations.gymnasium`` and goes on without it keeps working."""
 
 
 class WrongTypeError(KozelError, TypeError):

@@ -203,7 +203,7 @@ def check_plot(path: str | None, *others: str | None) -> None:
     if path is None:
         return
     if importlib.util.find_spec("matplotlib") is None:
-        raise MissingExtraError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'")
+        raise MissingExtraError("--plot needs matplotlib, the plot extra: pip install 'kozel[plot]'", name="matplotlib")
     for other in others:
         if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
             raise KozelError(f"--plot names a file given to another option too, {path}")

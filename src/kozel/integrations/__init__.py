@@ -3,8 +3,8 @@
 (``kozel[openspiel]``).
 
 Importing :mod:`kozel.integrations` needs nothing; import the module of one to use it.  A module whose
-extra is missing raises :class:`~kozel.errors.MissingExtraError` (a ``KozelError`` and an
-``ImportError``) saying which extra to install.
+extra is missing raises :class:`~kozel.errors.MissingExtraError` (a ``KozelError``, and a
+``ModuleNotFoundError`` naming the package) saying which extra to install.
 """
 
 __all__: list[str] = []

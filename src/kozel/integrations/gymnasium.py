@@ -37,7 +37,8 @@ try:
     import numpy
 except ImportError as missing:  # the extra is not installed: say which
     raise MissingExtraError(
-        f"kozel.integrations.gymnasium needs {missing.name}, of the gymnasium extra: pip install 'kozel[gymnasium]'"
+        f"kozel.integrations.gymnasium needs {missing.name}, of the gymnasium extra: pip install 'kozel[gymnasium]'",
+        name=missing.name,
     ) from None
 
 from kozel.bots.base import Bot

@@ -76,7 +76,8 @@ try:
     import pyspiel
 except ImportError as missing:  # the extra is not installed: say which
     raise MissingExtraError(
-        f"kozel.integrations.openspiel needs {missing.name}, of the openspiel extra: pip install 'kozel[openspiel]'"
+        f"kozel.integrations.openspiel needs {missing.name}, of the openspiel extra: pip install 'kozel[openspiel]'",
+        name=missing.name,
     ) from None
 
 from kozel.cards.card import Card

@@ -37,7 +37,8 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as missing:  # the extra is not installed: say which
     raise MissingExtraError(
-        f"kozel.integrations.pettingzoo needs {missing.name}, of the pettingzoo extra: pip install 'kozel[pettingzoo]'"
+        f"kozel.integrations.pettingzoo needs {missing.name}, of the pettingzoo extra: pip install 'kozel[pettingzoo]'",
+        name=missing.name,
     ) from None
 
 from kozel.engine import new_game

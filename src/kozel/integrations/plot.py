@@ -51,7 +51,7 @@ def check_plot_path(path: str | os.PathLike[str]) -> None:
     try:
         backends = importlib.import_module("matplotlib.backend_bases")
     except ImportError:
-        raise MissingExtraError(NO_MATPLOTLIB) from None
+        raise MissingExtraError(NO_MATPLOTLIB, name="matplotlib") from None
     formats = sorted(backends.FigureCanvasBase.get_supported_filetypes())
     name = os.fspath(path)
     suffix = os.path.splitext(name)[1]  # as matplotlib reads it: a name that starts with its only dot has none
@@ -68,7 +68,7 @@ def _figure(rows: int, height: float) -> Any:
     try:
         figure_module = importlib.import_module("matplotlib.figure")
     except ImportError:
-        raise MissingExtraError(NO_MATPLOTLIB) from None
+        raise MissingExtraError(NO_MATPLOTLIB, name="matplotlib") from None
     return figure_module.Figure(figsize=(7.5, height), layout="constrained")
 
 

@@ -46,7 +46,8 @@ def ray_module() -> ModuleType:
         return importlib.import_module("ray")
     except ImportError:
         raise MissingExtraError(
-            "the ray backend needs Ray, the ray extra: pip install 'kozel[ray]' (on every node of the cluster)"
+            "the ray backend needs Ray, the ray extra: pip install 'kozel[ray]' (on every node of the cluster)",
+            name="ray",
         ) from None
 
 
