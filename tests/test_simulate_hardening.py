@@ -657,6 +657,54 @@ def test_a_pool_stopped_with_calls_waiting_for_its_workers_shuts_down(tmp_path):
     assert (running.returncode, out, err) == (0, "first 300000\nclosed\n", "")
 
 
+#: A pool whose worker dies by itself (a bot's crash, the memory killer) while calls for the workers fill the pipe.
+WORKER_DIES_WITH_CALLS_WAITING = """
+import os, time
+from kozel.bots.tournament import batches
+
+def nap(seconds, payload):
+    if seconds < 0:
+        time.sleep(0.5)
+        os._exit(3)
+    time.sleep(seconds)
+    return len(payload)
+
+if __name__ == "__main__":
+    payload = bytes(300_000)
+    try:
+        for _ in batches([(-1.0, payload)] + [(600.0, payload)] * 7, nap, processes=2, executor=None):
+            pass
+    except Exception as error:
+        print("raised", type(error).__name__, flush=True)
+"""
+
+
+def test_a_pool_whose_worker_dies_with_calls_waiting_shuts_down(tmp_path):
+    """A worker that dies by itself breaks the pool: the run raises at once, with no worker left, though the calls
+    the pool wrote for the workers were never read (Python 3.10's pool waited for them for ever)."""
+    script = tmp_path / "dies.py"
+    script.write_text(WORKER_DIES_WITH_CALLS_WAITING, encoding="utf-8")
+    running = subprocess.Popen(
+        [sys.executable, str(script)],
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        out, err = running.communicate(timeout=60)  # the calls under way would take 600 s
+        stopped = time.monotonic()
+        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
+            time.sleep(0.05)
+        assert alive_in_group(running.pid) == []
+    finally:
+        for pid in alive_in_group(running.pid):
+            os.kill(pid, signal.SIGKILL)
+        running.kill()
+    assert (running.returncode, out, err) == (0, "raised BrokenProcessPool\n", "")
+
+
 #: A run over a local pool waiting for its matches, with a Ctrl-C that Python has noted but that did not wake the
 #: wait (as one that comes just before the wait begins): here it is sent to another thread, which only notes it.
 CTRL_C_NOTED_BEFORE_THE_WAIT = """

@@ -28,7 +28,11 @@ __all__ = [
     "check_processes",
     "end_with_parent",
     "end_workers",
+    "hold_calls",
+    "is_broken",
     "max_processes",
+    "release_calls",
+    "shut_down",
     "start_worker",
 ]
 
@@ -92,36 +96,51 @@ def start_worker() -> None:
 
 
 def end_workers(pool: concurrent.futures.Executor) -> None:
-    """End a local pool's worker processes at once (they ignore Ctrl-C; the matches they were playing are lost).
-
-    The calls the pool had already written for its workers are then read away here, so that the pool can shut
-    down: on Python 3.10 its thread that writes calls to the workers would otherwise wait forever on a full
-    pipe that no process reads any more, and the pool's shutdown (and the interpreter's exit) with it.
-    """
+    """End a local pool's worker processes at once (they ignore Ctrl-C; the matches they were playing are lost)."""
     workers: dict[int, Any] = getattr(pool, "_processes", None) or {}  # the pool's own record of its processes
     for process in list(workers.values()):
         with contextlib.suppress(OSError, ValueError, AttributeError):  # already gone
             process.terminate()
-    _read_away_calls(pool)
 
 
-def _read_away_calls(pool: concurrent.futures.Executor) -> None:
-    """Read, in a thread of its own, whatever the pool writes for its workers from now on, until the pool closes.
+def is_broken(pool: concurrent.futures.Executor) -> bool:
+    """Whether a local pool has failed: one of its worker processes ended by itself (a crash, the memory killer)."""
+    return bool(getattr(pool, "_broken", False))
 
-    The thread reads a copy of the pipe's end (``os.dup``), closed when the pool has closed its own and written
-    the last call: the pool's own end may be closed meanwhile and its number given to another file.  On a
-    system other than POSIX (a pipe there is not a file descriptor) nothing is read.
+
+def hold_calls(pool: concurrent.futures.Executor) -> int | None:
+    """A copy of the end of the pipe from which a local pool's workers read their calls, taken while the pool runs.
+
+    Hand it to :func:`release_calls` when the run is over.  The copy is taken once the pool has started (after its
+    first call), while nothing closes the pool's own end; None on a system other than POSIX (a pipe there is not a
+    file descriptor) or for a pool that keeps no such pipe.
     """
     calls = getattr(pool, "_call_queue", None)  # the pool's queue of calls for its workers
     reader = getattr(calls, "_reader", None)
     if os.name != "posix" or reader is None:
-        return
+        return None
     try:
-        copy = os.dup(reader.fileno())
-    except (OSError, ValueError, AttributeError):  # the pool closed its end already: nothing is left to write
+        return os.dup(reader.fileno())
+    except (OSError, ValueError, AttributeError):  # closed already
+        return None
+
+
+def release_calls(copy: int | None, *, read_away: bool) -> None:
+    """Let go of a copy :func:`hold_calls` took: closed, or first read away where the pool's workers are gone.
+
+    Where the workers were ended (a run stopped early) or died (a broken pool), no process reads the calls the pool
+    still writes for them.  Python 3.10's pool then waits forever for the full pipe (from 3.11 it closes its end
+    and gives up), and its shutdown, and the interpreter's exit, with it.  A thread of its own reads them away
+    until the pool has written its last call and closed its end, then closes the copy.  Where the workers are
+    alive (a run that ended as planned) the copy is only closed: what the pool writes now is theirs to read.
+    """
+    if copy is None:
+        return
+    if not read_away:
+        os.close(copy)
         return
 
-    def read_away() -> None:
+    def read() -> None:
         try:
             while os.read(copy, 1 << 16):
                 pass
@@ -130,4 +149,14 @@ def _read_away_calls(pool: concurrent.futures.Executor) -> None:
         finally:
             os.close(copy)
 
-    threading.Thread(target=read_away, name="kozel: calls of ended workers", daemon=True).start()
+    threading.Thread(target=read, name="kozel: calls of ended workers", daemon=True).start()
+
+
+def shut_down(pool: concurrent.futures.Executor, held: int | None, *, stopped_early: bool) -> None:
+    """Shut a run's local pool down: its workers ended first where the run ``stopped_early`` (Ctrl-C, a failing
+    match), and ``held`` (:func:`hold_calls`) read away where no worker is left to read the calls (see
+    :func:`release_calls`)."""
+    if stopped_early:
+        end_workers(pool)
+    release_calls(held, read_away=stopped_early or is_broken(pool))
+    pool.shutdown(cancel_futures=True)

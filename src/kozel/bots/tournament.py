@@ -37,7 +37,7 @@ from typing import Any, Final, Protocol, SupportsIndex, TypeVar
 import attrs
 
 from kozel.bots.base import Bot, checked_seed
-from kozel.bots.pool import check_processes, end_workers, start_worker
+from kozel.bots.pool import check_processes, hold_calls, shut_down, start_worker
 from kozel.bots.runner import (
     BOT_FAILURES,
     BotError,
@@ -323,11 +323,14 @@ def batches(
     running: dict[concurrent.futures.Future[_Batch], int] = {}  # each call's future, and the call's place in calls
     dropped: list[concurrent.futures.Future[_Batch]] = []  # calls after a failed one: their results are not wanted
     failed: tuple[int, Exception] | None = None  # the first failing call yet (its place), and its error
+    held: int | None = None  # a pool of its own: a copy of its pipe of calls (see kozel.bots.pool.release_calls)
     try:
         while True:
             while failed is None and waiting and len(running) < 2 * processes:  # two a process, not the whole run
                 number, call = waiting.pop()
                 running[pool.submit(function, *call)] = number
+                if own_pool is not None and held is None:
+                    held = hold_calls(own_pool)
             if not running:
                 break
             finished, _ = concurrent.futures.wait(
@@ -354,16 +357,14 @@ def batches(
             raise _raised(failing, *failed)
     finally:  # stopped early (an error, Ctrl-C, the caller gone): the matches not yet begun are not played
         running_now = [future for future in (*running, *dropped) if not future.done()]
-        if own_pool is not None and running_now:
+        if own_pool is not None:
             # Batches under way: their processes are ended now, not waited for (a batch may take minutes).  The
             # pool then fails every call it holds itself; none is cancelled here first, since a pool that finds
             # its processes gone fails its calls, and failing one already cancelled is an error in its thread.
-            end_workers(own_pool)
+            shut_down(own_pool, held, stopped_early=bool(running_now))
         else:
             for future in running_now:
                 future.cancel()
-        if own_pool is not None:
-            own_pool.shutdown(cancel_futures=True)
 
 
 def _raised(failing: Callable[[int, Exception], Exception] | None, number: int, error: Exception) -> Exception:
