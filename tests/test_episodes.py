@@ -133,3 +133,24 @@ def test_only_penalty_points_count_against_the_side_written_them():
         -1 if name in ("classic", "hammer", "hammer_clubs", "seven_of_clubs", "six_of_clubs", "threesome") else 1
         for name in NAMES
     ]
+
+
+def test_a_hands_reward_refuses_what_is_no_seat_or_no_result_of_the_ruleset():
+    rules = kozel.variants.get("classic")
+    result = HandResult(points=(60, 60), tricks=(4, 4), written=(0, 4))
+    for seat in (4, -1):
+        with pytest.raises(
+            kozel.SeatError, match=rf"^hand_reward: a seat of classic is a whole number from 0 to 3, not {seat}$"
+        ):
+            hand_reward(rules, result, seat)
+    for seat in (True, 1.0, "1"):
+        with pytest.raises(
+            kozel.WrongTypeError, match=r"^hand_reward: a seat of classic is a whole number from 0 to 3"
+        ):
+            hand_reward(rules, result, seat)
+    with pytest.raises(kozel.KozelError, match=r"^hand_reward: classic has 2 sides, and the result writes 3$"):
+        hand_reward(rules, HandResult(points=(40, 40, 40), tricks=(3, 3, 2), written=(0, 2, 4)), 0)
+    with pytest.raises(kozel.WrongTypeError, match=r"^hand_reward: a hand's result is a HandResult, not tuple$"):
+        hand_reward(rules, (0, 4), 0)
+    with pytest.raises(kozel.WrongTypeError, match=r"^hand_reward needs a Ruleset, not str"):
+        hand_reward("classic", result, 0)

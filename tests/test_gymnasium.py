@@ -111,6 +111,29 @@ def test_the_state_is_the_match_as_it_stands():
     assert len(environment.state.moves) > len(state.moves)
 
 
+@pytest.mark.parametrize("name", ["classic", "pairs", "threesome"])
+def test_the_information_state_observation_holds_the_deals_plays_so_far(name):
+    """With observation="information_state" each observation is the encoding's information state of the learner's
+    view: the cards the other seats played after the learner's move are in it, where the observation drops them."""
+    environment = KozelSeatEnv(name, seat=1, bots="random", observation="information_state")
+    code = kozel.encoding(environment.rules)
+    assert environment.observation_space.shape == (code.state_size,)
+    check_env(environment, skip_render_check=True)
+    observation, info = environment.reset(seed=3)
+    for _ in range(12):
+        view = kozel.observe(environment.state, 1)
+        assert numpy.array_equal(observation, code.array(code.information_state(view)))
+        assert environment.observation_space.contains(observation)
+        action = next(action for action, bit in enumerate(info["action_mask"]) if bit)
+        observation, _, done, _, info = environment.step(action)
+        if done:
+            break
+    with pytest.raises(kozel.KozelError, match="observation= is 'observation' or 'information_state', not 'full'"):
+        KozelSeatEnv(name, observation="full")
+    with pytest.raises(kozel.KozelError, match="observation= is 'observation' or 'information_state', not array"):
+        KozelSeatEnv(name, observation=numpy.array(["observation", "x"]))
+
+
 def test_a_bad_action_or_setting_is_refused_with_a_kozel_error_and_never_rounded():
     with pytest.raises(kozel.KozelError, match="rules= is a Ruleset or the name of one, not int"):
         KozelSeatEnv(5)  # type: ignore[arg-type]
@@ -123,7 +146,13 @@ def test_a_bad_action_or_setting_is_refused_with_a_kozel_error_and_never_rounded
     for action in (legal + 0.7, float(legal), True, "1", None, [legal]):  # never rounded, never read as text
         with pytest.raises(kozel.KozelError, match="an action is a whole number from 0 to"):
             environment.step(action)
+    size = environment.action_space.n
+    for action in (-1, size, numpy.int64(size), 10**30, 10**5000):  # whole numbers, but no action of the space
+        with pytest.raises(kozel.KozelError, match=f"^an action is a whole number from 0 to {size - 1}, not "):
+            environment.step(action)
     assert environment._tracker.state == before  # nothing was played
+    illegal = next(action for action, bit in enumerate(info["action_mask"]) if not bit)
+    assert environment.step(illegal)[4]["illegal_action"]  # of the space, but not legal now: no move, no error
     _, _, _, _, info = environment.step(numpy.int64(legal))  # a NumPy integer is a whole number
     assert "illegal_action" not in info
 

@@ -50,3 +50,14 @@ def test_ray_and_plots_without_their_extras_raise_the_same_error(monkeypatch):
     with pytest.raises(kozel.MissingExtraError, match=r"pip install 'kozel\[plot\]'") as plot:
         check_plot_path("table.png")
     assert plot.value.name == "matplotlib"
+
+
+def test_a_package_that_is_installed_but_broken_raises_its_own_error(monkeypatch, tmp_path):
+    """Only a package that is not there at all is a missing extra: one that fails as it loads says why itself."""
+    (tmp_path / "gymnasium.py").write_text('raise ImportError("libbroken.so: undefined symbol: step")\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "gymnasium", raising=False)
+    monkeypatch.delitem(sys.modules, "kozel.integrations.gymnasium", raising=False)
+    with pytest.raises(ImportError, match=r"^libbroken\.so: undefined symbol: step$") as refused:
+        importlib.import_module("kozel.integrations.gymnasium")
+    assert not isinstance(refused.value, kozel.MissingExtraError)

@@ -123,6 +123,23 @@ def test_the_goats_rewards_add_up_below_zero_whatever_the_scoring(name):
     assert all(totals[seat] == -totals[seats[goat][0]] for seat in seats[1 - goat])
 
 
+@pytest.mark.parametrize("name", ["classic", "pairs"])
+def test_the_information_state_observation_passes_the_api_test_and_is_the_encodings(name):
+    api_test(env(name, observation="information_state"), num_cycles=200)
+    environment = raw_env(name, observation="information_state")
+    code = kozel.encoding(environment.rules)
+    environment.reset(seed=2)
+    for step, _agent in enumerate(environment.agent_iter(max_iter=40)):
+        for seat, other in enumerate(environment.possible_agents):
+            expected = code.array(code.information_state(kozel.observe(environment.state_, seat)))
+            assert numpy.array_equal(environment.observe(other)["observation"], expected)
+        observation, _, done, truncated, _ = environment.last()
+        legal = numpy.flatnonzero(observation["action_mask"])
+        environment.step(None if done or truncated else int(legal[step % 2 - 1]))
+    with pytest.raises(kozel.KozelError, match="observation= is 'observation' or 'information_state', not 3"):
+        raw_env(name, observation=3)
+
+
 def test_bad_render_mode_is_refused():
     with pytest.raises(kozel.KozelError, match="render_mode"):
         env("classic", render_mode="rgb_array")

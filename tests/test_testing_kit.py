@@ -363,7 +363,7 @@ def test_kozel_and_the_kit_work_without_hypothesis_and_the_strategies_name_the_e
         "try:\n"
         "    import kozel.testing.strategies\n"
         "except ImportError as error:\n"
-        "    print(isinstance(error, kozel.KozelError), error)\n"
+        "    print(isinstance(error, kozel.MissingExtraError), error)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     lines = done.stdout.splitlines()

@@ -121,6 +121,14 @@ class MissingExtraError(KozelError, ModuleNotFoundError):
     It is a ``ModuleNotFoundError`` too (an ``ImportError``), whose ``name`` is the package missing, so code that
     tries ``import kozel.integrations.gymnasium`` and goes on without it keeps working."""
 
+    @classmethod
+    def of(cls, missing: ModuleNotFoundError, module: str, extra: str) -> MissingExtraError:
+        """The error of ``module`` (``"kozel.integrations.gymnasium"``), which could not import a package of ``extra``
+        (``missing``, Python's own error): ``kozel.integrations.gymnasium needs gymnasium, of the gymnasium extra:
+        pip install 'kozel[gymnasium]'``."""
+        package = missing.name or extra
+        return cls(f"{module} needs {package}, of the {extra} extra: pip install 'kozel[{extra}]'", name=package)
+
 
 class WrongTypeError(KozelError, TypeError):
     """A value of the wrong type where kozel expects one of its own, such as text where a Move belongs."""

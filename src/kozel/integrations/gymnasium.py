@@ -7,14 +7,17 @@ factory of no arguments, or a bot instance (copied for each seat); each other se
 A bot whose own code raises stops the step with :class:`~kozel.bots.BotError`, and one answering what is not one of
 its moves with :class:`~kozel.IllegalMoveError`, as in the bot runner.
 Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`); ``info["action_mask"]`` says
-which are legal now, and an action outside it makes no move: the step returns the same observation, reward 0
-and ``info["illegal_action"] = True``.  The observation is the seat's
-:class:`~kozel.play.encoding.Encoding`.  Rewards come when a hand ends: :func:`~kozel.play.hand_reward`,
-the learner's side's written points against the most any other side's, with the sign the ruleset's
-scoring gives them (penalty points count against a side; credit points, and points counted off toward
-the target, for it); a hand that ends in ``reset`` (a catch before the learner's first move) is paid with
-the learner's first move, so an episode's rewards add up to every hand's.  An episode is a whole match;
-:attr:`KozelSeatEnv.state` is the match as it stands.
+which are legal now, and an action of the space outside it makes no move: the step returns the same
+observation, reward 0 and ``info["illegal_action"] = True`` (a number outside the space is refused with
+:class:`~kozel.KozelError`).  The observation is the seat's :class:`~kozel.play.encoding.Encoding`:
+with ``observation="observation"`` (the default) what the seat sees now, with
+``observation="information_state"`` the deal's plays so far too (the cards the other seats played after the
+learner's move, which the next observation no longer shows, included).  Rewards come when a hand ends:
+:func:`~kozel.play.hand_reward`, the learner's side's written points against the most any other side's, with
+the sign the ruleset's scoring gives them (penalty points count against a side; credit points, and points
+counted off toward the target, for it); a hand that ends in ``reset`` (a catch before the learner's first
+move) is paid with the learner's first move, so an episode's rewards add up to every hand's.  An episode is a
+whole match; :attr:`KozelSeatEnv.state` is the match as it stands.
 
 Importing this module registers the environment with Gymnasium as ``kozel/Seat-v0`` (:data:`ENV_ID`), so
 ``gymnasium.make("kozel/Seat-v0", rules="seven_of_clubs", bots="random")`` makes it too (with Gymnasium's own
@@ -35,11 +38,8 @@ from kozel.errors import MissingExtraError
 try:
     import gymnasium
     import numpy
-except ImportError as missing:  # the extra is not installed: say which
-    raise MissingExtraError(
-        f"kozel.integrations.gymnasium needs {missing.name}, of the gymnasium extra: pip install 'kozel[gymnasium]'",
-        name=missing.name,
-    ) from None
+except ModuleNotFoundError as missing:  # the extra is not installed: say which (a broken one says itself)
+    raise MissingExtraError.of(missing, "kozel.integrations.gymnasium", "gymnasium") from None
 
 from kozel.bots.base import Bot
 from kozel.bots.runner import BOT_FAILURES, bot_failed, bot_refused
@@ -71,10 +71,11 @@ class KozelSeatEnv(gymnasium.Env):
         *,
         seat: int = 0,
         bots: BotLike = "heuristic",
+        observation: str = "observation",
         render_mode: str | None = None,
     ) -> None:
         """The learner at ``seat`` of ``rules`` against ``bots`` (a spec string, a Bot class, a factory or an instance:
-        see the module's docstring)."""
+        see the module's docstring); ``observation`` is ``"observation"`` or ``"information_state"`` (see there)."""
         self.rules = get_variant(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Ruleset):
             raise WrongTypeError(f"rules= is a Ruleset or the name of one, not {type(rules).__name__}")
@@ -99,7 +100,12 @@ class KozelSeatEnv(gymnasium.Env):
         self._bots: list[Bot] = [made.make() for _ in range(self.rules.players)]  # the learner's seat's is not asked
         self._numbering = actions(self.rules).compact
         self._encoding = encoding(self.rules)
-        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self._encoding.size,), numpy.float32)
+        size = self._encoding.kind_size(observation)
+        #: What the observations hold: ``"observation"`` or ``"information_state"``.
+        self.observation = observation
+        self._information_state = size != self._encoding.size
+        self._size = size
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), numpy.float32)
         self.action_space = gymnasium.spaces.Discrete(self._numbering.size)
         self._state: GameState | None = None
         self._owed = 0.0  # the reward of a hand that ended in reset(), paid with the learner's first move
@@ -148,8 +154,9 @@ class KozelSeatEnv(gymnasium.Env):
         return found
 
     def _observation(self) -> Any:
-        observation = numpy.zeros(self._encoding.size, numpy.float32)
-        self._encoding.write(self._tracker.view(self.seat, now=True), observation)
+        observation = numpy.zeros(self._size, numpy.float32)
+        view = self._tracker.view(self.seat, now=True)
+        self._encoding.write(view, observation, information_state=self._information_state)
         return observation
 
     def _info(self) -> dict[str, Any]:
@@ -207,7 +214,7 @@ class KozelSeatEnv(gymnasium.Env):
         self._check_reset("step")
         if self._tracker.state.is_over:
             raise KozelError("the match is over: call reset()")
-        number = action_number(action, self._numbering.size)  # never rounded: 18.7 is not action 18
+        number = action_number(action, self._numbering.size, in_range=True)  # never rounded: 18.7 is not 18
         move = self._answers().get(number)
         asked = self._asked
         if move is None or asked is None:

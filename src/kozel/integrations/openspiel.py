@@ -74,11 +74,8 @@ from kozel.errors import MissingExtraError
 try:
     import numpy
     import pyspiel
-except ImportError as missing:  # the extra is not installed: say which
-    raise MissingExtraError(
-        f"kozel.integrations.openspiel needs {missing.name}, of the openspiel extra: pip install 'kozel[openspiel]'",
-        name=missing.name,
-    ) from None
+except ModuleNotFoundError as missing:  # the extra is not installed: say which (a broken one says itself)
+    raise MissingExtraError.of(missing, "kozel.integrations.openspiel", "openspiel") from None
 
 from kozel.cards.card import Card
 from kozel.engine import apply, new_hand, start_of_deal, with_deck

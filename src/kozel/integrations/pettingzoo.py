@@ -3,7 +3,9 @@
 Agents are the seats (``"seat_0"``...); the agent selected is the seat :func:`kozel.decision`
 asks.  Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`), a
 ``Discrete`` space; each observation is a dict of ``observation`` (:class:`~kozel.play.encoding.Encoding`,
-float32 in [0, 1]) and ``action_mask`` (int8, 1 for the moves the seat may answer now, ``wait``
+float32 in [0, 1]: with ``observation="observation"``, the default, what the seat sees now; with
+``observation="information_state"`` the deal's plays so far too, the cards others played after the seat's
+move included) and ``action_mask`` (int8, 1 for the moves the seat may answer now, ``wait``
 included when it is asked out of turn).  Rewards come when a hand ends: each seat gets
 :func:`~kozel.play.hand_reward`, its side's written points against the most any other side's, with
 the sign the ruleset's scoring gives them (penalty points count against a side; credit points, and
@@ -35,11 +37,8 @@ try:
     import numpy
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as missing:  # the extra is not installed: say which
-    raise MissingExtraError(
-        f"kozel.integrations.pettingzoo needs {missing.name}, of the pettingzoo extra: pip install 'kozel[pettingzoo]'",
-        name=missing.name,
-    ) from None
+except ModuleNotFoundError as missing:  # the extra is not installed: say which (a broken one says itself)
+    raise MissingExtraError.of(missing, "kozel.integrations.pettingzoo", "pettingzoo") from None
 
 from kozel.engine import new_game
 from kozel.errors import KozelError, WrongTypeError
@@ -94,8 +93,11 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, rules: Ruleset | str = "classic", render_mode: str | None = None) -> None:
-        """The environment of ``rules`` (a ruleset or a built-in name)."""
+    def __init__(
+        self, rules: Ruleset | str = "classic", render_mode: str | None = None, *, observation: str = "observation"
+    ) -> None:
+        """The environment of ``rules`` (a ruleset or a built-in name); ``observation`` is ``"observation"`` or
+        ``"information_state"`` (see the module)."""
         super().__init__()
         if render_mode is not None and (not isinstance(render_mode, str) or render_mode not in ("human", "ansi")):
             raise KozelError(f"render_mode is None, 'human' or 'ansi', not {short_repr(render_mode)}")
@@ -103,9 +105,13 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._numbering = actions(self.rules).compact
         self._encoding = encoding(self.rules)
+        size = self._encoding.kind_size(observation)
+        #: What the observations hold: ``"observation"`` or ``"information_state"``.
+        self.observation = observation
+        self._information_state = size != self._encoding.size
+        self._size = size
         self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = self._encoding.size
         self.observation_spaces = {
             agent: gymnasium.spaces.Dict(
                 {
@@ -200,8 +206,9 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         if asked is not None and asked.seat == seat:
             for number in self._answers():
                 mask[number] = 1
-        observation = numpy.zeros(self._encoding.size, numpy.float32)
-        self._encoding.write(self._tracker.view(seat, now=True), observation)
+        observation = numpy.zeros(self._size, numpy.float32)
+        view = self._tracker.view(seat, now=True)
+        self._encoding.write(view, observation, information_state=self._information_state)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -287,9 +294,11 @@ class KozelEnv(AECEnv):  # type: ignore[misc]
         """Nothing to free."""
 
 
-def raw_env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> KozelEnv:
+def raw_env(
+    rules: Ruleset | str = "classic", render_mode: str | None = None, *, observation: str = "observation"
+) -> KozelEnv:
     """The environment without PettingZoo's checking wrappers."""
-    return KozelEnv(rules, render_mode)
+    return KozelEnv(rules, render_mode, observation=observation)
 
 
 class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
@@ -301,7 +310,7 @@ class _Ordered(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         self._has_updated = True
 
 
-def env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> Any:
+def env(rules: Ruleset | str = "classic", render_mode: str | None = None, *, observation: str = "observation") -> Any:
     """The environment of ``rules`` wrapped in PettingZoo's order check.
 
     The order check answers with PettingZoo's own errors (``step`` before ``reset``: an
@@ -311,5 +320,5 @@ def env(rules: Ruleset | str = "classic", render_mode: str | None = None) -> Any
     itself refuses any action that is not a whole number, or not an answer of the seat asked, with a
     ``KozelError``.
     """
-    wrapped: Any = _Ordered(KozelEnv(rules, render_mode))
+    wrapped: Any = _Ordered(KozelEnv(rules, render_mode, observation=observation))
     return wrapped

@@ -68,18 +68,22 @@ class Block(NamedTuple):
     size: int
 
 
-def action_number(action: object, size: int) -> int:
+def action_number(action: object, size: int, *, in_range: bool = False) -> int:
     """The action a learner hands an environment, as a whole number: an int or a NumPy integer, never rounded.
 
     A bool, a float (even 18.0), text or an array of several raises :class:`~kozel.KozelError`
-    naming the range ``0`` to ``size - 1``; whether the number is in range is the caller's to say.
+    naming the range ``0`` to ``size - 1``, and so does a number outside it where ``in_range``; else whether the
+    number is in range is the caller's to say.
     """
     try:
         if isinstance(action, bool):
             raise TypeError
-        return operator.index(action)  # type: ignore[arg-type]
+        number = operator.index(action)  # type: ignore[arg-type]
     except TypeError:
-        raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {short_repr(action)}") from None
+        number = None
+    if number is None or (in_range and not 0 <= number < size):
+        raise KozelError(f"an action is a whole number from 0 to {size - 1}, not {short_repr(action)}")
+    return number
 
 
 def _moves(moves: object, what: str) -> list[Move]:

@@ -207,6 +207,16 @@ class Encoding:
             _Fit(self, view).check()
         return made
 
+    def kind_size(self, kind: object) -> int:
+        """The length of the vectors of ``kind``, an environment's ``observation=``: ``"observation"`` (``size``,
+        what the seat sees now) or ``"information_state"`` (``state_size``: the deal's plays so far too, the cards
+        others played after the seat included); :class:`~kozel.KozelError` for anything else."""
+        if isinstance(kind, str) and kind == "observation":
+            return self.size
+        if isinstance(kind, str) and kind == "information_state":
+            return self.state_size
+        raise KozelError(f"observation= is 'observation' or 'information_state', not {short_repr(kind)}")
+
     def observation(self, view: PlayerView) -> list[float]:
         """What ``view``'s seat sees now, as ``size`` numbers in [0, 1]."""
         out = [0.0] * self.size

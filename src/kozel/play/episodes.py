@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from kozel.errors import WrongTypeError
+from kozel.errors import KozelError, SeatError, WrongTypeError
 from kozel.game.results import HandResult
 from kozel.game.state import GameState
 from kozel.limits import MAX_SET_HANDS
+from kozel.plain_types import whole_in
 from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.rules.trick_play import BeatOrPass
 
@@ -64,6 +65,19 @@ def hand_reward(rules: Ruleset, result: HandResult, seat: int) -> float:
     the sides' rewards add up to 0.  Only the hand's written points count: a score the sheet wipes or a set that
     starts the sheet again is not in them.
     """
+    checked_rules(rules, "hand_reward")
+    if not isinstance(result, HandResult):
+        raise WrongTypeError(f"hand_reward: a hand's result is a HandResult, not {type(result).__name__}")
+    if len(result.written) != rules.sides:
+        raise KozelError(
+            f"hand_reward: {rules.name} has {rules.sides} sides, and the result writes {len(result.written)}"
+        )
+    try:  # an int or a NumPy integer, not a bool
+        seat = whole_in(f"hand_reward: a seat of {rules.name}", seat, 0, rules.players - 1)
+    except WrongTypeError:
+        raise
+    except KozelError as error:  # a seat not at the table
+        raise SeatError(str(error)) from None
     side = rules.side_of(seat)
     written = result.written
     others = max((points for other, points in enumerate(written) if other != side), default=0)

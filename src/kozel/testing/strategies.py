@@ -16,17 +16,14 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from kozel.errors import KozelError, RulesetError, WrongTypeError
+from kozel.errors import KozelError, MissingExtraError, RulesetError, WrongTypeError
 
 try:
     from hypothesis import strategies as st
 except ImportError as missing:  # pragma: no cover - the message is tested with Hypothesis hidden
-
-    class MissingExtraError(KozelError, ImportError):
-        """An optional extra that a module needs is not installed."""
-
     raise MissingExtraError(
-        'kozel.testing.strategies needs Hypothesis, which kozel does not install: pip install "kozel[testing]"'
+        'kozel.testing.strategies needs Hypothesis, which kozel does not install: pip install "kozel[testing]"',
+        name="hypothesis",
     ) from missing
 
 from kozel import variants
