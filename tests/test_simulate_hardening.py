@@ -566,22 +566,19 @@ def test_ctrl_c_while_the_log_is_replayed_stops_cleanly_and_leaves_the_log(tmp_p
     assert log.read_bytes() == text
 
 
-def _interrupted(arguments: list[str], log: Path, ready: Callable[[], bool], timeout: float) -> tuple[int, str, str]:
-    """``kozel simulate ARGUMENTS --log LOG`` in a session of its own, sent Ctrl-C as the terminal sends it (to
-    the whole group) once ``ready()``: its status, output and errors, once no process of the group is left."""
+def _in_session(command: list[str], *, timeout: float, ready: Callable[[], bool] | None = None) -> tuple[int, str, str]:
+    """Run ``command`` in a session of its own, sent Ctrl-C as the terminal sends it (to the whole group) once
+    ``ready()`` where given: its status, output and errors, once it ended (within ``timeout`` seconds) and no process
+    of its group is left."""
     running = subprocess.Popen(
-        [sys.executable, "-m", "kozel", "simulate", *arguments, "--log", str(log)],
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
+        command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
     )
     try:
-        begun = time.monotonic()
-        while not ready() and time.monotonic() - begun < 60:
-            time.sleep(0.02)
-        os.killpg(running.pid, signal.SIGINT)
+        if ready is not None:
+            begun = time.monotonic()
+            while not ready() and time.monotonic() - begun < 60:
+                time.sleep(0.02)
+            os.killpg(running.pid, signal.SIGINT)
         out, err = running.communicate(timeout=timeout)
         stopped = time.monotonic()
         while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
@@ -592,6 +589,12 @@ def _interrupted(arguments: list[str], log: Path, ready: Callable[[], bool], tim
             os.kill(pid, signal.SIGKILL)
         running.kill()
     return running.returncode, out, err
+
+
+def _interrupted(arguments: list[str], log: Path, ready: Callable[[], bool], timeout: float) -> tuple[int, str, str]:
+    """``kozel simulate ARGUMENTS --log LOG`` in a session of its own, sent Ctrl-C once ``ready()``."""
+    command = [sys.executable, "-m", "kozel", "simulate", *arguments, "--log", str(log)]
+    return _in_session(command, timeout=timeout, ready=ready)
 
 
 def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
@@ -608,6 +611,13 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
     lines = log.read_text(encoding="utf-8").splitlines()
     assert 4 <= len(lines) < 401
     assert len(read_log(log, Tournament(CLASSIC, RANDOMS, matches=400), replay=0)) == len(lines) - 1
+
+
+def _script_run(script: Path, text: str) -> tuple[int, str, str]:
+    """Run ``text`` as the script ``script`` in a session of its own (within 60 s: the calls of these scripts would
+    take 600 s): its status, output and errors."""
+    script.write_text(text, encoding="utf-8")
+    return _in_session([sys.executable, str(script)], timeout=60)
 
 
 #: A pool stopped while its calls for the workers fill the pipe to them: two long calls under way, the pipe
@@ -634,27 +644,7 @@ def test_a_pool_stopped_with_calls_waiting_for_its_workers_shuts_down(tmp_path):
 
     Python 3.10's pool waited forever for a pipe that no process read any more (``kozel simulate --processes 8``
     did not end on Ctrl-C there); what it writes after its workers are ended is read away."""
-    script = tmp_path / "stopped.py"
-    script.write_text(STOPPED_WITH_CALLS_WAITING, encoding="utf-8")
-    running = subprocess.Popen(
-        [sys.executable, str(script)],
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        out, err = running.communicate(timeout=60)  # the calls under way would take 600 s
-        stopped = time.monotonic()
-        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
-            time.sleep(0.05)
-        assert alive_in_group(running.pid) == []
-    finally:
-        for pid in alive_in_group(running.pid):
-            os.kill(pid, signal.SIGKILL)
-        running.kill()
-    assert (running.returncode, out, err) == (0, "first 300000\nclosed\n", "")
+    assert _script_run(tmp_path / "stopped.py", STOPPED_WITH_CALLS_WAITING) == (0, "first 300000\nclosed\n", "")
 
 
 #: A pool whose worker dies by itself (a bot's crash, the memory killer) while calls for the workers fill the pipe.
@@ -682,27 +672,7 @@ if __name__ == "__main__":
 def test_a_pool_whose_worker_dies_with_calls_waiting_shuts_down(tmp_path):
     """A worker that dies by itself breaks the pool: the run raises at once, with no worker left, though the calls
     the pool wrote for the workers were never read (Python 3.10's pool waited for them for ever)."""
-    script = tmp_path / "dies.py"
-    script.write_text(WORKER_DIES_WITH_CALLS_WAITING, encoding="utf-8")
-    running = subprocess.Popen(
-        [sys.executable, str(script)],
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        out, err = running.communicate(timeout=60)  # the calls under way would take 600 s
-        stopped = time.monotonic()
-        while alive_in_group(running.pid) and time.monotonic() - stopped < 10:
-            time.sleep(0.05)
-        assert alive_in_group(running.pid) == []
-    finally:
-        for pid in alive_in_group(running.pid):
-            os.kill(pid, signal.SIGKILL)
-        running.kill()
-    assert (running.returncode, out, err) == (0, "raised BrokenProcessPool\n", "")
+    assert _script_run(tmp_path / "dies.py", WORKER_DIES_WITH_CALLS_WAITING) == (0, "raised BrokenProcessPool\n", "")
 
 
 #: A run over a local pool waiting for its matches, with a Ctrl-C that Python has noted but that did not wake the
@@ -728,23 +698,7 @@ if __name__ == "__main__":
 def test_a_ctrl_c_noted_just_before_the_wait_for_matches_is_not_missed(tmp_path):
     """The wait for matches played elsewhere is woken from time to time: a Ctrl-C that came just before it is
     seen then, not once the next batch ends (minutes, with bots that think long)."""
-    script = tmp_path / "noted.py"
-    script.write_text(CTRL_C_NOTED_BEFORE_THE_WAIT, encoding="utf-8")
-    running = subprocess.Popen(
-        [sys.executable, str(script)],
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    try:
-        out, err = running.communicate(timeout=60)  # the calls would take 600 s
-    finally:
-        for pid in alive_in_group(running.pid):
-            os.kill(pid, signal.SIGKILL)
-        running.kill()
-    assert (running.returncode, out, err) == (0, "stopped\n", "")
+    assert _script_run(tmp_path / "noted.py", CTRL_C_NOTED_BEFORE_THE_WAIT) == (0, "stopped\n", "")
 
 
 def test_output_files_that_are_devices_and_empty_values_are_refused_before_any_match(tmp_path, capsys):
