@@ -139,6 +139,47 @@ def test_a_ctrl_c_noted_just_before_the_wait_for_a_line_is_not_missed():
     assert err == ""
 
 
+#: ``kozel play`` at a terminal (line editing, where readline exists), with a Ctrl-C noted by another thread of the
+#: process once the file named first exists: Python notes it, and nothing wakes the wait for the key.
+CTRL_C_NOTED_AT_THE_TERMINAL = """
+import os, signal, sys, threading, time
+from kozel.cli.main import main
+
+def press(flag):
+    while not os.path.exists(flag):
+        time.sleep(0.02)
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=press, args=(sys.argv[1],), daemon=True).start()
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_a_ctrl_c_noted_while_the_terminal_is_waited_for_is_not_missed(tmp_path):
+    """At a terminal, with line editing: the wait for a key is woken too, and a Ctrl-C noted meanwhile leaves."""
+    flag = tmp_path / "pressed"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", CTRL_C_NOTED_AT_THE_TERMINAL, str(flag), *PLAY],
+        env=_env(),
+        encoding="utf-8",
+        dimensions=(40, 100),
+        timeout=20,
+    )
+    child.logfile_read = io.StringIO()
+    child.expect("Type a card")
+    child.expect(PROMPT)
+    time.sleep(0.3)  # the prompt is written: the process waits for a key by now
+    flag.touch()
+    code, out = finish(child)
+    assert code == INTERRUPTED
+    assert "Traceback" not in out
+    if sys.version_info >= (3, 11):
+        assert "Interrupted: you leave the table; the match is not finished. Goodbye." in out
+    else:  # Python 3.10's input() raises a SystemError from the KeyboardInterrupt here: the command's own line
+        assert out.endswith("kozel play: interrupted (Ctrl-C)\r\n")
+
+
 def test_ctrl_c_while_the_bots_play_leaves_the_table():
     child = spawn(*PLAY, "--delay", "3")
     child.expect(PROMPT)
