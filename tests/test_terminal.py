@@ -591,3 +591,19 @@ def test_the_up_arrow_recalls_the_last_line_typed_at_the_terminal():
     assert code == 0
     assert "\\x1b" not in out  # no escape sequence read as typed text
     assert "Seed " in out
+
+
+def test_a_ctrl_c_that_python_refuses_to_ignore_twice_still_ends_the_command_quietly(monkeypatch, capsys):
+    """A Ctrl-C pending as the command turns Ctrl-C off: Python raises OSError ("Signal 2 ignored due to race
+    condition") from signal.signal, having ignored it; the command still ends as a Ctrl-C does, no traceback."""
+
+    def pressed(argv):
+        raise KeyboardInterrupt
+
+    def refused(signum, handler):
+        raise OSError("Signal 2 ignored due to race condition")
+
+    monkeypatch.setattr(cli, "_main", pressed)
+    monkeypatch.setattr(cli.signal, "signal", refused)
+    assert cli.main(["rules", "classic"]) == INTERRUPTED
+    assert capsys.readouterr().err.endswith("interrupted (Ctrl-C)\n")

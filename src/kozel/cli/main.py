@@ -149,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _flushed(status, real=real)
         finally:
             if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
-                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                _ignore_ctrl_c()
     except Exception as error:
         if not _from_ctrl_c(error):
             raise
@@ -181,9 +181,16 @@ def _from_ctrl_c(error: BaseException) -> bool:
     return False
 
 
+def _ignore_ctrl_c() -> None:
+    """Ignore Ctrl-C from now on.  A Ctrl-C that came just before counts as ignored too: Python then refuses the
+    change with ``OSError`` ("Signal 2 ignored due to race condition"), having ignored that one already."""
+    with contextlib.suppress(OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _stopped() -> int:
     """Say that the command was stopped by Ctrl-C; its exit status."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not break the goodbye
+    _ignore_ctrl_c()  # a second Ctrl-C does not break the goodbye
     _say_stopped()
     return play.INTERRUPTED
 
