@@ -19,6 +19,7 @@ import pytest
 
 from kozel._launch import loading_as_command
 from kozel.cli import main as cli
+from kozel.cli.ctrl_c import from_ctrl_c
 
 pexpect = pytest.importorskip("pexpect", reason="the terminal tests need pexpect (the test extra)")
 
@@ -174,10 +175,40 @@ def test_a_ctrl_c_noted_while_the_terminal_is_waited_for_is_not_missed(tmp_path)
     code, out = finish(child)
     assert code == INTERRUPTED
     assert "Traceback" not in out
-    if sys.version_info >= (3, 11):
-        assert "Interrupted: you leave the table; the match is not finished. Goodbye." in out
-    else:  # Python 3.10's input() raises a SystemError from the KeyboardInterrupt here: the command's own line
-        assert out.endswith("kozel play: interrupted (Ctrl-C)\r\n")
+    # (Python 3.10's input() raises a SystemError from the KeyboardInterrupt here: play answers it as the Ctrl-C.)
+    assert "Interrupted: you leave the table; the match is not finished. Goodbye." in out
+    assert "kozel play: interrupted" not in out
+
+
+class _CtrlCAsSystemError(io.StringIO):
+    """Input whose line read fails as Python 3.10's ``input()`` with line editing may after a Ctrl-C: a SystemError
+    raised from the KeyboardInterrupt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as stop:
+            raise SystemError("<built-in function input> returned a result with an exception set") from stop
+
+
+def test_an_error_raised_from_a_ctrl_c_at_the_prompt_leaves_the_table(monkeypatch, capsys):
+    """An error that came of a Ctrl-C is answered as the Ctrl-C: play's own goodbye, not the command's line."""
+    monkeypatch.setattr(sys, "stdin", _CtrlCAsSystemError())
+    assert cli.main(PLAY) == INTERRUPTED
+    out, err = capsys.readouterr()
+    assert out.endswith("Interrupted: you leave the table; the match is not finished. Goodbye.\n")
+    assert err == ""
+
+
+def test_an_error_not_from_a_ctrl_c_is_not_taken_for_one():
+    assert not from_ctrl_c(SystemError("no Ctrl-C"))
+    stopping = RuntimeError("while stopping")
+    stopping.__context__ = KeyboardInterrupt()
+    assert from_ctrl_c(stopping)
+    looped = ValueError("a loop of causes")
+    looped.__cause__ = SystemError("its cause")
+    looped.__cause__.__context__ = looped
+    assert not from_ctrl_c(looped)
 
 
 def test_ctrl_c_while_the_bots_play_leaves_the_table():

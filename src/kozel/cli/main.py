@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 import kozel
 from kozel.cli import check, league, play, rules_command, simulate
+from kozel.cli.ctrl_c import from_ctrl_c
 from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import whole
@@ -151,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if argv is None:  # the real command (not a call from Python): a Ctrl-C while Python exits is too late
                 _ignore_ctrl_c()
     except Exception as error:
-        if not _from_ctrl_c(error):
+        if not from_ctrl_c(error):
             raise
         return _stopped()
     except KeyboardInterrupt:  # also one that came as the command ended (``--help`` exits), before the line above
@@ -167,18 +168,6 @@ def _name() -> str:
     """The command being run, as its messages start: ``kozel match``, or ``kozel`` before the command is known."""
     command = getattr(_RUNNING[0], "command", None)
     return f"kozel {command}" if isinstance(command, str) else "kozel"
-
-
-def _from_ctrl_c(error: BaseException) -> bool:
-    """Whether ``error`` came of a Ctrl-C (Python 3.11 makes one that comes as a class is built a ``RuntimeError``)."""
-    seen: set[int] = set()
-    cause: BaseException | None = error
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
 
 
 def _ignore_ctrl_c() -> None:

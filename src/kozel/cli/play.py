@@ -37,6 +37,7 @@ from kozel.bots.base import Bot
 from kozel.bots.runner import interrupting_move, next_move, set_up
 from kozel.bots.specs import BOTS, make_bot
 from kozel.cards.masks import cards_of
+from kozel.cli.ctrl_c import from_ctrl_c
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import bot_specs, given, whole
 from kozel.cli.table import (
@@ -453,7 +454,12 @@ class _Game:
     def play(self) -> int:
         """Play until the match is over, the person leaves, or the input ends; the exit status."""
         try:
-            return self._play()
+            try:
+                return self._play()
+            except Exception as error:  # Python 3.10's input() with line editing: a SystemError from the Ctrl-C
+                if not from_ctrl_c(error):
+                    raise
+                raise KeyboardInterrupt from error
         except KeyboardInterrupt:
             self.stdout.write("\x1b[0m\n" if self.style.colour else "\n")
             self._say_replay()
