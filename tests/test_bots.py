@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import random
+import sys
 import time
 from types import SimpleNamespace
 
@@ -278,6 +279,47 @@ def test_bots_are_named_by_name_by_module_and_class_and_with_arguments():
     ]:
         with pytest.raises(KozelError, match=message):
             make_bot(bad)
+
+
+def test_a_keyword_a_bot_does_not_take_is_named_with_the_closest_it_takes():
+    with pytest.raises(KozelError) as refused:
+        make_bot("ismcts(iteration=10)")
+    assert str(refused.value) == (
+        "cannot make the bot 'ismcts(iteration=10)': it takes no keyword 'iteration' (did you mean iterations?); "
+        "its keywords are iterations, seconds, worlds, steps, guided"
+    )
+    with pytest.raises(KozelError) as refused:
+        make_bot("heuristic(depth=2)")
+    assert str(refused.value) == (
+        "cannot make the bot 'heuristic(depth=2)': it takes no keyword 'depth'; its keywords are worlds"
+    )
+    with pytest.raises(KozelError) as refused:
+        make_bot("random(seed=1)")
+    assert str(refused.value) == "cannot make the bot 'random(seed=1)': it takes no keywords, not 'seed'"
+
+
+def test_a_bot_of_ones_own_that_takes_any_keyword_gets_them_all(monkeypatch, tmp_path):
+    (tmp_path / "anykeys.py").write_text(
+        "from kozel.bots import Bot\n"
+        "class Open(Bot):\n"
+        "    def __init__(self, **options):\n"
+        "        super().__init__()\n"
+        "        self.options = options\n"
+        "    def choose(self, view, moves):\n"
+        "        return moves[0]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "anykeys", raising=False)
+    assert make_bot("anykeys:Open(style='bold', depth=2)").options == {"style": "bold", "depth": 2}
+
+
+def test_a_missing_package_of_a_bot_is_looked_for_as_a_folder(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(KozelError, match=r"run it from the folder that holds the package nopackage \(a folder "):
+        make_bot("nopackage.mybots:Cautious")
+    with pytest.raises(KozelError, match=r"run it from the folder that holds nomodule\.py, install"):
+        make_bot("nomodule:Cautious")
 
 
 def test_wilson_interval():

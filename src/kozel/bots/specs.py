@@ -21,8 +21,10 @@ first, which puts the current folder at the front of ``sys.path``.
 from __future__ import annotations
 
 import ast
+import difflib
 import functools
 import importlib
+import inspect
 import io
 import os
 import pickle
@@ -71,7 +73,7 @@ def make_bot(spec: str) -> Bot:
             raise KozelError(
                 f"cannot load the bot {table_text(name)}: {error}; a bot's module is looked for on the import path "
                 f"(sys.path), and by the kozel command in the current folder ({os.getcwd()}): run it from "
-                f"the folder that holds {module.split('.')[0]}.py, install the bot's package, or add its "
+                f"the folder that holds {_top_of(module)}, install the bot's package, or add its "
                 "folder to PYTHONPATH"
             ) from None
         except (ImportError, AttributeError) as error:
@@ -97,6 +99,7 @@ def make_bot(spec: str) -> Bot:
         )
         raise KozelError(f"{table_text(name)} is not a Bot class{hint}")
     keywords = _keywords(arguments or "", shown)
+    _check_keywords(kind, keywords, shown)
     try:
         return kind(**keywords)
     except KozelError as error:  # a value it refuses, said in kozel's words
@@ -105,6 +108,38 @@ def make_bot(spec: str) -> Bot:
         raise KozelError(f"cannot make the bot {shown}: {described(error)}") from None
     except BOT_FAILURES as error:  # the bot's own constructor failed otherwise
         raise KozelError(f"cannot make the bot {shown}: {described(error)}") from error
+
+
+def _check_keywords(kind: type[Bot], keywords: dict[str, Any], shown: str) -> None:
+    """Refuse a keyword that ``kind`` does not take, naming the closest it takes and all of them (a bot class that
+    takes any keyword, or whose signature cannot be read, is left to refuse what it will as it is built)."""
+    try:
+        parameters = inspect.signature(kind).parameters.values()
+    except (TypeError, ValueError):  # no signature Python can read (a class built in C, an odd __signature__)
+        return
+    taken = [
+        parameter.name
+        for parameter in parameters
+        if parameter.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    ]
+    if any(parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters):
+        return
+    for keyword in keywords:
+        if keyword not in taken:
+            if not taken:
+                raise KozelError(f"cannot make the bot {shown}: it takes no keywords, not {table_text(keyword)}")
+            close = difflib.get_close_matches(keyword, taken, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise KozelError(
+                f"cannot make the bot {shown}: it takes no keyword {table_text(keyword)}{hint}; "
+                f"its keywords are {', '.join(taken)}"
+            )
+
+
+def _top_of(module: str) -> str:
+    """What the folder to run from holds for ``module`` to be found: its file, or its package's folder."""
+    top, dot, _ = module.partition(".")
+    return f"the package {top} (a folder {top}/)" if dot else f"{top}.py"
 
 
 def _keywords(text: str, shown: str) -> dict[str, Any]:
