@@ -98,11 +98,39 @@ PLAYED = {"type": "played", "seat": 1, "kind": "lead", "cards": ["7♥"], "count
         ({**PLAYED, "type": "event"}, r"^event"),
         ({**PLAYED, "type": "shuffled"}, r"^event"),
         ({"type": "trick_taken", "winner": 1, "count": 4, "extra": 1}, r"^event\.extra"),
+        ({**PLAYED, "cards": ["7♥", "7♥"], "count": 2}, r"^event\.cards: a card is listed twice$"),
+        ({**PLAYED, "cards": ["A♥", "7♥"], "count": 2}, r"^event\.cards: a move lists its cards in the game's order, "),
+        ({**PLAYED, "cards": ["7♥", "A♥"], "count": 3}, r"^event\.cards: 2 cards shown, but the count says 3$"),
+        (
+            {"type": "cards_returned", "returned": [[1, ["7♥"], 1, True], [2, ["A♥", "7♠"], 2, True]]},
+            r"^event\.returned\[1\]: a move lists its cards in the game's order, 7♠ A♥, not A♥ 7♠$",
+        ),
+        ({"type": "cards_returned", "returned": [[1, ["7♥"], 2, True]]}, r"^event\.returned\[0\]: 1 cards shown"),
     ],
 )
 def test_a_bad_event_document_is_refused_naming_the_field(event, message):
     with pytest.raises(StateError, match=message):
         from_json(_document(event))
+
+
+def test_a_views_play_whose_cards_are_out_of_the_games_order_is_refused():
+    """Its world would list them in the game's order, and so give another view: refused as the document is read."""
+    rules = kozel.variants.get("classic")
+    rng = random.Random(3)
+    state = kozel.new_game(rules, seed=3)
+    while not any(isinstance(e, Played) and e.cards and len(e.cards) > 1 for e in kozel.observe(state, 0).history):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    document = json.loads(to_json(kozel.observe(state, 0)))
+    history = document["view"]["history"]
+    at = next(i for i, e in enumerate(history) if e["type"] == "played" and e["cards"] and len(e["cards"]) > 1)
+    written = history[at]["cards"]
+    history[at]["cards"] = written[::-1]
+    with pytest.raises(StateError) as refused:
+        from_json(json.dumps(document, ensure_ascii=False))
+    assert str(refused.value) == (
+        f"view.history[{at}].cards: a move lists its cards in the game's order, {' '.join(written)}, "
+        f"not {' '.join(written[::-1])}"
+    )
 
 
 def test_only_the_engines_kinds_of_event_are_written():

@@ -59,7 +59,7 @@ from kozel.cards.cardset import CardSet
 from kozel.cards.notation import format_cards, parse_cards
 from kozel.engine.core import apply
 from kozel.engine.deal import HandStart, lead_seat
-from kozel.engine.events import Event
+from kozel.engine.events import CardsReturned, Event, Played
 from kozel.engine.hand_end import dealt_again, first_dealer_of
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
@@ -74,7 +74,7 @@ from kozel.record.plain import dump, load
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
-from kozel.view.check import check_results, check_sets, check_sheet, check_view
+from kozel.view.check import check_move_cards, check_results, check_sets, check_sheet, check_view
 from kozel.view.view import PlayerView
 
 __all__ = ["FORMAT", "Document", "from_json", "to_json"]
@@ -685,13 +685,19 @@ def _unwritable_state(error: Exception) -> KozelError:
 
 
 def _event_from(data: Any) -> Event:
-    """An event document's event: each field of its kind, its seats and counts whole numbers from 0.
+    """An event document's event: each field of its kind, its seats and counts whole numbers from 0, and a move's cards
+    (a play, a play sent back) each listed once, in the game's order, as many as its count.
 
     An event alone does not say at which table it happened, so no more is checked: read as part of a view
     (its ``history``), an event is checked against the view's rules and seat.
     """
     event: Event = load(data, Event, "event")
     _check_signs(event, "event")
+    if isinstance(event, Played):
+        check_move_cards(event.cards, event.count, "event.cards")
+    elif isinstance(event, CardsReturned):
+        for index, (_, cards, count, _) in enumerate(event.returned):
+            check_move_cards(cards, count, f"event.returned[{index}]")
     return event
 
 

@@ -115,15 +115,19 @@ def _whole(value: object) -> bool:
 
 
 def _fine_cards(cards: object, count: int, deck: int) -> bool:
-    """Whether ``cards`` is a tuple of ``count`` different cards of the deck ``deck`` (a bitmask)."""
+    """Whether ``cards`` is a tuple of ``count`` different cards of the deck ``deck`` (a bitmask), in the order a move
+    lists them (each card above the one before)."""
     if type(cards) is not tuple or len(cards) != count:
         return False
     mask = 0
     for card in cards:
         if type(card) is not _CARD:
             return False
-        mask |= BITS[card]
-    return mask.bit_count() == count and not mask & ~deck
+        bit = BITS[card]
+        if bit <= mask:  # the same card again, or one below a card before it
+            return False
+        mask |= bit
+    return not mask & ~deck
 
 
 def _fine_draw(part: object, players: int, size: int, deck: int) -> bool:
@@ -325,6 +329,7 @@ class _Checker:
             raise StateError(f"{path}.to: only a transfer or its giving back goes to a seat, not a {kind.word}")
         self.size(count, f"{path}.count", self.hand)
         shown = () if play.cards is None else self.cards(play.cards, f"{path}.cards", count)
+        check_order(shown, f"{path}.cards")
         wanted = _WANTED[kind]
         if count != wanted if wanted >= 0 else count < 1:
             many = "at least one card" if wanted < 0 else f"{wanted} card(s)"
@@ -445,7 +450,7 @@ class _Checker:
             self.seat(owner, where)
             self.size(count, where, self.hand)
             if cards is not None:
-                self.cards(cards, where, count)
+                check_order(self.cards(cards, where, count), where)
             self.flag(face_up, where)
 
     def drawn(self, value: Any, path: str) -> None:
@@ -682,6 +687,27 @@ class _Checker:
             )
         if talon != view.talon_size:
             raise StateError(f"view.talon_size: {view.talon_size}, but the history leaves {talon} cards in the talon")
+
+
+def check_order(cards: tuple[Card, ...], path: str) -> None:
+    """A move's cards, each listed once, are in the game's order (the order of :func:`kozel.cards.masks.cards_of`)."""
+    if any(cards[index] >= cards[index + 1] for index in range(len(cards) - 1)):
+        raise StateError(
+            f"{path}: a move lists its cards in the game's order, {format_cards(sorted(cards))}, "
+            f"not {format_cards(cards)}"
+        )
+
+
+def check_move_cards(cards: tuple[Card, ...] | None, count: int, path: str) -> None:
+    """The cards of a move in an event read alone (:class:`~kozel.view.events.Played`, a play sent back), where shown:
+    each once, in the game's order, as many as the event's ``count``."""
+    if cards is None:
+        return
+    if len(set(cards)) != len(cards):
+        raise StateError(f"{path}: a card is listed twice")
+    check_order(cards, path)
+    if len(cards) != count:
+        raise StateError(f"{path}: {len(cards)} cards shown, but the count says {count}")
 
 
 def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) -> None:
