@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import sys
 
 import attrs
 import pytest
@@ -18,6 +20,7 @@ import kozel
 from kozel import Move, MoveKind
 from kozel.engine.praise.procedures import apply_praise
 from kozel.engine.start import start_of_deal
+from kozel.record import from_json, to_json
 from kozel.rules.praise import PraiseKind
 from kozel.view.events import Laid
 from kozel.view.praise_orders import dealt_limits, praise_order
@@ -388,3 +391,41 @@ def test_moves_given_again_are_checked_again_unless_the_same_tuple_with_the_same
     broken = (*mine[:-1], tuple.__new__(Move, (seat, MoveKind.LEAD, (), 5, None)))
     with pytest.raises(kozel.WrongTypeError, match="built around its constructor"):
         kozel.determinize(view, rng, moves=broken)
+
+
+def _edited_drawing_view(seed: int, moves: int) -> kozel.PlayerView:
+    """Seat 2's view of a ``pairs`` drawing deal, ``moves`` random moves into match ``seed``, read back from JSON with
+    the first card laid face up and the first card of its hand swapped: a view no legal play gives."""
+    state = kozel.new_game(PAIRS, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    document = json.loads(to_json(kozel.observe(state, 2)))
+    assert document["view"]["praise"] in ("trousers", "pants_double")
+    history = document["view"]["history"]
+    at = next(index for index, event in enumerate(history) if event["type"] == "laid" and event["card"])
+    hand = document["view"]["hand"].split()
+    history[at]["card"], hand[0] = hand[0], history[at]["card"]
+    document["view"]["hand"] = " ".join(hand)
+    return from_json(json.dumps(document, ensure_ascii=False))
+
+
+def test_an_edited_view_of_a_drawing_deal_is_given_fewer_draws():
+    """Each draw there searches the drawing through: 200 draws, not 2000, unless tries= says otherwise."""
+    view = _edited_drawing_view(1, 55)
+    with pytest.raises(kozel.NoWorldError, match=r"no world fits it in 200 draws \(the tries ran out\)$"):
+        kozel.determinize(view, random.Random(0))
+    with pytest.raises(kozel.NoWorldError, match=r"no world fits it in 300 draws \(the tries ran out\)$"):
+        kozel.determinize(view, random.Random(0), tries=300)
+
+
+def test_an_edited_view_whose_draws_are_slow_is_given_seconds_not_minutes(monkeypatch):
+    """A draw of this view takes about a tenth of a second: the 200 draws would take half a minute, the 2000 of
+    other views minutes.  The draws of a view the engine did not make stop after EDITED_SECONDS (made short here)."""
+    determinize_module = sys.modules["kozel.view.determinize"]
+    monkeypatch.setattr(determinize_module, "EDITED_SECONDS", 0.05)
+    view = _edited_drawing_view(2, 83)
+    with pytest.raises(
+        kozel.NoWorldError, match=r"draws \(the 0\.05 s given to a view the engine did not make ran out\)$"
+    ):
+        kozel.determinize(view, random.Random(0))

@@ -48,7 +48,6 @@ from kozel.bots.thumb import Costs, answer_with
 from kozel.engine import within_hand
 from kozel.engine.core import apply, legal_moves
 from kozel.engine.events import HIDDEN_KINDS, Played
-from kozel.engine.praise.drawing import DRAWN_DEALS
 from kozel.engine.transition import played_in
 from kozel.errors import KozelError, NoWorldError, WrongTypeError
 from kozel.game.move import Move
@@ -59,7 +58,7 @@ from kozel.plain_types import whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 from kozel.rules.trump import TrumpTable
-from kozel.view.determinize import determinize
+from kozel.view.determinize import dealt_by_drawing, determinize
 from kozel.view.view import PlayerView
 
 __all__ = ["IsmctsBot"]
@@ -74,8 +73,6 @@ DEFAULT_ITERATIONS: Final = 580
 #: The default number of worlds drawn per decision (never more than the decision's iterations, where
 #: they are its budget: a world no iteration takes is not drawn).
 DEFAULT_WORLDS: Final = 160
-#: The names of the praise deals dealt by drawing, as a view gives them.
-_DRAWN_NAMES: Final = frozenset(kind.value for kind in DRAWN_DEALS)
 #: The least time a world drawn within a budget of seconds is given (seconds).
 _SHORTEST_DRAW: Final = 0.001
 
@@ -156,7 +153,7 @@ class IsmctsBot(Bot):
         if self.seconds is not None:
             return self._choose_in_time(view, moves, time.perf_counter() + self.seconds)
         count = self.worlds if self.iterations is None else min(self.worlds, self.iterations)
-        if _drawn_deal(view):
+        if dealt_by_drawing(view):
             count = min(count, DRAWN_WORLDS)
         try:
             worlds = [determinize(view, self.rng, moves=moves) for _ in range(count)]
@@ -183,7 +180,7 @@ class IsmctsBot(Bot):
         """The search with a budget of seconds, ending at ``deadline``: the clock covers drawing the worlds too.  Each
         world is drawn when its first iteration comes, while time is left (the first whatever the time), so that a
         short time draws fewer worlds."""
-        count = min(self.worlds, DRAWN_WORLDS) if _drawn_deal(view) else self.worlds
+        count = min(self.worlds, DRAWN_WORLDS) if dealt_by_drawing(view) else self.worlds
         first = self._world(view, moves, None)
         if first is None:  # no world found for the view: no search
             return self.rng.choice(moves)
@@ -301,12 +298,6 @@ def _seconds(value: object) -> float:
             f"IsmctsBot: seconds is a number above 0 and at most {MAX_SEARCH_SECONDS}, or None, not {table_text(value)}"
         )
     return number
-
-
-def _drawn_deal(view: PlayerView) -> bool:
-    """Whether the view's hand is a praise deal dealt by drawing (whose worlds cost far more to draw)."""
-    praise = view.praise
-    return isinstance(praise, str) and praise in _DRAWN_NAMES  # a praise no deal has: refused by determinize
 
 
 def _as_seen(state: GameState, legal: tuple[Move, ...], seat: int) -> dict[Move | Played, Move | list[Move]]:

@@ -127,6 +127,7 @@ _TRANSFERS: Final = frozenset({MoveKind.TRANSFER, MoveKind.TRANSFER_BACK})
 _PRAISE_KINDS: Final = {kind.value: kind for kind in PraiseKind}
 #: The praise deals dealt by drawing (``PraiseKind.is_drawn``), as a set.
 _DRAWN: Final = frozenset(kind for kind in PraiseKind if kind.is_drawn)
+_DRAWN_NAMES: Final = frozenset(kind.value for kind in _DRAWN)
 # The events a history is read by, bound as Final names: compiled code keeps Final names in C variables,
 # where it looks any other name up in the module's dictionary at each use.
 _PLAYED: Final = Played
@@ -146,6 +147,13 @@ _KEEP_TRIES: Final = 8
 #: JSON, built or changed by hand): by default, a view the engine made from a state is given draws until the
 #: budget runs out.
 TRIES = 2000
+#: The same for a view in a praise deal dealt by drawing ("trousers", "pants double"), each of whose draws searches
+#: the drawing through and costs milliseconds: views that legal play gave, read from JSON, took one draw nearly always
+#: and seven at most in 3,000, so that an edited one is refused within a second or two there too.
+DRAWN_TRIES = 200
+#: The most seconds those draws take, within the budget, where ``tries`` is not given: a draw of an edited view can
+#: take a tenth of a second or more in the drawing deals, where the views of legal play take milliseconds.
+EDITED_SECONDS = 2.0
 
 
 #: The starts of deals from the deck in canonical order, by what they depend on (see ``_World.marked``).
@@ -1539,6 +1547,13 @@ def _wanted(view: PlayerView, moves: object) -> tuple[frozenset[Move] | None, bo
     return _moves(moves), True
 
 
+def dealt_by_drawing(view: PlayerView) -> bool:
+    """Whether the view's hand is a praise deal dealt by drawing ("trousers", "pants double"), whose worlds cost far
+    more to draw."""
+    praise = view.praise
+    return isinstance(praise, str) and praise in _DRAWN_NAMES  # a praise no deal has: refused by the view's checks
+
+
 def determinize(
     view: PlayerView,
     rng: object,
@@ -1560,8 +1575,10 @@ def determinize(
     made from a state (:func:`~kozel.observe`, a :class:`~kozel.ViewTracker`), which legal play
     reached, is given draws until the budget runs out, so that a world is found even where the
     fitting draws are rare (in house rules that hand many cards face down they can be one in
-    thousands: a second or so); any other view is given 2000 draws, so that an edited one is
-    refused within a second or two.  ``budget=math.inf`` (or any number past what a float holds)
+    thousands: a second or so); any other view is given 2000 draws (200 in a praise deal dealt by
+    drawing, where each draw searches the drawing through) and at most 2 seconds of the budget
+    (:data:`EDITED_SECONDS`), so that an edited one is refused within a second or two; ``tries=``
+    given lifts both (the budget still holds).  ``budget=math.inf`` (or any number past what a float holds)
     sets no limit of time (with ``tries=None``, a view the engine made is then drawn for until a
     world fits); a budget too small for the clock to time (below its resolution, or one that rounds
     to 0 s) raises :class:`~kozel.KozelError`.
@@ -1617,10 +1634,28 @@ def determinize(
         except _BAD_VIEW as error:
             raise _refuse(view, f"a field of the wrong kind ({type(error).__name__}: {error})") from None
         _remember(view, dealt)
-    most = TRIES if most is None else most
+    capped = most is None  # a view the engine did not make, its draws not given: at most so many, and EDITED_SECONDS
+    limit = (DRAWN_TRIES if dealt_by_drawing(view) else TRIES) if most is None else most
     if fresh:
         _check_moves(wanted, view, moves)
-    deadline = time.perf_counter() + seconds
+    within = min(seconds, EDITED_SECONDS) if capped else seconds
+    state, drawn = _first_fit(view, rng, dealt, wanted, most=limit, deadline=time.perf_counter() + within)
+    if state is not None:
+        return state
+    if drawn >= limit:
+        spent = "tries"
+    elif within < seconds:
+        spent = f"{within:g} s given to a view the engine did not make"
+    else:
+        spent = f"{seconds:g} s budget"
+    raise NoWorldError(_refuse(view, f"no world fits it in {drawn} draws (the {spent} ran out)").args[0])
+
+
+def _first_fit(
+    view: PlayerView, rng: random.Random, dealt: Dealt, wanted: frozenset[Move] | None, *, most: int, deadline: float
+) -> tuple[GameState | None, int]:
+    """The first world drawn that fits ``view`` (and gives the seat the ``wanted`` moves, where given), within ``most``
+    draws and until ``deadline`` (one draw at least), and how many were drawn; None where none fitted."""
     drawn = 0
     while drawn < most and (drawn == 0 or time.perf_counter() < deadline):
         drawn += 1
@@ -1639,6 +1674,5 @@ def determinize(
         except _BAD_VIEW as error:
             raise _refuse(view, f"its events do not fit together ({type(error).__name__}: {error})") from None
         if wanted is None or _same_moves(state, view, wanted):
-            return state
-    spent = "tries" if drawn >= most else f"{seconds:g} s budget"
-    raise NoWorldError(_refuse(view, f"no world fits it in {drawn} draws (the {spent} ran out)").args[0])
+            return state, drawn
+    return None, drawn
