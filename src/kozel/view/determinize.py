@@ -1577,7 +1577,7 @@ def determinize(
     fitting draws are rare (in house rules that hand many cards face down they can be one in
     thousands: a second or so); any other view is given 2000 draws (200 in a praise deal dealt by
     drawing, where each draw searches the drawing through) and at most 2 seconds of the budget
-    (``kozel.view.determinize.EDITED_SECONDS``), so that an edited one is refused within a second or two; ``tries=``
+    (``EDITED_SECONDS`` of its module), so that an edited one is refused within a second or two; ``tries=``
     given lifts both (the budget still holds).  ``budget=math.inf`` (or any number past what a float holds)
     sets no limit of time (with ``tries=None``, a view the engine made is then drawn for until a
     world fits); a budget too small for the clock to time (below its resolution, or one that rounds
