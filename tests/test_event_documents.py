@@ -105,7 +105,10 @@ PLAYED = {"type": "played", "seat": 1, "kind": "lead", "cards": ["7♥"], "count
             {"type": "cards_returned", "returned": [[1, ["7♥"], 1, True], [2, ["A♥", "7♠"], 2, True]]},
             r"^event\.returned\[1\]: a move lists its cards in the game's order, 7♠ A♥, not A♥ 7♠$",
         ),
-        ({"type": "cards_returned", "returned": [[1, ["7♥"], 2, True]]}, r"^event\.returned\[0\]: 1 cards shown"),
+        (
+            {"type": "cards_returned", "returned": [[1, ["7♥"], 2, True]]},
+            r"^event\.returned\[0\]: 1 card shown, but the count says 2$",
+        ),
     ],
 )
 def test_a_bad_event_document_is_refused_naming_the_field(event, message):

@@ -294,7 +294,7 @@ def test_a_view_no_play_could_produce_is_refused():
     played = next(i for i, event in enumerate(data["view"]["history"]) if event.get("type") == "played")
     for field, value, message in (
         ("seat", 7, r"view\.history\[\d+\]\.seat: a seat from 0 to 3, not 7"),
-        ("count", 0, r"view\.history\[\d+\]\.cards: 1 cards shown, but the count says 0"),
+        ("count", 0, r"view\.history\[\d+\]\.cards: 1 card shown, but the count says 0"),
         ("choice", "trousers", r"only a praise move names a choice"),
     ):
         changed = json.loads(json.dumps(data))

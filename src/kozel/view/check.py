@@ -19,6 +19,7 @@ from kozel.cards.card import Card, Suit
 from kozel.cards.cardset import CardSet
 from kozel.cards.masks import BITS
 from kozel.cards.notation import format_cards
+from kozel.engine.explain import plural
 from kozel.engine.hand_end import sheet_after, sweep_of
 from kozel.errors import StateError
 from kozel.game.move import MoveKind
@@ -206,10 +207,7 @@ class _Checker:
         outside = [card for card in listed if BITS[card] & ~self.deck]
         if outside:
             raise StateError(f"{path}: {format_cards(outside)} not cards of {self.rules.name!r}")
-        if len(set(listed)) != len(listed):
-            raise StateError(f"{path}: a card is listed twice")
-        if count is not None and len(listed) != count:
-            raise StateError(f"{path}: {len(listed)} cards shown, but the count says {count}")
+        _listed_once(listed, path, count)
         return listed
 
     # Rows --------------------------------------------------------------------------------------------------
@@ -700,14 +698,18 @@ def check_order(cards: tuple[Card, ...], path: str) -> None:
 
 def check_move_cards(cards: tuple[Card, ...] | None, count: int, path: str) -> None:
     """The cards of a move in an event read alone (:class:`~kozel.view.events.Played`, a play sent back), where shown:
-    each once, in the game's order, as many as the event's ``count``."""
-    if cards is None:
-        return
+    each once, as many as the event's ``count``, in the game's order."""
+    if cards is not None:
+        _listed_once(cards, path, count)
+        check_order(cards, path)
+
+
+def _listed_once(cards: tuple[Card, ...], path: str, count: object = None) -> None:
+    """No card of ``cards`` listed twice, and ``count`` of them where given."""
     if len(set(cards)) != len(cards):
         raise StateError(f"{path}: a card is listed twice")
-    check_order(cards, path)
-    if len(cards) != count:
-        raise StateError(f"{path}: {len(cards)} cards shown, but the count says {count}")
+    if count is not None and len(cards) != count:
+        raise StateError(f"{path}: {plural(len(cards), 'card')} shown, but the count says {count}")
 
 
 def check_results(rules: Ruleset, results: tuple[HandResult, ...], path: str) -> None:
