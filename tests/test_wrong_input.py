@@ -465,13 +465,44 @@ def test_determinize_refuses_an_event_field_of_the_wrong_kind_in_both_builds():
     cases = [
         (played, {"seat": True}, rf"view\.history\[{played}\]\.seat: a seat from 0 to 3, not True$"),
         (taken, {"winner": True}, rf"view\.history\[{taken}\]\.winner: a seat from 0 to 3, not True$"),
-        (taken, {"count": 1.5}, rf"view\.history\[{taken}\]\.count: a number of cards from 0 to 36, not 1\.5$"),
+        (taken, {"count": 1.5}, rf"view\.history\[{taken}\]\.count: a number of cards from 1 to 36, not 1\.5$"),
     ]
     for number, change, message in cases:
         history = list(view.history)
         history[number] = attrs.evolve(history[number], **change)
         with pytest.raises(StateError, match=message):
             kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)
+
+
+def test_a_view_padded_with_empty_draws_or_tricks_of_no_card_is_refused_as_it_is_read():
+    """The engine draws for the seats that drew, a card at least each, and takes tricks of a card at least: filler
+    events (which made an edited view cost seconds a draw) are refused at once."""
+    import attrs  # noqa: PLC0415
+
+    state, rng = _state(), random.Random(2)
+    while not any(isinstance(event, kozel.view.CardsDrawn) for event in kozel.observe(state, 1).history):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    view = kozel.observe(state, 1)
+    drawn = next(n for n, event in enumerate(view.history) if isinstance(event, kozel.view.CardsDrawn))
+    taken = next(n for n, event in enumerate(view.history) if isinstance(event, kozel.view.TrickTaken))
+    first = view.history[drawn].drawn[0]
+    cases = [
+        (drawn, {"drawn": ()}, rf"view\.history\[{drawn}\]\.drawn: a draw names the seats that drew, one at least"),
+        (
+            drawn,
+            {"drawn": ((first[0], None, 0),)},
+            rf"view\.history\[{drawn}\]\.drawn\[0\]: a number of cards from 1 to 36, not 0$",
+        ),
+        (taken, {"count": 0}, rf"view\.history\[{taken}\]\.count: a number of cards from 1 to 36, not 0$"),
+    ]
+    for number, change, message in cases:
+        history = list(view.history)
+        history[number] = attrs.evolve(history[number], **change)
+        with pytest.raises(StateError, match=message):
+            kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)
+    padded = attrs.evolve(view, history=(*view.history, kozel.view.CardsDrawn(())))
+    with pytest.raises(StateError, match=r"\.drawn: a draw names the seats that drew, one at least, not none$"):
+        kozel.determinize(padded, random.Random(1))
 
 
 def _view_with_another_seat_s_card_on_the_table() -> tuple[kozel.PlayerView, Card]:

@@ -132,11 +132,12 @@ def _fine_cards(cards: object, count: int, deck: int) -> bool:
 
 
 def _fine_draw(part: object, players: int, size: int, deck: int) -> bool:
-    """Whether ``part`` of a draw is ``(seat, cards or None, count)`` that fit the table and the deck."""
+    """Whether ``part`` of a draw is ``(seat, cards or None, count)`` that fit the table and the deck, a card at
+    least."""
     if type(part) is not tuple or len(part) != 3:
         return False
     owner, cards, count = part
-    if type(owner) is not int or not 0 <= owner < players or type(count) is not int or not 0 <= count <= size:
+    if type(owner) is not int or not 0 <= owner < players or type(count) is not int or not 1 <= count <= size:
         return False
     if cards is None:
         return True
@@ -172,11 +173,11 @@ class _Checker:
         if not _whole(value) or not 0 <= value < self.sides:
             raise StateError(f"{path}: a side from 0 to {self.sides - 1}, not {_shown(value)}")
 
-    def size(self, value: Any, path: str, most: int) -> None:
-        if type(value) is int and 0 <= value <= most:
+    def size(self, value: Any, path: str, most: int, least: int = 0) -> None:
+        if type(value) is int and least <= value <= most:
             return
-        if not _whole(value) or not 0 <= value <= most:
-            raise StateError(f"{path}: a number of cards from 0 to {most}, not {_shown(value)}")
+        if not _whole(value) or not least <= value <= most:
+            raise StateError(f"{path}: a number of cards from {least} to {most}, not {_shown(value)}")
 
     def number(self, value: Any, path: str) -> None:
         if not _whole(value):
@@ -354,7 +355,7 @@ class _Checker:
                 raise StateError(f"{path}.card: a card laid face up is shown to everyone, but none is named")
         elif isinstance(value, TrickTaken):
             self.seat(event.winner, f"{path}.winner")
-            self.size(event.count, f"{path}.count", self.deck_size)
+            self.size(event.count, f"{path}.count", self.deck_size, least=1)  # a trick holds a card at least
             self.size(event.talon, f"{path}.talon", self.rules.talon_size)
         elif isinstance(value, CardsDrawn):
             self.drawn(event.drawn, f"{path}.drawn")
@@ -452,14 +453,18 @@ class _Checker:
             self.flag(face_up, where)
 
     def drawn(self, value: Any, path: str) -> None:
-        """The cards drawn from the stock: ``(seat, cards or None, count)`` each."""
-        for index, part in enumerate(self.tuple_of(value, path, "(seat, cards or None, count) entries")):
+        """The cards drawn from the stock: ``(seat, cards or None, count)`` each, for the seats that drew (one at least,
+        a card at least each)."""
+        parts = self.tuple_of(value, path, "(seat, cards or None, count) entries")
+        if not parts:
+            raise StateError(f"{path}: a draw names the seats that drew, one at least, not none")
+        for index, part in enumerate(parts):
             where = f"{path}[{index}]"
             if not isinstance(part, tuple) or len(part) != 3:
                 raise StateError(f"{where}: a (seat, cards or None, count) entry, not {_shown(part)}")
             owner, cards, count = part
             self.seat(owner, where)
-            self.size(count, where, self.deck_size)
+            self.size(count, where, self.deck_size, least=1)
             if cards is not None:
                 self.cards(cards, where, count)
 
@@ -634,7 +639,7 @@ class _Checker:
                     type(winner) is int
                     and 0 <= winner < players
                     and type(taken) is int
-                    and 0 <= taken <= size
+                    and 1 <= taken <= size
                     and type(fields.talon) is int
                     and fields.talon == 0
                 ):
@@ -642,6 +647,7 @@ class _Checker:
             elif (
                 isinstance(event, _CARDS_DRAWN)
                 and type(fields.drawn) is tuple
+                and fields.drawn
                 and all(_fine_draw(part, players, size, deck) for part in fields.drawn)
             ):
                 continue
