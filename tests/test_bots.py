@@ -320,6 +320,47 @@ def test_a_missing_package_of_a_bot_is_looked_for_as_a_folder(monkeypatch, tmp_p
         make_bot("nopackage.mybots:Cautious")
     with pytest.raises(KozelError, match=r"run it from the folder that holds nomodule\.py, install"):
         make_bot("nomodule:Cautious")
+    (tmp_path / "haspackage").mkdir()
+    (tmp_path / "haspackage" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "needsmore.py").write_text("import nosuchdependency_zz\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("haspackage", "needsmore"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(KozelError) as refused:
+        make_bot("haspackage.gone:Cautious")
+    assert str(refused.value).endswith(": the package haspackage has no module gone")
+    with pytest.raises(KozelError) as refused:
+        make_bot("needsmore:Cautious")
+    assert str(refused.value) == (
+        "cannot load the bot 'needsmore:Cautious': its module imports nosuchdependency_zz, which is not installed "
+        "(No module named 'nosuchdependency_zz')"
+    )
+
+
+def test_a_bot_whose_init_a_decorator_wraps_takes_the_wrappers_keywords(monkeypatch, tmp_path):
+    """The keywords are checked against the code called (the wrapper), not what it wraps."""
+    (tmp_path / "wrappedbots.py").write_text(
+        "import functools\n"
+        "from kozel.bots import Bot\n"
+        "def noted(init):\n"
+        "    @functools.wraps(init)\n"
+        "    def wrapper(self, *args, verbose=False, **keywords):\n"
+        "        init(self, *args, **keywords)\n"
+        "        self.verbose = verbose\n"
+        "    return wrapper\n"
+        "class Wrapped(Bot):\n"
+        "    @noted\n"
+        "    def __init__(self, depth=1):\n"
+        "        super().__init__()\n"
+        "        self.depth = depth\n"
+        "    def choose(self, view, moves):\n"
+        "        return moves[0]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "wrappedbots", raising=False)
+    bot = make_bot("wrappedbots:Wrapped(verbose=True, depth=3)")
+    assert (bot.verbose, bot.depth) == (True, 3)
 
 
 def test_wilson_interval():

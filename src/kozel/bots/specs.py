@@ -70,12 +70,7 @@ def make_bot(spec: str) -> Bot:
         try:
             kind = getattr(importlib.import_module(module), attribute)
         except ModuleNotFoundError as error:
-            raise KozelError(
-                f"cannot load the bot {table_text(name)}: {error}; a bot's module is looked for on the import path "
-                f"(sys.path), and by the kozel command in the current folder ({os.getcwd()}): run it from "
-                f"the folder that holds {_top_of(module)}, install the bot's package, or add its "
-                "folder to PYTHONPATH"
-            ) from None
+            raise KozelError(f"cannot load the bot {table_text(name)}: {_not_found(module, error)}") from None
         except (ImportError, AttributeError) as error:
             raise KozelError(f"cannot load the bot {table_text(name)}: {error}") from None
         except BOT_FAILURES as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
@@ -113,9 +108,9 @@ def make_bot(spec: str) -> Bot:
 def _check_keywords(kind: type[Bot], keywords: dict[str, Any], shown: str) -> None:
     """Refuse a keyword that ``kind`` does not take, naming the closest it takes and all of them (a bot class that
     takes any keyword, or whose signature cannot be read, is left to refuse what it will as it is built)."""
-    try:
-        parameters = inspect.signature(kind).parameters.values()
-    except (TypeError, ValueError):  # no signature Python can read (a class built in C, an odd __signature__)
+    try:  # the signature of the code itself, not of what a decorator wraps (the wrapper may take more)
+        parameters = inspect.signature(kind, follow_wrapped=False).parameters.values()
+    except Exception:  # no signature Python can read (a class built in C, an odd __signature__ that fails)
         return
     taken = [
         parameter.name
@@ -136,10 +131,21 @@ def _check_keywords(kind: type[Bot], keywords: dict[str, Any], shown: str) -> No
             )
 
 
-def _top_of(module: str) -> str:
-    """What the folder to run from holds for ``module`` to be found: its file, or its package's folder."""
-    top, dot, _ = module.partition(".")
-    return f"the package {top} (a folder {top}/)" if dot else f"{top}.py"
+def _not_found(module: str, error: ModuleNotFoundError) -> str:
+    """Why the bot's ``module`` was not found (``error``): it, or a package above it, is not on the import path (where
+    to run from); a module of the package is missing; or its own code imports a module that is not installed."""
+    missing = error.name or module
+    if module != missing and not module.startswith(missing + "."):
+        return f"its module imports {missing}, which is not installed ({error})"
+    if "." in missing:
+        package, _, last = missing.rpartition(".")
+        return f"{error}: the package {package} has no module {last}"
+    where = f"the package {missing} (a folder {missing}/)" if "." in module else f"{missing}.py"
+    return (
+        f"{error}; a bot's module is looked for on the import path (sys.path), and by the kozel command in the "
+        f"current folder ({os.getcwd()}): run it from the folder that holds {where}, install the bot's package, or "
+        "add its folder to PYTHONPATH"
+    )
 
 
 def _keywords(text: str, shown: str) -> dict[str, Any]:
