@@ -452,10 +452,20 @@ def test_values_with_no_truth_value_are_refused_not_tested():
         kozel.loads_ruleset("{}", format=_NoTruth())  # type: ignore[arg-type]
 
 
-def test_determinize_refuses_an_event_field_of_the_wrong_kind_in_both_builds():
-    # Read as plain objects: a compiled build read a bool seat as a number and took the view.
+def _each_edit_refused(view: kozel.PlayerView, cases: list[tuple[int, dict[str, object], str]]) -> None:
+    """Each case, ``(event's place, fields changed, message)``, made to ``view``'s history alone: refused with
+    ``message`` when ``determinize`` is handed it."""
     import attrs  # noqa: PLC0415
 
+    for number, change, message in cases:
+        history = list(view.history)
+        history[number] = attrs.evolve(history[number], **change)
+        with pytest.raises(StateError, match=message):
+            kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)
+
+
+def test_determinize_refuses_an_event_field_of_the_wrong_kind_in_both_builds():
+    # Read as plain objects: a compiled build read a bool seat as a number and took the view.
     state, rng = _state(), random.Random(2)
     while not any(isinstance(event, kozel.view.TrickTaken) for event in kozel.observe(state, 1).history):
         state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
@@ -467,11 +477,7 @@ def test_determinize_refuses_an_event_field_of_the_wrong_kind_in_both_builds():
         (taken, {"winner": True}, rf"view\.history\[{taken}\]\.winner: a seat from 0 to 3, not True$"),
         (taken, {"count": 1.5}, rf"view\.history\[{taken}\]\.count: a number of cards from 1 to 36, not 1\.5$"),
     ]
-    for number, change, message in cases:
-        history = list(view.history)
-        history[number] = attrs.evolve(history[number], **change)
-        with pytest.raises(StateError, match=message):
-            kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)
+    _each_edit_refused(view, cases)
 
 
 def test_a_view_padded_with_empty_draws_or_tricks_of_no_card_is_refused_as_it_is_read():
@@ -495,11 +501,7 @@ def test_a_view_padded_with_empty_draws_or_tricks_of_no_card_is_refused_as_it_is
         ),
         (taken, {"count": 0}, rf"view\.history\[{taken}\]\.count: a number of cards from 1 to 36, not 0$"),
     ]
-    for number, change, message in cases:
-        history = list(view.history)
-        history[number] = attrs.evolve(history[number], **change)
-        with pytest.raises(StateError, match=message):
-            kozel.determinize(attrs.evolve(view, history=tuple(history)), random.Random(1), tries=3)
+    _each_edit_refused(view, cases)
     padded = attrs.evolve(view, history=(*view.history, kozel.view.CardsDrawn(())))
     with pytest.raises(StateError, match=r"\.drawn: a draw names the seats that drew, one at least, not none$"):
         kozel.determinize(padded, random.Random(1))
