@@ -136,6 +136,33 @@ def test_a_views_play_whose_cards_are_out_of_the_games_order_is_refused():
     )
 
 
+def test_a_view_changed_by_hand_is_written_only_where_it_would_be_read_back():
+    """to_json checks a view the engine did not make as from_json checks the document: it never writes one that
+    from_json refuses.  An engine-made view, and an edited one that keeps every rule, are written and read back."""
+    rules = kozel.variants.get("classic")
+    rng = random.Random(3)
+    state = kozel.new_game(rules, seed=3)
+    while not any(isinstance(e, Played) and e.cards and len(e.cards) > 1 for e in kozel.observe(state, 0).history):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    view = kozel.observe(state, 0)
+    at = next(i for i, e in enumerate(view.history) if isinstance(e, Played) and e.cards and len(e.cards) > 1)
+    play = view.history[at]
+    assert isinstance(play, Played)
+    assert play.cards is not None
+    history = list(view.history)
+    history[at] = attrs.evolve(play, cards=play.cards[::-1])
+    edited = attrs.evolve(view, history=tuple(history))
+    with pytest.raises(StateError) as refused:
+        to_json(edited)
+    shown = " ".join(str(card) for card in play.cards)
+    backwards = " ".join(str(card) for card in play.cards[::-1])
+    assert str(refused.value) == (
+        f"view.history[{at}].cards: a move lists its cards in the game's order, {shown}, not {backwards}"
+    )
+    for kept in (view, attrs.evolve(view)):  # made by the engine; rebuilt by hand with the same fields
+        assert from_json(to_json(kept)) == kept
+
+
 def test_only_the_engines_kinds_of_event_are_written():
     with pytest.raises(WrongTypeError, match=r"not the base class Event$"):
         to_json(Event())

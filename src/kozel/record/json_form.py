@@ -75,7 +75,7 @@ from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
 from kozel.view.check import check_move_cards, check_results, check_sets, check_sheet, check_view
-from kozel.view.view import PlayerView
+from kozel.view.view import PlayerView, made_by_engine
 
 __all__ = ["FORMAT", "Document", "from_json", "to_json"]
 
@@ -100,7 +100,11 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
     >>> kozel.record.to_json(kozel.Move.parse("2 beat A♠ 10♥"))
     '{"kozel": "move", "format": 1, "move": {"seat": 2, "kind": "beat", "cards": "A♠ 10♥", "choice": null}}'
 
-    ``indent`` is None (one line) or 0 to :data:`~kozel.limits.MAX_INDENT` spaces a level.
+    ``indent`` is None (one line) or 0 to :data:`~kozel.limits.MAX_INDENT` spaces a level.  A view the engine did
+    not make (read from JSON, built or changed by hand) is checked as :func:`from_json` checks the document, and one
+    it would refuse raises :class:`~kozel.StateError` naming the field; a view the engine made is written unchecked.
+    A state is not checked (that would replay it): one changed by hand is written, and :func:`from_json` refuses
+    the document where no legal play leaves its position.
     """
     spaces = checked_indent(indent)
     if isinstance(value, Ruleset):
@@ -113,6 +117,8 @@ def to_json(value: Document, *, indent: int | None = None) -> str:
             # a state changed by hand after the engine made it: a field of the wrong kind, or a number too long
             raise _unwritable_state(failure) from None
     elif isinstance(value, PlayerView):
+        if not made_by_engine(value):  # built or changed by hand: written only as from_json would read it back
+            _check_view(value)
         try:
             data = {"kozel": "view", "format": FORMAT, "view": _view_data(value)}
             return json.dumps(data, ensure_ascii=False, indent=spaces)
