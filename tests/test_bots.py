@@ -298,8 +298,18 @@ def test_a_keyword_a_bot_does_not_take_is_named_with_the_closest_it_takes():
     assert str(refused.value) == "cannot make the bot 'random(seed=1)': it takes no keywords, not 'seed'"
 
 
+def _bot_module(monkeypatch, tmp_path, name, source):
+    """A module of bots of one's own, ``name``.py holding ``source``, importable for the test only."""
+    (tmp_path / f"{name}.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+
+
 def test_a_bot_of_ones_own_that_takes_any_keyword_gets_them_all(monkeypatch, tmp_path):
-    (tmp_path / "anykeys.py").write_text(
+    _bot_module(
+        monkeypatch,
+        tmp_path,
+        "anykeys",
         "from kozel.bots import Bot\n"
         "class Open(Bot):\n"
         "    def __init__(self, **options):\n"
@@ -307,10 +317,7 @@ def test_a_bot_of_ones_own_that_takes_any_keyword_gets_them_all(monkeypatch, tmp
         "        self.options = options\n"
         "    def choose(self, view, moves):\n"
         "        return moves[0]\n",
-        encoding="utf-8",
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "anykeys", raising=False)
     assert make_bot("anykeys:Open(style='bold', depth=2)").options == {"style": "bold", "depth": 2}
 
 
@@ -339,7 +346,10 @@ def test_a_missing_package_of_a_bot_is_looked_for_as_a_folder(monkeypatch, tmp_p
 
 def test_a_bot_whose_init_a_decorator_wraps_takes_the_wrappers_keywords(monkeypatch, tmp_path):
     """The keywords are checked against the code called (the wrapper), not what it wraps."""
-    (tmp_path / "wrappedbots.py").write_text(
+    _bot_module(
+        monkeypatch,
+        tmp_path,
+        "wrappedbots",
         "import functools\n"
         "from kozel.bots import Bot\n"
         "def noted(init):\n"
@@ -355,10 +365,7 @@ def test_a_bot_whose_init_a_decorator_wraps_takes_the_wrappers_keywords(monkeypa
         "        self.depth = depth\n"
         "    def choose(self, view, moves):\n"
         "        return moves[0]\n",
-        encoding="utf-8",
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "wrappedbots", raising=False)
     bot = make_bot("wrappedbots:Wrapped(verbose=True, depth=3)")
     assert (bot.verbose, bot.depth) == (True, 3)
 
