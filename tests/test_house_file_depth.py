@@ -76,3 +76,22 @@ def test_a_file_named_just_toml_is_read_as_toml(tmp_path):
     house = load_ruleset(path)
     assert house.name == "house"
     assert house.match == kozel.variants.get("classic").match
+
+
+@pytest.mark.parametrize(
+    ("opened", "then"),
+    [('"\\', "\n"), ('"""\\', ""), ("'''", ""), ("'x", "\n")],
+    ids=["one-line", "multi-line", "multi-line literal", "literal"],
+)
+def test_a_string_never_closed_runs_to_the_end_of_its_line_or_the_text(opened, then):
+    """Brackets after a quote that is never closed are read as its text (the parser then refuses the text): each such
+    string is read once, where looking for its end again from each of its quotes took time growing as the square of
+    the text (a text of '"\\' repeated, 64 KB, took seconds; 1 MiB, most of an hour)."""
+    assert depth(opened * 3 + "[[[" + then + "[{}]") == (2 if then else 0)
+
+
+@pytest.mark.parametrize("text", ['"\\' * 500_000, '"""\\' * 250_000], ids=["one-line", "multi-line"])
+def test_a_ruleset_text_of_unclosed_strings_is_refused_by_its_parser(text):
+    """A text of the largest size a ruleset may be, every string in it unclosed: refused as no JSON."""
+    with pytest.raises(RulesetError, match=r"^not valid JSON: "):
+        loads_ruleset('{"name": ' + text + "}", format="json")

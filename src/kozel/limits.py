@@ -92,11 +92,14 @@ def seed_fits(value: int) -> bool:
     return -_SEED_BOUND < value < _SEED_BOUND
 
 
+# Each kind of string is one token even where it is never closed (to the end of the text, or of its line): the text is
+# then no JSON or TOML, which its parser says, and a string that failed to match is never looked at again from each
+# of its quotes (which made a text of many unclosed strings, such as '"\\' repeated, take time growing as its square).
 _TOKENS: Final = re.compile(
-    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:""?)?'  # a TOML multi-line basic string
-    r"|'''[\s\S]*?'''(?:''?)?"  # a TOML multi-line literal string
-    r'|"(?:[^"\\\n]|\\.)*"'  # a JSON or TOML string on one line
-    r"|'[^'\n]*'"  # a TOML literal string
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*(?:"""(?:""?)?|\\?\Z)'  # a TOML multi-line basic string
+    r"|'''[\s\S]*?(?:'''(?:''?)?|\Z)"  # a TOML multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*(?:"|\\?(?=\n|\Z))'  # a JSON or TOML string on one line
+    r"|'[^'\n]*'?"  # a TOML literal string
     r"|#[^\n]*"  # a TOML comment
     r"|[\[\]{}.=,\n]"
 )
