@@ -204,6 +204,15 @@ def test_a_json_document_starting_with_a_byte_order_mark_is_read():
         assert kozel.record.from_json("\ufeff" + kozel.record.to_json(value)) == value
 
 
+def test_ruleset_text_starting_with_a_byte_order_mark_is_read_as_its_file_would_be():
+    """One mark is skipped, as load_ruleset skips it in a file; the format is then told from what follows it."""
+    hammer = kozel.variants.get("hammer")
+    for text in (kozel.forms.dumps_ruleset(hammer), 'base = "hammer"\n'):
+        assert kozel.loads_ruleset("\ufeff" + text) == hammer
+    with pytest.raises(kozel.RulesetError, match=r"^not valid TOML: "):  # a second mark is no part of either format
+        kozel.loads_ruleset("\ufeff\ufeff" + kozel.forms.dumps_ruleset(hammer))
+
+
 # --- numbers too long ---------------------------------------------------------------------------------------
 
 

@@ -52,11 +52,27 @@ def test_data_against_another_version_of_its_base_is_refused():
         ({"base_version": 1, "name": "x"}, "base_version: given without 'base'"),
         ({"base": "classic", "base_version": True}, "base_version: expected a whole number, got true"),
         ({"base": "classic", "base_version": "1"}, "base_version: expected a whole number, got '1'"),
+        (
+            {"base": "classic", "base_version": 0},
+            r"base_version: expected a whole number from 1 \(the built-in's version\), got 0$",
+        ),
+        (
+            {"base": "classic", "base_version": -3},
+            r"base_version: expected a whole number from 1 \(the built-in's version\), got -3$",
+        ),
     ],
 )
 def test_a_base_version_that_pins_nothing_is_refused(data, message):
     with pytest.raises(RulesetError, match=f"^{message}"):
         from_data(data)
+
+
+def test_a_base_version_of_thousands_of_digits_is_shown_cut():
+    with pytest.raises(RulesetError) as refused:
+        from_data({"base": "classic", "base_version": 10**4000})
+    assert str(refused.value).startswith("base_version: written against version 1000000")
+    assert "..." in str(refused.value)
+    assert len(str(refused.value)) < 400
 
 
 def test_state_and_view_documents_pin_their_base(monkeypatch):

@@ -138,11 +138,14 @@ def _check_base_version(written: Any, base: Ruleset | None) -> None:
         raise RulesetError(f"{_BASE_VERSION}: given without {BASE!r}; it is the version of the built-in named there")
     if isinstance(written, bool) or not isinstance(written, int):
         raise _error(_BASE_VERSION, f"expected a whole number, got {_shown(written)}")
+    if written < 1:
+        raise _error(_BASE_VERSION, f"expected a whole number from 1 (the built-in's version), got {_shown(written)}")
     if written != base.version:
+        shown = _shown(written)  # cut where long: a version of thousands of digits is no version
         raise RulesetError(
-            f"{_BASE_VERSION}: written against version {written} of {base.name!r}; this kozel has version "
+            f"{_BASE_VERSION}: written against version {shown} of {base.name!r}; this kozel has version "
             f"{base.version} of it, so the fields not written would come from other rules: read it with a kozel "
-            f"that has version {written} of {base.name!r}"
+            f"that has version {shown} of {base.name!r}"
         )
 
 

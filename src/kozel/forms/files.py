@@ -45,7 +45,9 @@ __all__ = ["FORMAT", "dumps_ruleset", "load_ruleset", "loads_ruleset"]
 FORMAT: Final = 1
 
 _ENVELOPE: Final = ("kozel", "format", "ruleset")
-_BOM: Final = b"\xef\xbb\xbf"
+#: The byte order mark an editor may begin a UTF-8 file with (Windows Notepad): one is read past at a text's start.
+BOM: Final = "\ufeff"
+_BOM: Final = BOM.encode("utf-8")
 _SUFFIXES: Final[Mapping[str, Literal["json", "toml"]]] = {".json": "json", ".toml": "toml"}
 
 
@@ -62,10 +64,14 @@ def dumps_ruleset(rules: Ruleset, *, indent: int | None = 2) -> str:
 def loads_ruleset(text: str, *, format: Literal["json", "toml"] | None = None) -> Ruleset:
     """The ruleset in JSON or TOML ``text`` (without ``format``: JSON when it starts with ``{``, else TOML).
 
+    One byte order mark at the start is skipped, as in a ruleset file.
+
     The text holds the envelope :func:`~kozel.forms.dumps_ruleset` writes or a bare ruleset table; anything
     wrong raises :class:`~kozel.RulesetError`, as does text larger than a ruleset file may be
     (:data:`~kozel.limits.MAX_RULESET_BYTES`, 1 MiB, in UTF-8).  TOML is read only, never written.
     """
+    if isinstance(text, str):
+        text = text.removeprefix(BOM)  # one byte order mark, as a ruleset file's text is read
     return _read(text, format)[1]
 
 

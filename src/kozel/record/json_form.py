@@ -63,7 +63,7 @@ from kozel.engine.events import CardsReturned, Event, Played
 from kozel.engine.hand_end import dealt_again, first_dealer_of
 from kozel.engine.start import new_game, start_hand
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
-from kozel.forms.files import dumps_ruleset, loads_ruleset
+from kozel.forms.files import BOM, dumps_ruleset, loads_ruleset
 from kozel.game.move import Move, MoveKind, broken_move_error, parse_move
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
@@ -209,10 +209,6 @@ def _parse(text: str) -> Any:
     if twice and not (isinstance(data, dict) and data.get("kozel") == "ruleset"):
         raise StateError(f"{twice[0]}; a document gives each key once (which one is meant is not guessed)")
     return data
-
-
-#: The byte order mark an editor may begin a UTF-8 file with (Windows Notepad): one is read past at a text's start.
-BOM: Final = "\ufeff"
 
 
 # Moves --------------------------------------------------------------------------------------------

@@ -67,11 +67,11 @@ from kozel.engine.core import apply
 from kozel.engine.start import new_game
 from kozel.errors import IllegalMoveError, KozelError, NotationError, StateError, WrongTypeError
 from kozel.forms.data import compact, from_data
+from kozel.forms.files import BOM
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEAT_DIGITS, SEED_DIGITS, depth
 from kozel.plain_types import LongNumberError, read_int, unique_keys
-from kozel.record.json_form import BOM
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
