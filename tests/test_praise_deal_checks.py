@@ -33,6 +33,7 @@ def small(cards: str, trumps: str, size: int, choice: str) -> kozel.Ruleset:
         trumps=attrs.evolve(PAIRS.trumps, fixed=fixed),
         dealing=Dealing(hand_size=size, packet=1, refill=False),
         scoring=attrs.evolve(PAIRS.scoring, rows=rows),
+        match=attrs.evolve(PAIRS.match, tails_points=min(PAIRS.match.tails_points, total)),  # as the deck allows
         leading=attrs.evolve(PAIRS.leading, holder_card=fixed[0]),
         redeal=None,
         praise=Praise(choices=choices),

@@ -22,15 +22,28 @@ from kozel.rules import (
     RedealReason,
     ScoreMode,
     Talon,
+    TrumpLeads,
     Trumps,
     TrumpTransfer,
 )
+from kozel.rules.match import Title
 
 
 def _with(name: str, component: str, **changes: object) -> Ruleset:
     """The built-in ``name`` with fields of one of its components changed."""
     rules = kozel.variants.get(name)
     return attrs.evolve(rules, **{component: attrs.evolve(getattr(rules, component), **changes)})
+
+
+def _all_trumps(**leading: object) -> Ruleset:
+    """seven_of_clubs with every card of its deck a permanent trump (and no catch), its lead rules changed."""
+    rules = kozel.variants.get("seven_of_clubs")
+    return attrs.evolve(
+        rules,
+        trumps=attrs.evolve(rules.trumps, fixed=tuple(rules.deck)),
+        catch=None,
+        leading=attrs.evolve(rules.leading, **leading),
+    )
 
 
 def _bidding(name: str = "threesome", **changes: object) -> Ruleset:
@@ -467,6 +480,64 @@ BAD_RULESETS = [
     _case(lambda: _with("classic", "match", target=0), "a match target of 0 is reached before", "penalty-target-0"),
     _case(lambda: _with("simple", "match", target=0), "a match target of 0 is reached before", "credit-target-0"),
     _case(lambda: _with("hammer_clubs", "transfer", counts=(1, 5)), "holding 5 trumps", "transfer-count-over-hand"),
+    _case(
+        lambda: _with("pairs", "match", tails_short=13),
+        "pairs: the title 'tails_final_hand' (match.titles) is for winners who stood 13 short of the target "
+        "(match.tails_short), at -1, before the final hand, but scores start at 0",
+        "tails-short-below-the-start",
+    ),
+    _case(
+        lambda: _with("fifteen", "match", titles=(Title.TAILS_FINAL_HAND,), tails_short=13),
+        "who stood 13 short of the target (match.tails_short), at 13, before the final hand, but scores start at 12",
+        "tails-short-above-a-countdown-start",
+    ),
+    _case(
+        lambda: _with("pairs", "match", tails_points=121),
+        "pairs: the title 'tails_final_hand' (match.titles) is for winners who took 121 card points or more in the "
+        "final hand (match.tails_points), but the deck's cards add up to 120",
+        "tails-points-over-the-deck",
+    ),
+    _case(
+        lambda: _with("pairs", "match", titles=(Title.DRY,)),
+        "pairs: the title 'dry' (match.titles) is given only under penalty scoring, and the match counts credit points",
+        "dry-under-credit",
+    ),
+    _case(
+        lambda: _with("fifteen", "match", titles=(Title.TAILS_OVER_TARGET,)),
+        "the title 'tails_over_target' (match.titles) is given only under penalty scoring, and the match counts "
+        "countdown points",
+        "tails-over-target-counting-down",
+    ),
+    _case(
+        lambda: _with("classic", "match", titles=(Title.BLIND,)),
+        "classic: the title 'blind' (match.titles) is given for taking every trick of the first hand, but no rule "
+        "for taking every trick is set (scoring.all_tricks)",
+        "blind-without-all-tricks",
+    ),
+    _case(
+        lambda: _with("classic", "scoring", all_tricks=AllTricks()),
+        "classic: taking every trick does nothing here (scoring.all_tricks sets no effect, and match.titles has no "
+        "'blind' for it to give): leave it out, or set what it does",
+        "all-tricks-doing-nothing",
+    ),
+    _case(
+        lambda: _with("classic", "leading", holder_card=kozel.Card.parse("A♦")),
+        "classic: leading.holder_card names A♦, but no rule uses its holder (neither leading.first_hand nor "
+        "leading.later_hands is holder, and leading.lead_holder_card is off)",
+        "holder-card-unused",
+    ),
+    _case(
+        _all_trumps,
+        "seven_of_clubs: every card of the deck is a trump, so a plain first lead (leading.first_lead_plain) never "
+        "happens",
+        "all-trumps-plain-first-lead",
+    ),
+    _case(
+        lambda: _all_trumps(first_lead_plain=False),
+        "every card of the deck is a trump, so the opening swap of a trump for a plain card "
+        "(leading.swap_for_plain) never happens",
+        "all-trumps-opening-swap",
+    ),
 ]
 
 
@@ -511,6 +582,23 @@ GOOD = [
     _case(FollowSuit, "", "follow-suit-default"),
     _case(Praise, "", "praise-default"),
     _case(lambda: Trumps(fixed="Q♣ J♣", over_trumps=[]), "", "trumps-text"),
+    _case(lambda: _with("pairs", "match", tails_short=12, tails_points=120), "", "tails-at-the-bounds"),
+    _case(lambda: _with("fifteen", "match", titles=(Title.TAILS_FINAL_HAND,), tails_short=12), "", "tails-countdown"),
+    _case(lambda: _with("classic", "match", tails_short=500, tails_points=500), "", "tails-numbers-unused"),
+    _case(
+        lambda: attrs.evolve(
+            kozel.variants.get("classic"),
+            scoring=attrs.evolve(kozel.variants.get("classic").scoring, all_tricks=AllTricks()),
+            match=attrs.evolve(kozel.variants.get("classic").match, titles=(Title.BLIND,)),
+        ),
+        "",
+        "all-tricks-for-blind-only",
+    ),
+    _case(
+        lambda: _all_trumps(first_lead_plain=False, swap_for_plain=False, trump_leads=TrumpLeads.ANY),
+        "",
+        "all-trumps-no-plain-rule",
+    ),
 ]
 
 

@@ -12,12 +12,12 @@ from kozel.plain_types import short_repr
 from kozel.rules import checks
 from kozel.rules.catch import Catch
 from kozel.rules.dealing import Dealing
-from kozel.rules.leading import Leading, TrumpLeads
-from kozel.rules.match import MatchRule
+from kozel.rules.leading import Leading, LeadSeat, TrumpLeads
+from kozel.rules.match import MatchRule, Title
 from kozel.rules.points import CardPoints
 from kozel.rules.praise import Praise, PraiseKind
 from kozel.rules.redeal import Redeal, RedealReason
-from kozel.rules.scoring import ScoreMode, Scoring
+from kozel.rules.scoring import AllTricks, ScoreMode, Scoring
 from kozel.rules.seating import Seating
 from kozel.rules.talon import Talon
 from kozel.rules.transfer import TrumpTransfer
@@ -90,6 +90,7 @@ class Ruleset:
         self._check_one_written()
         self._check_specials()
         self._check_numbers()
+        self._check_titles()
 
     @property
     def talon_size(self) -> int:
@@ -247,6 +248,13 @@ class Ruleset:
                 raise RulesetError(f"{self.name}: {what} belongs to the follow-suit games, not beat or pass")
         self._check_no_trumps()
         leading = self.leading
+        if leading.holder_card is not None and not (
+            leading.lead_holder_card or LeadSeat.HOLDER in (leading.first_hand, leading.later_hands)
+        ):
+            raise RulesetError(
+                f"{self.name}: leading.holder_card names {leading.holder_card}, but no rule uses its holder (neither "
+                "leading.first_hand nor leading.later_hands is holder, and leading.lead_holder_card is off)"
+            )
         if leading.swap_for_plain and leading.trump_leads is TrumpLeads.ANY and not leading.first_lead_plain:
             raise RulesetError(
                 f"{self.name}: the opening swap is for an opener barred from leading trumps, but no rule bars one "
@@ -261,6 +269,7 @@ class Ruleset:
         if self.praise is not None:
             self._check_praise_table()
         self._check_drawing_deals()
+        self._check_all_trumps()  # after the drawing deals, whose want of cards to lay says more
         if self.transfer is not None and self.transfer.after_draw and not self.dealing.refill:
             raise RulesetError(f"{self.name}: the trump transfer follows each draw, but this game has no draw")
 
@@ -288,6 +297,66 @@ class Ruleset:
                 raise RulesetError(
                     f"{self.name}: the game has no trumps (trumps.shown is none and trumps.fixed is empty), so "
                     f"{what} never happens"
+                )
+
+    def _check_all_trumps(self) -> None:
+        """A game whose every card is a trump in every hand is played, but a rule about plain cards or about leading
+        trumps never happens in it (no opener ever holds a plain card), so it is refused as a mistake."""
+        deck = self.deck.mask
+        suits = [None] if self.trumps.shown is TrumpSource.NONE else sorted({card.suit for card in self.deck})
+        if not all(self.trumps.table(suit).trump_mask & deck == deck for suit in suits):
+            return
+        about_plain = {
+            "a plain first lead (leading.first_lead_plain)": self.leading.first_lead_plain,
+            "the opening swap of a trump for a plain card (leading.swap_for_plain)": self.leading.swap_for_plain,
+            f"a trump lead rule (leading.trump_leads is {self.leading.trump_leads.value})": (
+                self.leading.trump_leads is not TrumpLeads.ANY
+            ),
+        }
+        for what, present in about_plain.items():
+            if present:
+                raise RulesetError(f"{self.name}: every card of the deck is a trump, so {what} never happens")
+
+    def _check_titles(self) -> None:
+        """Each title the match may give can be given under these rules: the words of penalty scoring only under it,
+        "blind" only with a rule for taking every trick, "tails" of the final hand only where the winners can stand
+        that far short of the target and take that many card points."""
+        match, mode = self.match, self.scoring.mode
+        titles = set(match.titles)
+        if mode is not ScoreMode.PENALTY:
+            for title in (Title.DRY, Title.TAILS_OVER_TARGET):
+                if title in titles:
+                    raise RulesetError(
+                        f"{self.name}: the title {title.value!r} (match.titles) is given only under penalty scoring, "
+                        f"and the match counts {mode.value} points"
+                    )
+        bidding = self.talon.bidding if self.talon is not None else None
+        tables = [self.scoring] + ([bidding.for_less] if bidding is not None and bidding.for_less is not None else [])
+        if Title.BLIND in titles and all(table.all_tricks is None for table in tables):
+            raise RulesetError(
+                f"{self.name}: the title 'blind' (match.titles) is given for taking every trick of the first hand, "
+                "but no rule for taking every trick is set (scoring.all_tricks)"
+            )
+        for table, where in zip(tables, ("scoring.all_tricks", "talon.bidding.for_less.all_tricks"), strict=False):
+            if table.all_tricks == AllTricks() and Title.BLIND not in titles:
+                raise RulesetError(
+                    f"{self.name}: taking every trick does nothing here ({where} sets no effect, and match.titles "
+                    "has no 'blind' for it to give): leave it out, or set what it does"
+                )
+        if Title.TAILS_FINAL_HAND in titles:
+            short = match.tails_score(mode)
+            stood = short <= match.start if mode is ScoreMode.COUNTDOWN else short >= match.start
+            if not stood:
+                raise RulesetError(
+                    f"{self.name}: the title 'tails_final_hand' (match.titles) is for winners who stood "
+                    f"{match.tails_short} short of the target (match.tails_short), at {short}, before the final hand, "
+                    f"but scores start at {match.start}"
+                )
+            if match.tails_points > self.total_points:
+                raise RulesetError(
+                    f"{self.name}: the title 'tails_final_hand' (match.titles) is for winners who took "
+                    f"{match.tails_points} card points or more in the final hand (match.tails_points), but the "
+                    f"deck's cards add up to {self.total_points}"
                 )
 
     def _check_praise_table(self) -> None:
