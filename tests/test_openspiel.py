@@ -409,3 +409,31 @@ def test_an_observer_of_more_or_less_than_the_seats_own_view_is_refused(public, 
     observer = make_observation(game, own)
     expected = state.information_state_string(0) if recall else state.observation_string(0)
     assert observer.string_from(state, 0) == expected
+
+
+def test_what_is_no_game_or_no_state_of_it_is_refused_with_the_librarys_error():
+    """A KozelState of anything but a KozelGame crashed the interpreter inside pyspiel; the rest raised bare errors."""
+    rules = kozel.variants.get("classic")
+    game = openspiel.load(rules)
+    with pytest.raises(kozel.WrongTypeError, match=r"^a KozelState is the start of a KozelGame .*, not of NoneType$"):
+        openspiel.KozelState(None)
+    for make in (openspiel.KozelGame, openspiel.GameSetup):
+        with pytest.raises(kozel.WrongTypeError, match=r"^an OpenSpiel game of kozel needs a Ruleset, not NoneType$"):
+            make(None, False)
+        with pytest.raises(kozel.WrongTypeError, match=r"^match is True \(a whole match\) or False .*, not 1$"):
+            make(rules, 1)
+    with pytest.raises(kozel.WrongTypeError, match=r"^an OpenSpiel game's parameters are a dict, not str$"):
+        openspiel.KozelGame(rules, False, "x")
+    with pytest.raises(kozel.WrongTypeError, match=r"IIGObservationType or None, not bool$"):
+        game.make_py_observer(True)
+    observer = game.make_py_observer()
+    for read in (observer.string_from, observer.set_from):
+        with pytest.raises(kozel.WrongTypeError, match=r"^an observer reads a KozelState, not NoneType$"):
+            read(None, 0)
+    other = openspiel.load(kozel.variants.get("hammer")).new_initial_state()
+    with pytest.raises(kozel.KozelError, match=r"^this observer is another game's"):
+        observer.string_from(other, 0)
+    with pytest.raises(kozel.WrongTypeError, match=r"^the resampler draws a world of a KozelState, not of NoneType$"):
+        openspiel.resampler(1)(None, 0)
+    again = pickle.loads(pickle.dumps(game.new_initial_state()))  # a state of an equal game, loaded again
+    assert observer.string_from(again, 0) == "seat 0: dealing"

@@ -96,7 +96,7 @@ from kozel.play.episodes import (
     most_decisions,
     new_deal,
 )
-from kozel.rules.ruleset import Ruleset
+from kozel.rules.ruleset import Ruleset, checked_rules
 from kozel.variants import CATALOG
 from kozel.variants import get as get_variant
 from kozel.variants import names as variant_names
@@ -201,8 +201,8 @@ class GameSetup:
 
     def __init__(self, rules: Ruleset, match: bool) -> None:
         """The setup of ``rules``' hand game, or match game with ``match``."""
-        self.rules = rules
-        self.match = match
+        self.rules = checked_rules(rules, "an OpenSpiel game of kozel")
+        self.match = _checked_match(match)
         self.cards = tuple(sorted(rules.deck))
         self.numbering = actions(rules).compact
         self.encoding = encoding(rules)
@@ -221,6 +221,10 @@ class KozelGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, rules: Ruleset, match: bool, params: dict[str, Any] | None = None) -> None:
         """The game of ``rules``: the whole match if ``match``, else one hand."""
+        rules = checked_rules(rules, "an OpenSpiel game of kozel")
+        match = _checked_match(match)
+        if params is not None and not isinstance(params, dict):
+            raise WrongTypeError(f"an OpenSpiel game's parameters are a dict, not {type(params).__name__}")
         kind, info = _types(rules, match)
         super().__init__(kind, info, params or {})
         #: The ruleset and what its states read (each game its own: two games never share a setup).
@@ -242,6 +246,10 @@ class KozelGame(pyspiel.Game):  # type: ignore[misc]
         seat's) is refused with a KozelError."""
         if params:
             raise KozelError(f"kozel's OpenSpiel observers take no parameters, not {short_repr(params)}")
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise WrongTypeError(
+                f"an observer's type is a pyspiel.IIGObservationType or None, not {type(iig_obs_type).__name__}"
+            )
         if iig_obs_type is not None and (
             not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
@@ -259,6 +267,10 @@ class KozelState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: KozelGame) -> None:
         """The start of ``game``: no card dealt yet."""
+        if not isinstance(game, KozelGame):  # pyspiel would take some objects and crash the interpreter on them
+            raise WrongTypeError(
+                f"a KozelState is the start of a KozelGame (game.new_initial_state()), not of {type(game).__name__}"
+            )
         super().__init__(game)
         self.kgame: GameSetup = game.kozel
         #: The kozel state once a deal is dealt (None while the first deck is dealt).
@@ -500,6 +512,8 @@ def resampler(seed: int) -> Callable[[KozelState, int], KozelState]:
     rng = random.Random(whole_in("resampler's seed", seed, None, None))
 
     def resample(state: KozelState, player: int) -> KozelState:
+        if not isinstance(state, KozelState):
+            raise WrongTypeError(f"the resampler draws a world of a KozelState, not of {type(state).__name__}")
         return state.resample_from_infostate(player, rng.random)
 
     return resample
@@ -561,6 +575,7 @@ class KozelObserver:
 
     def set_from(self, state: KozelState, player: int) -> None:
         """Write what seat ``player`` sees in ``state`` into ``tensor``."""
+        self._check(state)
         self.tensor.fill(0.0)
         view = state.view(player)
         if view is None:
@@ -579,6 +594,7 @@ class KozelObserver:
 
     def string_from(self, state: KozelState, player: int) -> str:
         """What seat ``player`` sees in ``state``, as text (the view's key and the asks for the information state)."""
+        self._check(state)
         view = state.view(player)
         if view is None:
             return f"seat {player}: dealing"
@@ -587,6 +603,22 @@ class KozelObserver:
             asks = " ".join(f"{move}:{list(seats)}" for move, seats in enumerate(state.asks) if seats)
             return f"seat {player} {view.key()} waits before moves [{asks}] {waited}"
         return f"seat {player}: {_observed(view)}; {waited}"
+
+    def _check(self, state: object) -> None:
+        """:class:`~kozel.WrongTypeError` unless ``state`` is a KozelState; :class:`~kozel.KozelError` where it is a
+        state of another game (other rules, or a hand where this observer's game is a match)."""
+        if not isinstance(state, KozelState):
+            raise WrongTypeError(f"an observer reads a KozelState, not {type(state).__name__}")
+        game = state.kgame
+        if game is not self.game and (game.rules != self.game.rules or game.match != self.game.match):
+            raise KozelError("this observer is another game's: make one with this state's game's make_py_observer")
+
+
+def _checked_match(match: object) -> bool:
+    """Whether the game is a whole match: True or False, nothing else."""
+    if type(match) is not bool:
+        raise WrongTypeError(f"match is True (a whole match) or False (one hand), not {short_repr(match)}")
+    return match
 
 
 def _observed(view: PlayerView) -> str:
