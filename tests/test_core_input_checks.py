@@ -9,6 +9,9 @@ import attrs
 import pytest
 
 import kozel
+import kozel.bots
+import kozel.engine
+import kozel.record
 from kozel import CardSet, Deck, Move, MoveKind
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
 
@@ -147,3 +150,31 @@ def test_to_json_of_a_state_changed_by_hand_to_hold_what_cannot_be_written_is_a_
     with pytest.raises(kozel.StateError, match=r"\(TypeError: 'NoneType' object is not iterable\)$"):
         kozel.record.to_json(state._replace(hand_masks=None))
     assert kozel.record.from_json(kozel.record.to_json(state)) == state
+
+
+def test_more_values_too_long_to_show_get_the_librarys_errors(rules: kozel.Ruleset) -> None:
+    """Each message quoted the value whole, and Python refused to write an int of thousands of digits (ValueError)."""
+    state = kozel.new_game(rules, seed=1)
+    refused = [
+        (lambda: kozel.new_game(rules, deck=[HUGE]), kozel.DeckError, f"^deck= must hold cards, not {TOO_LONG}$"),
+        (lambda: kozel.engine.with_deck(state, [HUGE]), kozel.DeckError, TOO_LONG),
+        (lambda: kozel.Card.parse(HUGE), NotationError, f"^a card is read from text, such as '10♥', not {TOO_LONG}$"),
+        (lambda: kozel.bots.Tournament(rules, [HUGE, "random"], 2), KozelError, f"^{TOO_LONG} is not a bot: "),
+        (lambda: kozel.bots.Tournament(rules, [lambda: HUGE, "random"], 2), KozelError, f"made {TOO_LONG}, not a Bot$"),
+        (lambda: kozel.record.dumps(state, date=HUGE), NotationError, f"not {TOO_LONG}$"),
+        (lambda: rules.scoring.row_for(HUGE), kozel.RulesetError, f"^scoring: no row covers {TOO_LONG} card points$"),
+        (
+            lambda: kozel.bots.LeagueResult(kozel.bots.League(rules, ["random", "random"], matches=2), HUGE),
+            WrongTypeError,
+            f"each a tuple, not {TOO_LONG}$",
+        ),
+    ]
+    for call, kind, message in refused:
+        with pytest.raises(kind, match=message):
+            call()
+
+
+def test_a_document_kind_of_a_megabyte_is_quoted_cut() -> None:
+    with pytest.raises(StateError) as refused:
+        kozel.record.from_json('{"kozel": "' + "x" * 1_000_000 + '", "format": 1}')
+    assert len(str(refused.value)) < 200

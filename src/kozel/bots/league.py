@@ -59,6 +59,7 @@ from kozel.bots.tournament_log import (
 )
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.limits import MAX_MATCHES
+from kozel.plain_types import short_repr
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
@@ -165,7 +166,7 @@ class LeagueResult:
         outcomes = self.outcomes
         if type(outcomes) is not tuple or not all(type(each) is tuple for each in outcomes):
             raise WrongTypeError(
-                f"a league's outcomes are a tuple of each pairing's outcomes, each a tuple, not {outcomes!r:.80}"
+                f"a league's outcomes are a tuple of each pairing's outcomes, each a tuple, not {short_repr(outcomes)}"
             )
         pairings = len(self.league.pairings())
         if len(outcomes) != pairings:

@@ -42,6 +42,7 @@ from kozel.bots.ismcts import IsmctsBot
 from kozel.bots.random_bot import RandomBot
 from kozel.bots.runner import BOT_FAILURES, described
 from kozel.errors import KozelError, WrongTypeError
+from kozel.plain_types import short_repr
 from kozel.rules.checks import table_text
 
 __all__ = ["BOTS", "BotLike", "Entrant", "add_current_folder", "entrant", "make_bot", "unique_names"]
@@ -320,7 +321,9 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
     elif callable(bot):
         kind = "factory"
     else:
-        raise KozelError(f"{bot!r} is not a bot: give a spec string, a Bot class, a factory or a Bot instance")
+        raise KozelError(
+            f"{short_repr(bot)} is not a bot: give a spec string, a Bot class, a factory or a Bot instance"
+        )
     try:
         made = bot()
     except KozelError:
@@ -328,9 +331,9 @@ def entrant(bot: BotLike | Entrant) -> Entrant:
     except BOT_FAILURES as error:  # the user's class or factory refused to be built without arguments
         raise KozelError(f"cannot make a bot from {_qualified(bot)} with no arguments: {described(error)}") from None
     if not isinstance(made, Bot):
-        raise KozelError(f"{_qualified(bot)} made {made!r}, not a Bot")
+        raise KozelError(f"{_qualified(bot)} made {short_repr(made)}, not a Bot")
     if isinstance(bot, functools.partial) and not bot.args:  # partial(IsmctsBot, iterations=60): as its spec
-        arguments = ", ".join(f"{key}={value!r}" for key, value in bot.keywords.items())
+        arguments = ", ".join(f"{key}={short_repr(value)}" for key, value in bot.keywords.items())
         spec = f"{_qualified(bot.func)}({arguments})" if arguments else _qualified(bot.func)
         return Entrant(bot, _with_arguments(made, arguments), spec, kind)
     return Entrant(bot, _display(made), _qualified(bot), kind)

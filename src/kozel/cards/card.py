@@ -13,7 +13,7 @@ import unicodedata
 from typing import Final, final
 
 from kozel.errors import NotationError, WrongTypeError
-from kozel.plain_types import error_text, whole_number
+from kozel.plain_types import error_text, short_repr, whole_number
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "lookalike"]
 
@@ -164,7 +164,9 @@ class Card(int):
         >>> Card.parse("qs")
         Card.parse('Q♠')
         """
-        token = text.strip() if isinstance(text, str) else repr(text)
+        if not isinstance(text, str):  # a NotationError still, as the documented error of card text
+            raise NotationError(f"a card is read from text, such as '10♥', not {short_repr(text)}", short_repr(text))
+        token = text.strip()
         if len(token) >= 2:
             rank = _RANK_WORDS.get(token[:-1])
             suit = _SUIT_WORDS.get(token[-1])

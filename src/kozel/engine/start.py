@@ -15,7 +15,7 @@ from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError, SeatError, WrongTypeError
 from kozel.game.state import GameState, Match
 from kozel.limits import MAX_POINTS, SEED_DIGITS, seed_fits
-from kozel.plain_types import whole_number
+from kozel.plain_types import short_repr, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
@@ -58,7 +58,7 @@ def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ..
         raise WrongTypeError(f"deck= is a list of cards or card text, not {type(deck).__name__}") from None
     for card in order:
         if not isinstance(card, Card):
-            raise DeckError(f"deck= must hold cards, not {card!r}")
+            raise DeckError(f"deck= must hold cards, not {short_repr(card)}")
     seen: set[Card] = set()
     twice: set[Card] = set()
     for card in order:

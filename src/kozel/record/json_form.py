@@ -69,7 +69,7 @@ from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import GameState, Match, Phase
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEED_DIGITS, depth, seed_fits
 from kozel.limits import indent as checked_indent
-from kozel.plain_types import LongNumberError, init_fields, read_int, unique_keys
+from kozel.plain_types import LongNumberError, init_fields, read_int, short_repr, unique_keys
 from kozel.record.plain import dump, load
 from kozel.rules.dealing import DealerRotation
 from kozel.rules.leading import LeadSeat
@@ -161,13 +161,13 @@ def from_json(text: str) -> Document:
         raise StateError('not a kozel document: expected a table with "kozel" and "format"')
     what = data["kozel"]
     if what not in _WHAT:
-        raise StateError(f"kozel: expected one of {', '.join(_WHAT)}, got {what!r}")
+        raise StateError(f"kozel: expected one of {', '.join(_WHAT)}, got {short_repr(what)}")
     if what == "ruleset":
         return loads_ruleset(text, format="json")
     version = data.get("format")
     if type(version) is not int or version != FORMAT:
         newer = " (a newer kozel wrote it: upgrade kozel)" if type(version) is int and version > FORMAT else ""
-        raise StateError(f"format: this kozel reads format {FORMAT}, not {version!r}{newer}")
+        raise StateError(f"format: this kozel reads format {FORMAT}, not {short_repr(version)}{newer}")
     extra = set(data) - {"kozel", "format", what}
     if extra or what not in data:
         raise StateError(f"a {what} document holds kozel, format and {what}, not {', '.join(sorted(map(str, data)))}")

@@ -71,7 +71,7 @@ from kozel.forms.files import BOM
 from kozel.game.move import Move, parse_move
 from kozel.game.state import GameState
 from kozel.limits import MAX_DEPTH, NUMBER_DIGITS, SEAT_DIGITS, SEED_DIGITS, depth
-from kozel.plain_types import LongNumberError, read_int, unique_keys
+from kozel.plain_types import LongNumberError, read_int, short_repr, unique_keys
 from kozel.rules.ruleset import Ruleset
 from kozel.variants import get as catalog_ruleset
 
@@ -163,7 +163,8 @@ def _date_text(date: datetime.date | str | None) -> str:
         return date.strftime("%Y.%m.%d")
     if isinstance(date, str) and (_is_date(date) or date == _UNKNOWN_DATE):
         return date
-    raise NotationError(f"a record's date is a datetime.date or a day written 'YYYY.MM.DD', not {date!r}", str(date))
+    shown = short_repr(date)
+    raise NotationError(f"a record's date is a datetime.date or a day written 'YYYY.MM.DD', not {shown}", shown)
 
 
 def _same_as_catalog(rules: Ruleset) -> bool:

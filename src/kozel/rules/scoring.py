@@ -11,6 +11,7 @@ import attrs
 
 from kozel.errors import RulesetError
 from kozel.limits import MAX_POINTS, MAX_TABLE_POINTS
+from kozel.plain_types import short_repr
 from kozel.rules import checks
 
 __all__ = ["AllTricks", "ScoreMode", "ScoreRow", "Scoring"]
@@ -250,7 +251,7 @@ class Scoring:
         for row in self.rows:
             if row.low <= points <= row.high:
                 return row
-        raise RulesetError(f"scoring: no row covers {points} card points")
+        raise RulesetError(f"scoring: no row covers {short_repr(points)} card points")
 
     def side_written(self, points: int, tricks: int) -> int:
         """What one side is written by the table for ``points`` card points and ``tricks`` tricks:
