@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import kozel
@@ -186,3 +187,17 @@ def test_decision_takes_the_seats_that_waited_as_whole_numbers():
     refused(WrongTypeError, "seat numbers", kozel.decision, state, ["a"])
     refused(WrongTypeError, "seat numbers", kozel.decision, state, ("a",))
     refused(KozelError, "nobody waits", kozel.decision, state, [0])
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot(worlds=1), RandomBot(), IsmctsBot(iterations=5)], ids=lambda b: b.name)
+def test_a_bot_refuses_a_view_built_by_hand_that_no_play_gives(bot):
+    """The heuristic bot read the view's rules and trump suit before any check (AttributeError, TypeError)."""
+    rules = kozel.variants.get("classic")
+    state = kozel.new_game(rules, seed=1)
+    view = attrs.evolve(kozel.observe(state, state.turn))  # rebuilt by hand, its fields unchanged: still fine
+    moves = [move for move in kozel.legal_moves(state) if move.seat == state.turn]
+    bot.setup(rules, state.turn, 0)
+    assert bot.choose(view, moves) in moves
+    for field, value, message in (("ruleset", None, "a Ruleset, not None"), ("trump", [], r"a Suit or None, not \[\]")):
+        with pytest.raises(kozel.StateError, match=rf"^{type(bot).__name__}\.choose: view\.{field}: {message}$"):
+            bot.choose(attrs.evolve(view, **{field: value}), moves)

@@ -20,13 +20,14 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from kozel.errors import KozelError, SeatError, WrongTypeError
+from kozel.errors import KozelError, SeatError, StateError, WrongTypeError
 from kozel.game.move import Move
 from kozel.limits import SEED_DIGITS, seed_fits
 from kozel.plain_types import whole_in, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
-from kozel.view.view import PlayerView
+from kozel.view.check import check_view
+from kozel.view.view import PlayerView, made_by_engine
 
 __all__ = ["Bot", "check_asked", "checked_seed", "shown", "whole_count"]
 
@@ -120,6 +121,8 @@ def check_asked(bot: Bot, view: object, moves: object, *, choosing: bool) -> Non
     the bot was set up for.
 
     Out of turn (``choosing`` false) the view may be None: the built-in bots decide out of turn by the moves alone.
+    A view the engine did not make (read from JSON, built or changed by hand) is checked as :func:`~kozel.record.
+    from_json` checks a view document, and one no play at the table gives raises :class:`~kozel.StateError`.
     :class:`~kozel.WrongTypeError` for a value of another kind, :class:`~kozel.KozelError` for the rest.  It costs
     next to nothing: a view handed out before it is made (by a :class:`~kozel.ViewTracker`, made when first read)
     is not made for the check, which compares its seat and rules only once it has been made.
@@ -127,6 +130,11 @@ def check_asked(bot: Bot, view: object, moves: object, *, choosing: bool) -> Non
     fields: dict[str, object]
     if isinstance(view, PlayerView):
         fields = view.__dict__  # read as they are: a view not made yet is not made here
+        if not made_by_engine(view):  # built or changed by hand: refused as no play gives it, as from_json refuses
+            try:
+                check_view(view)
+            except StateError as error:
+                raise StateError(f"{_asked(bot, choosing)}: {error}") from None
     elif view is None and not choosing:
         fields = {}
     else:
