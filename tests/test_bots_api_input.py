@@ -201,3 +201,17 @@ def test_a_bot_refuses_a_view_built_by_hand_that_no_play_gives(bot):
     for field, value, message in (("ruleset", None, "a Ruleset, not None"), ("trump", [], r"a Suit or None, not \[\]")):
         with pytest.raises(kozel.StateError, match=rf"^{type(bot).__name__}\.choose: view\.{field}: {message}$"):
             bot.choose(attrs.evolve(view, **{field: value}), moves)
+
+
+def test_an_entrant_is_a_factory_with_text_for_its_name_spec_and_kind():
+    """A name of another kind failed deep in a tournament (TypeError: unhashable type: 'list')."""
+    good = kozel.bots.Entrant(RandomBot, "random", "random")
+    assert Tournament(CLASSIC, [good, "random"], 2).names == ("random", "random #2")
+    for changes, message in (
+        ({"name": ["random"]}, r"^an entrant's name is text, not \['random'\]$"),
+        ({"spec": None}, r"^an entrant's spec is text, not None$"),
+        ({"factory": "random"}, r"^an entrant's factory makes its bot when called, not 'random'$"),
+        ({"kind": "robot"}, r"^an entrant's kind is one of spec, class, factory, instance, not 'robot'$"),
+    ):
+        with pytest.raises(KozelError, match=message):
+            attrs.evolve(good, **changes)

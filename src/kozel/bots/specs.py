@@ -236,6 +236,10 @@ class _Copies:
         return bot
 
 
+#: What an :class:`Entrant` was given as.
+_KINDS: Final = ("spec", "class", "factory", "instance")
+
+
 @attrs.frozen
 class Entrant:
     """One bot of a tournament: how to build it fresh for every match, its name in tables, and its spec."""
@@ -249,6 +253,16 @@ class Entrant:
     spec: str
     #: What was given: ``"spec"``, ``"class"``, ``"factory"`` or ``"instance"``.
     kind: str = "spec"
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.factory):
+            raise WrongTypeError(f"an entrant's factory makes its bot when called, not {short_repr(self.factory)}")
+        for field in ("name", "spec", "kind"):
+            value = getattr(self, field)
+            if type(value) is not str:
+                raise WrongTypeError(f"an entrant's {field} is text, not {short_repr(value)}")
+        if self.kind not in _KINDS:
+            raise KozelError(f"an entrant's kind is one of {', '.join(_KINDS)}, not {short_repr(self.kind)}")
 
     def make(self) -> Bot:
         """A fresh bot for one match."""
