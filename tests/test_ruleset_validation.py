@@ -654,3 +654,23 @@ def test_a_ruleset_name_is_printable_text_of_one_line(name):
     with pytest.raises(kozel.RulesetError, match="name must be printable text of one line"):
         attrs.evolve(kozel.variants.get("classic"), name=name)
     assert attrs.evolve(kozel.variants.get("classic"), name="Дача, house rules").name == "Дача, house rules"
+
+
+def test_the_rules_seat_side_and_card_questions_refuse_what_is_not_at_the_table():
+    """``side_of(99)`` answered 1 and ``side_of(1.5)`` 1.5; ``card_points(None)`` raised AttributeError."""
+    rules = kozel.variants.get("classic")
+    seating = rules.seating
+    assert (rules.side_of(3), seating.partner(1), seating.partners(0), seating.seats_of(1)) == (1, 3, (2,), (1, 3))
+    assert rules.card_points(kozel.Card.parse("A♠")) == 11
+    for ask in (rules.side_of, seating.side_of, seating.partner, seating.partners):
+        for seat in (4, -1):
+            with pytest.raises(kozel.SeatError, match=rf"^there is no seat {seat} at a table of 4: seats are 0 to 3$"):
+                ask(seat)
+        for seat in (1.5, None, True):
+            with pytest.raises(kozel.WrongTypeError, match=r"^a seat is a whole number, not "):
+                ask(seat)
+    with pytest.raises(kozel.KozelError, match=r"^there is no side 2 at a table of 2: sides are 0 to 1$"):
+        seating.seats_of(2)
+    for card in (None, "A♠", 11):
+        with pytest.raises(kozel.WrongTypeError, match=r"^card points are of a Card, not "):
+            rules.card_points(card)

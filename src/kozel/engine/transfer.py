@@ -54,7 +54,7 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
     trumps = state.deal.table.trump_mask
     moves = []
     for seat, hand in enumerate(state.hand_masks):
-        if seating.side_of(seat) in window.done:
+        if seating.side_of_seat[seat] in window.done:
             continue
         held = hand & trumps
         count = held.bit_count()
@@ -99,7 +99,7 @@ def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...], log:
         hand_masks=_swap(state, move.seat, partner, move.mask),
         turn=partner,
         phase=_PHASE_TRANSFER_BACK,
-        window=window._replace(done=(*window.done, seating.side_of(move.seat)), pending=move),
+        window=window._replace(done=(*window.done, seating.side_of_seat[move.seat]), pending=move),
         log=log,
     )
 
@@ -136,7 +136,7 @@ def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
         return refuse(move, "transfer", "this game has no trump transfer")
     if window is None or window.swap or state.trick is not None:
         return refuse(move, "transfer", "trumps are handed over only in the window the rules open, before a lead")
-    if rules.side_of(move.seat) in window.done:
+    if rules.seating.side_of_seat[move.seat] in window.done:
         return refuse(move, "transfer", f"seat {move.seat}'s side has already made its transfer in this window")
     hand = state.hand_masks[move.seat]
     held = hand & state.deal.table.trump_mask

@@ -53,8 +53,9 @@ def trick_winner(state: GameState, trick: Trick) -> int:
         best_play: MoveFields = trick.best  # read by position in the compiled build
         return best_play.seat
     points = [0] * rules.sides
+    side_of_seat = rules.seating.side_of_seat
     for card_play in trick.plays:
-        points[rules.side_of(card_play.seat)] += rules.points.of_mask(card_play.mask)
+        points[side_of_seat[card_play.seat]] += rules.points.of_mask(card_play.mask)
     top = max(points)
     leaders = [side for side, side_points in enumerate(points) if side_points == top]
     if len(leaders) > 1:
@@ -65,7 +66,7 @@ def trick_winner(state: GameState, trick: Trick) -> int:
     followed = table.group_masks[table.group[led.bit_length() - 1]] | table.trump_mask  # the led suit, or trumps
     best = None
     for card_play in trick.plays:
-        if rules.side_of(card_play.seat) != side:
+        if side_of_seat[card_play.seat] != side:
             continue
         mask = card_play.mask
         if (

@@ -7,7 +7,9 @@ from typing import Any, Final
 import attrs
 
 from kozel.cards.card import CARDS, Card, Rank
+from kozel.errors import WrongTypeError
 from kozel.limits import MAX_POINTS
+from kozel.plain_types import short_repr
 from kozel.rules import checks
 
 __all__ = ["CardPoints"]
@@ -66,7 +68,9 @@ class CardPoints:
         object.__setattr__(self, "counted", sum(1 << index for index, points in enumerate(table) if points))
 
     def of(self, card: Card) -> int:
-        """The points ``card`` is worth."""
+        """The points ``card`` is worth (:class:`~kozel.WrongTypeError` for anything but a Card)."""
+        if type(card) is not Card:
+            raise WrongTypeError(f"card points are of a Card, not {short_repr(card)}")
         return self.table[card.index]
 
     def of_mask(self, mask: int) -> int:

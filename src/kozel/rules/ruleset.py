@@ -542,7 +542,7 @@ class Ruleset:
 
     def card_points(self, card: Card) -> int:
         """The points ``card`` counts when the tricks are added up."""
-        return self.points.table[card.index]
+        return self.points.of(card)
 
     def side_of(self, seat: int) -> int:
         """The side (team or single player) that ``seat`` plays for."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from kozel.errors import RulesetError, SeatError, WrongTypeError
+from kozel.errors import KozelError, RulesetError, SeatError, WrongTypeError
 from kozel.limits import MAX_PLAYERS
 from kozel.plain_types import whole_number
 from kozel.rules import checks
@@ -38,7 +38,7 @@ class Seating:
                 "(every side needs the same number of players)"
             )
         # Derived once the counts are checked (a frozen record is set up this way only here).
-        object.__setattr__(self, "side_of_seat", tuple(self.side_of(seat) for seat in range(self.players)))
+        object.__setattr__(self, "side_of_seat", tuple(seat % self.sides for seat in range(self.players)))
 
     @property
     def team_size(self) -> int:
@@ -60,19 +60,29 @@ class Seating:
         return whole
 
     def side_of(self, seat: int) -> int:
-        """The side (team or single player) that ``seat`` plays for."""
-        return seat % self.sides
+        """The side (team or single player) that ``seat`` plays for (a seat not at the table: see ``checked_seat``)."""
+        return self.side_of_seat[self.checked_seat(seat)]
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side, clockwise from ``seat``."""
+        seat = self.checked_seat(seat)
         return tuple((seat + step) % self.players for step in range(self.sides, self.players, self.sides))
 
     def partner(self, seat: int) -> int:
         """The partner of ``seat`` when sides are pairs: the seat ``sides`` places clockwise (opposite, with four)."""
         if self.team_size != 2:
             raise RulesetError(f"seating: sides of {self.team_size} players have no single partner")
-        return (seat + self.sides) % self.players
+        return (self.checked_seat(seat) + self.sides) % self.players
 
     def seats_of(self, side: int) -> tuple[int, ...]:
-        """The seats that play for ``side``."""
-        return tuple(range(side, self.players, self.sides))
+        """The seats that play for ``side`` (sides are numbered 0 to ``sides - 1``; another number raises
+        :class:`~kozel.KozelError`, what is not a whole number :class:`~kozel.WrongTypeError`)."""
+        whole = side if type(side) is int else whole_number(side)
+        if whole is None:
+            raise WrongTypeError(f"a side is a whole number, not {checks.table_text(side)}")
+        if not 0 <= whole < self.sides:
+            raise KozelError(
+                f"there is no side {checks.table_text(whole)} at a table of {self.sides}: sides are 0 to "
+                f"{self.sides - 1}"
+            )
+        return tuple(range(whole, self.players, self.sides))
