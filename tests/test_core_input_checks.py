@@ -11,6 +11,8 @@ import pytest
 import kozel
 import kozel.bots
 import kozel.engine
+import kozel.forms
+import kozel.limits
 import kozel.record
 from kozel import CardSet, Deck, Move, MoveKind
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
@@ -178,3 +180,16 @@ def test_a_document_kind_of_a_megabyte_is_quoted_cut() -> None:
     with pytest.raises(StateError) as refused:
         kozel.record.from_json('{"kozel": "' + "x" * 1_000_000 + '", "format": 1}')
     assert len(str(refused.value)) < 200
+
+
+def test_the_small_public_helpers_refuse_values_of_the_wrong_kind(rules: kozel.Ruleset) -> None:
+    """Each raised Python's own TypeError from inside."""
+    with pytest.raises(WrongTypeError, match=r"^rule_sheet: sources is the Sources page's address as text, not None$"):
+        kozel.forms.rule_sheet(rules, sources=None)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^the depth of a JSON or TOML text is counted in text, not NoneType$"):
+        kozel.limits.depth(None)  # type: ignore[arg-type]
+    for value in (None, True, 1.0):
+        with pytest.raises(WrongTypeError, match=r"^a seed is a whole number, not "):
+            kozel.limits.seed_fits(value)  # type: ignore[arg-type]
+    assert kozel.limits.seed_fits(-(10**100) + 1)
+    assert not kozel.limits.seed_fits(10**100)

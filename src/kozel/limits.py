@@ -9,9 +9,11 @@ naming the limit.
 
 from __future__ import annotations
 
+import numbers
 import re
 from typing import Final
 
+from kozel.errors import WrongTypeError
 from kozel.plain_types import whole_in
 
 __all__ = [
@@ -88,7 +90,10 @@ _SEED_BOUND: Final = 10**SEED_DIGITS
 
 
 def seed_fits(value: int) -> bool:
-    """Whether the whole number ``value`` has at most SEED_DIGITS digits (a minus sign aside), as a seed must."""
+    """Whether the whole number ``value`` has at most SEED_DIGITS digits (a minus sign aside), as a seed must
+    (:class:`~kozel.WrongTypeError` for what is not a whole number)."""
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, numbers.Integral)):
+        raise WrongTypeError(f"a seed is a whole number, not {type(value).__name__}")
     return -_SEED_BOUND < value < _SEED_BOUND
 
 
@@ -119,6 +124,8 @@ def depth(text: str) -> int:
     >>> depth('[a.b]\\nc.d = [1]')
     4
     """
+    if not isinstance(text, str):
+        raise WrongTypeError(f"the depth of a JSON or TOML text is counted in text, not {type(text).__name__}")
     deepest = level = base = dots = header_level = 0
     header = False  # inside a TOML table header, ``[a.b]`` or ``[[a.b]]``
     keys = [0]  # the dots of the key whose value is open, at each level of brackets

@@ -7,10 +7,12 @@ This layer sits above the rule components and the catalog of built-in rulesets; 
 :class:`~kozel.Ruleset` know nothing of the forms they are written in.
 """
 
+from kozel.errors import WrongTypeError
 from kozel.forms import sheet as _sheet
 from kozel.forms.changes import diff
 from kozel.forms.data import BASE, KIND, compact, from_data, to_data
 from kozel.forms.files import FORMAT, dumps_ruleset, load_ruleset, loads_ruleset
+from kozel.plain_types import short_repr
 from kozel.rules.ruleset import Ruleset, checked_rules
 
 __all__ = [
@@ -38,4 +40,6 @@ def rule_sheet(rules: Ruleset, *, sources: str = _sheet.SOURCES) -> str:
     >>> print(kozel.forms.rule_sheet(kozel.variants.get("classic")).splitlines()[0])
     # classic
     """
+    if not isinstance(sources, str):
+        raise WrongTypeError(f"rule_sheet: sources is the Sources page's address as text, not {short_repr(sources)}")
     return _sheet.sheet(checked_rules(rules, "rule_sheet"), sources=sources)
