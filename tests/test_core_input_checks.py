@@ -193,3 +193,18 @@ def test_the_small_public_helpers_refuse_values_of_the_wrong_kind(rules: kozel.R
             kozel.limits.seed_fits(value)  # type: ignore[arg-type]
     assert kozel.limits.seed_fits(-(10**100) + 1)
     assert not kozel.limits.seed_fits(10**100)
+
+
+def test_a_hand_started_from_outside_refuses_what_is_no_deck_score_or_state(rules: kozel.Ruleset) -> None:
+    """new_hand(rules, None) failed an assertion, scores=True a TypeError; with_deck(None, ...) an AttributeError."""
+    deck = list(rules.deck)
+    assert kozel.engine.new_hand(rules, deck, scores=(2, 4)).match.scores == (2, 4)
+    with pytest.raises(WrongTypeError, match=r"^new_hand deals from the deck given: .*, not None$"):
+        kozel.engine.new_hand(rules, None)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^scores= holds one whole number per side, not True$"):
+        kozel.engine.new_hand(rules, deck, scores=True)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"^with_deck needs a GameState, not NoneType$"):
+        kozel.engine.with_deck(None, deck)  # type: ignore[arg-type]
+    state = kozel.new_game(rules, seed=1)
+    with pytest.raises(KozelError, match=r"^trick_taker: no trick is on the table"):
+        kozel.engine.trick_taker(state, kozel.legal_moves(state)[0])

@@ -27,7 +27,7 @@ from kozel.engine.transfer import apply_transfer, apply_transfer_back, transfer_
 from kozel.errors import IllegalMoveError, WrongTypeError
 from kozel.game.log import append as log_append
 from kozel.game.move import Move, MoveKind, broken_move_error
-from kozel.game.state import GameState, Phase, renewed_match, with_match
+from kozel.game.state import GameState, Phase, not_a_state, renewed_match, with_match
 from kozel.limits import SEAT_DIGITS
 from kozel.rules.trick_play import BeatOrPass, FollowSuit
 
@@ -221,12 +221,6 @@ def apply(state: object, move: object) -> GameState:
         if type(state) is GameState:  # the engine's own error, not the caller's
             raise
         raise not_a_state(state, "apply") from None
-
-
-def not_a_state(state: object, caller: str) -> WrongTypeError:
-    """The error for something the engine cannot read as a state (only a GameState is one)."""
-    hint = "; read a saved state with kozel.record.from_json" if isinstance(state, str | bytes | dict) else ""
-    return WrongTypeError(f"{caller} needs a GameState, not {type(state).__name__}{hint}")
 
 
 def _not_a_move(move: object) -> Exception:

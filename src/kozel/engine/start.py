@@ -13,7 +13,7 @@ from kozel.engine.deal import HandStart, deal_hand
 from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError, SeatError, WrongTypeError
-from kozel.game.state import GameState, Match
+from kozel.game.state import GameState, Match, not_a_state
 from kozel.limits import MAX_POINTS, SEED_DIGITS, seed_fits
 from kozel.plain_types import short_repr, whole_number
 from kozel.rules.checks import table_text
@@ -149,6 +149,8 @@ def new_hand(
     leader and first-hand rules), later deals are shuffled from ``seed``.  The state's record starts
     from these scores, so it is not the record of a match played from the start.
     """
+    if deck is None:  # new_game would shuffle one: this hand is dealt from the deck given
+        raise WrongTypeError("new_hand deals from the deck given: a list of cards or card text, not None")
     state = new_game(ruleset, seed, deck=deck, dealer=dealer)
     sheet = _sheet("scores", scores, state.match.scores, (-MAX_POINTS, 2 * MAX_POINTS))
     won = _sheet("sets", sets, state.match.sets, (0, ruleset.match.sets - 1))
@@ -166,6 +168,8 @@ def _sheet(
     if values is None:
         return default
     sides, (low, high) = len(default), bounds
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise WrongTypeError(f"{name}= holds one whole number per side, not {short_repr(values)}")
     sheet = tuple(values)
     if len(sheet) != sides or any(type(value) is not int or not low <= value <= high for value in sheet):
         shown = table_text(list(sheet))
@@ -180,6 +184,8 @@ def with_deck(state: GameState, deck: Iterable[Card] | str) -> GameState:
     hand ended or a redeal).  Everything but the cards stays: dealer, leader's rule, redeals, score
     sheet.  A later replay from the seed deals the seed's deck, so such a match has no record.
     """
+    if type(state) is not GameState:
+        raise not_a_state(state, "with_deck")
     if state.match.result is not None:
         raise KozelError("the match is over: there is no deal to give a deck")
     if state.log:

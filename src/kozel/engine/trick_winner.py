@@ -13,6 +13,7 @@ from typing import Final
 
 from kozel.cards.card import Card
 from kozel.engine.leading import first_trick_suit_cards
+from kozel.errors import KozelError
 from kozel.game.move import Move, MoveFields, MoveKind
 from kozel.game.state import GameState, Trick
 from kozel.rules.trick_play import FollowSuit, TrickWinner
@@ -86,7 +87,8 @@ def trick_taker(state: GameState, move: Move) -> int:
     follow-suit trick, ``trick_winner`` of the trick with the move in it.
     """
     trick = state.trick
-    assert trick is not None
+    if trick is None:
+        raise KozelError("trick_taker: no trick is on the table, so no move is its last play")
     if move.kind is _KIND_BEAT:
         return move.seat
     if move.kind is not _KIND_PLAY:

@@ -16,6 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import CARDS, Card, Suit
 from kozel.cards.cardset import CardSet, cardset_from_mask
+from kozel.errors import WrongTypeError
 from kozel.game.log import decode
 from kozel.game.move import Move
 from kozel.game.results import HandResult, MatchResult
@@ -531,3 +532,9 @@ def make_state(  # noqa: PLR0917 - every field, positionally, is the point
         log,
     )
     return _new(GameState, fields)
+
+
+def not_a_state(state: object, caller: str) -> WrongTypeError:
+    """The error for something the engine cannot read as a state (only a GameState is one)."""
+    hint = "; read a saved state with kozel.record.from_json" if isinstance(state, str | bytes | dict) else ""
+    return WrongTypeError(f"{caller} needs a GameState, not {type(state).__name__}{hint}")
