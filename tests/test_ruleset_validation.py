@@ -662,6 +662,10 @@ def test_the_rules_seat_side_and_card_questions_refuse_what_is_not_at_the_table(
     seating = rules.seating
     assert (rules.side_of(3), seating.partner(1), seating.partners(0), seating.seats_of(1)) == (1, 3, (2,), (1, 3))
     assert rules.card_points(kozel.Card.parse("A♠")) == 11
+    assert seating.partner_of_seat == (2, 3, 0, 1)
+    assert kozel.rules.Seating(players=6, sides=3).partner_of_seat == (3, 4, 5, 0, 1, 2)
+    for players, sides in ((6, 2), (3, 3)):  # sides of three, each for himself: no single partner
+        assert kozel.rules.Seating(players=players, sides=sides).partner_of_seat == ()
     for ask in (rules.side_of, seating.side_of, seating.partner, seating.partners):
         for seat in (4, -1):
             with pytest.raises(kozel.SeatError, match=rf"^there is no seat {seat} at a table of 4: seats are 0 to 3$"):

@@ -110,7 +110,7 @@ def must_swap(state: GameState) -> bool:
     if not rules.leading.swap_for_plain or seat is None or state.phase is not _PHASE_PLAY or not opening(state):
         return False
     trumps = state.deal.table.trump_mask
-    partner = rules.seating.partner(seat)
+    partner = rules.seating.partner_of_seat[seat]
     return (
         barred_from_trumps(state, seat, True)
         and not state.hand_masks[seat] & ~trumps

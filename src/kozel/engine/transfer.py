@@ -52,6 +52,7 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
     seating = state.match.ruleset.seating
     points = state.match.ruleset.points
     trumps = state.deal.table.trump_mask
+    partner_of_seat = seating.partner_of_seat
     moves = []
     for seat, hand in enumerate(state.hand_masks):
         if seating.side_of_seat[seat] in window.done:
@@ -62,7 +63,7 @@ def transfer_moves(state: GameState) -> tuple[Move, ...]:
             counted = [card for card in cards_of(held) if points.table[card]]
             if len(counted) == 1:  # two trumps, one of them "spectacled": that one may go
                 held, count = counted[0].bit, 1
-        if count in rule.counts and give_back_cards(state, seating.partner(seat), count, held).bit_count() >= count:
+        if count in rule.counts and give_back_cards(state, partner_of_seat[seat], count, held).bit_count() >= count:
             moves.append(make_move(seat, _KIND_TRANSFER, cards_of(held), held))
     return tuple(moves)
 
@@ -73,7 +74,7 @@ def transfer_back_moves(state: GameState) -> tuple[Move, ...]:
     if window is None or window.pending is None:
         return ()
     pending = window.pending
-    partner = state.match.ruleset.seating.partner(pending.seat)
+    partner = state.match.ruleset.seating.partner_of_seat[pending.seat]
     allowed = give_back_cards(state, partner, len(pending.cards), pending.mask)
     return tuple(
         Move(partner, _KIND_TRANSFER_BACK, combo) for combo in combinations(cards_of(allowed), len(pending.cards))
@@ -92,7 +93,7 @@ def apply_transfer(state: GameState, move: Move, offered: tuple[Move, ...], log:
     if move not in offered:
         raise _explain_transfer(state, move)
     seating = state.match.ruleset.seating
-    partner = seating.partner(move.seat)
+    partner = seating.partner_of_seat[move.seat]
     # The opening swap, made where no window is open, opens one of its own, shut to trump transfers.
     window = state.window or TransferWindow(leader=state.deal.leader if state.turn is None else state.turn, swap=True)
     return state._replace(
@@ -170,7 +171,7 @@ def _explain_transfer(state: GameState, move: Move) -> IllegalMoveError:
             "transfer",
             f"the transfer hands over all of the player's trumps and nothing else: {cards_text(held)}",
         )
-    partner = rules.seating.partner(move.seat)
+    partner = rules.seating.partner_of_seat[move.seat]
     return refuse(
         move,
         "transfer",
@@ -200,13 +201,13 @@ def _explain_transfer_back(state: GameState, move: Move) -> IllegalMoveError:
         return refuse(move, "transfer", "the partner must first give back cards for those handed to him")
     pending = window.pending
     if move.kind is not _KIND_TRANSFER_BACK:
-        partner = rules.seating.partner(pending.seat)
+        partner = rules.seating.partner_of_seat[pending.seat]
         return off_phase(
             state,
             move,
             f"seat {partner}, the partner, must first give back cards for those handed to him (transfer_back)",
         )
-    partner = rules.seating.partner(pending.seat)
+    partner = rules.seating.partner_of_seat[pending.seat]
     if move.seat != partner:
         return refuse(move, "transfer", f"seat {partner} gives the cards back, not seat {move.seat}")
     count = len(pending.cards)

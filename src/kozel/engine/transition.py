@@ -163,7 +163,7 @@ def _played(before: GameState | None, move: Move) -> Played:
     if before is None:
         pass
     elif kind is _TRANSFER:
-        receiver = before.match.ruleset.seating.partner(move.seat)
+        receiver = before.match.ruleset.seating.partner_of_seat[move.seat]
     elif kind is _TRANSFER_BACK and before.window is not None and before.window.pending is not None:
         receiver = before.window.pending.seat
     return Played(move.seat, kind, move.cards, len(move.cards), move.choice, receiver)

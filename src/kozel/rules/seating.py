@@ -30,6 +30,8 @@ class Seating:
     sides: int = attrs.field(default=2, validator=_check)
     #: The side of each seat, indexed by seat (``side_of`` as a table, for the engine's hot paths): derived.
     side_of_seat: tuple[int, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
+    #: The partner of each seat where sides are pairs (``partner`` as a table, for the engine), else empty: derived.
+    partner_of_seat: tuple[int, ...] = attrs.field(init=False, default=(), eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.players % self.sides:
@@ -39,6 +41,9 @@ class Seating:
             )
         # Derived once the counts are checked (a frozen record is set up this way only here).
         object.__setattr__(self, "side_of_seat", tuple(seat % self.sides for seat in range(self.players)))
+        if self.players == 2 * self.sides:  # sides of two: each seat's partner sits ``sides`` places clockwise
+            partners = tuple((seat + self.sides) % self.players for seat in range(self.players))
+            object.__setattr__(self, "partner_of_seat", partners)
 
     @property
     def team_size(self) -> int:
@@ -72,7 +77,7 @@ class Seating:
         """The partner of ``seat`` when sides are pairs: the seat ``sides`` places clockwise (opposite, with four)."""
         if self.team_size != 2:
             raise RulesetError(f"seating: sides of {self.team_size} players have no single partner")
-        return (self.checked_seat(seat) + self.sides) % self.players
+        return self.partner_of_seat[self.checked_seat(seat)]
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that play for ``side`` (sides are numbered 0 to ``sides - 1``; another number raises

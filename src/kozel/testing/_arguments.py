@@ -26,7 +26,7 @@ _SHORT.maxstring = _SHORT.maxother = 60
 
 def shown(value: object) -> str:
     """``value`` as an error message shows it: shortened, and a number too long to print named as such."""
-    if isinstance(value, int) and not seed_fits(value):
+    if isinstance(value, int) and not isinstance(value, bool) and not seed_fits(value):
         return f"a whole number of over {SEED_DIGITS} digits"
     try:
         return _SHORT.repr(value)

@@ -1127,7 +1127,7 @@ class _World:
             pending = None
             if shape.pending is not None:  # a transfer waits for the partner's answer
                 pending = moves[-1]
-                phase, turn = _PHASE_TRANSFER_BACK, self.rules.seating.partner(shape.pending[0])
+                phase, turn = _PHASE_TRANSFER_BACK, self.rules.seating.partner_of_seat[shape.pending[0]]
             window = TransferWindow(leader=shape.turn, done=tuple(shape.window), pending=pending)
         elif shape.pending is not None:
             return None

@@ -214,13 +214,13 @@ class TrickShape:
             return
         if event.kind is _KIND_TRANSFER:
             side = seating.side_of_seat[seat]
-            if self.pending is not None or side in self.window or to != seating.partner(seat):
+            if self.pending is not None or side in self.window or to != seating.partner_of_seat[seat]:
                 self.fits = False
             self.window.append(side)
             self.pending = (seat, count)
         else:
             pending = self.pending
-            if pending is None or to != pending[0] or seat != seating.partner(to) or count != pending[1]:
+            if pending is None or to != pending[0] or seat != seating.partner_of_seat[to] or count != pending[1]:
                 self.fits = False
             self.pending = None
 

@@ -163,7 +163,7 @@ def _advance(state: GameState, arrange: Arrange | None = None) -> GameState:
         if not deck:  # every hand is at most its share of the deal, so the deck holds what he lacks
             raise RulesetError(f"{rules.name}: seat {seat} must lay {due} card(s) in a drawing deal; the deck is empty")
         least = due if short else 0  # with nothing left that he may lay, he keeps what he draws until he can lay
-        partner = rules.seating.partner(seat)
+        partner = rules.seating.partner_of_seat[seat]
         waits = (partner - boasting) % players > drawing.step
         if arrange is not None:
             keeps = max(keep - held + pending.bit_count(), least - held)
