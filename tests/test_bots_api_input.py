@@ -10,11 +10,12 @@ import pytest
 
 import kozel
 from kozel import KozelError, WrongTypeError
-from kozel.bots import HeuristicBot, IsmctsBot, RandomBot, Tournament, make_bot
+from kozel.bots import BotResult, HeadToHead, HeuristicBot, IsmctsBot, RandomBot, Ratings, Tournament, make_bot
 from kozel.bots.league import League, LeagueResult
 from kozel.bots.runner import interrupting_move, next_move
 from kozel.bots.tournament import play, record_digest, seating
 from kozel.play.encoding import encoding
+from kozel.record import Record
 
 CLASSIC = kozel.variants.get("classic")
 BOTS = ("heuristic", "random")
@@ -215,3 +216,30 @@ def test_an_entrant_is_a_factory_with_text_for_its_name_spec_and_kind():
     ):
         with pytest.raises(KozelError, match=message):
             attrs.evolve(good, **changes)
+
+
+def test_the_result_records_check_their_fields_as_they_are_made():
+    """Made by hand with a field of the wrong kind, each failed later with a bare error (IndexError, TypeError)."""
+    state = kozel.new_game(CLASSIC, seed=1)
+    assert Ratings((0.0, 1.5), (1.0, 2.0)).interval(1) == pytest.approx((1.5 - 1.96 * 2.0, 1.5 + 1.96 * 2.0), abs=0.01)
+    assert HeadToHead("a", "b", 4, 1, 2).draws == 1
+    assert BotResult("x", "x", 4, 3, 1, 60.5, (("goat", 1),)).win_rate == 0.75
+    assert Record({"Seat0": "Ann"}, (), state).names == ("Ann", None, None, None)
+    for make, kind, message in (
+        (lambda: Ratings((0.0, 1.0), ()), KozelError, r"^the ratings hold 2 ratings and 0 errors: one error a rating$"),
+        (lambda: Ratings([0.0], [1.0]), WrongTypeError, r"^the ratings' ratings are a tuple of numbers, not \[0\.0\]$"),
+        (lambda: Ratings((None,), (1.0,)), WrongTypeError, r"^each of the ratings' ratings is a number, not None$"),
+        (lambda: HeadToHead("a", "b", None, 1, 1), WrongTypeError, r"^a head-to-head's matches is a whole number "),
+        (lambda: HeadToHead("a", "b", 1, 1, 1), KozelError, r"^a head-to-head's wins, 1 and 1, are more than its 1 "),
+        (lambda: HeadToHead(["a"], "b", 1, 1, 0), WrongTypeError, r"^a head-to-head's a is text, not \['a'\]$"),
+        (lambda: BotResult("x", "x", None, 0, 0, 0.0, ()), WrongTypeError, r"^a bot's result's matches is a whole "),
+        (lambda: BotResult("x", "x", 10**5000, 0, 0, 0.0, ()), KozelError, r"not an int too long to show$"),
+        (lambda: BotResult("x", "x", 1, 2, 0, 0.0, ()), KozelError, r"^a bot's result counts 2 wins and 0 goats in 1 "),
+        (lambda: BotResult("x", "x", 1, 1, 0, "60", ()), WrongTypeError, r"^a bot's result's mean_points is a number"),
+        (lambda: BotResult("x", "x", 1, 0, 1, 0.0, (("goat",),)), WrongTypeError, r"\(title, count\) pairs, not "),
+        (lambda: Record(None, (), state), WrongTypeError, r"^a record's headers map names to text, not None$"),
+        (lambda: Record({}, ("1 lead 7♥",), state), WrongTypeError, r"^a record's moves are a tuple of Move values"),
+        (lambda: Record({}, (), None), WrongTypeError, r"^a record's state is a GameState, not NoneType$"),
+    ):
+        with pytest.raises(kind, match=message):
+            make()

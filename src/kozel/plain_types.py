@@ -26,7 +26,9 @@ __all__ = [
     "init_fields",
     "join",
     "kind_word",
+    "number_in",
     "short_repr",
+    "text_in",
     "too_long",
     "union_members",
     "unique_keys",
@@ -148,6 +150,20 @@ def whole_in(what: str, value: object, least: int | None, most: int | None, *, n
         error = WrongTypeError if number is None else KozelError
         raise error(f"{what} is a whole number{bounds}{also}, not {short_repr(value)}")
     return number
+
+
+def text_in(what: str, value: object) -> str:
+    """``value`` where it is text (a ``str``), else a :class:`~kozel.errors.WrongTypeError` naming ``what``."""
+    if not isinstance(value, str):
+        raise WrongTypeError(f"{what} is text, not {short_repr(value)}")
+    return value
+
+
+def number_in(what: str, value: object) -> float:
+    """``value`` where it is a real number (an int or a float, not a bool), else a WrongTypeError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise WrongTypeError(f"{what} is a number, not {short_repr(value)}")
+    return value
 
 
 #: The most digits a whole number in a document or a file may have (Python reads no longer one from text by default).

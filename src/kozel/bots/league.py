@@ -59,7 +59,7 @@ from kozel.bots.tournament_log import (
 )
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.limits import MAX_MATCHES
-from kozel.plain_types import short_repr
+from kozel.plain_types import short_repr, text_in, whole_in
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
@@ -103,6 +103,16 @@ class HeadToHead:
     a_wins: int
     #: Matches ``b`` beat ``a``.
     b_wins: int
+
+    def __attrs_post_init__(self) -> None:
+        text_in("a head-to-head's a", self.a)
+        text_in("a head-to-head's b", self.b)
+        for field in ("matches", "a_wins", "b_wins"):  # a league plays at most MAX_MATCHES a pairing
+            whole_in(f"a head-to-head's {field}", getattr(self, field), 0, MAX_MATCHES)
+        if self.a_wins + self.b_wins > self.matches:
+            raise KozelError(
+                f"a head-to-head's wins, {self.a_wins} and {self.b_wins}, are more than its {self.matches} matches"
+            )
 
     @property
     def draws(self) -> int:

@@ -26,6 +26,7 @@ import attrs
 from kozel.bots.base import shown
 from kozel.bots.stats import Z95
 from kozel.errors import KozelError, WrongTypeError
+from kozel.plain_types import number_in
 
 __all__ = ["ELO", "PRIOR", "Ratings", "bradley_terry"]
 
@@ -59,6 +60,18 @@ class Ratings:
     ratings: tuple[float, ...]
     #: The standard error of each rating (the mean rating held at 0).
     errors: tuple[float, ...]
+
+    def __attrs_post_init__(self) -> None:
+        for field in ("ratings", "errors"):
+            values = getattr(self, field)
+            if type(values) is not tuple:
+                raise WrongTypeError(f"the ratings' {field} are a tuple of numbers, not {shown(values)}")
+            for value in values:
+                number_in(f"each of the ratings' {field}", value)
+        if len(self.ratings) != len(self.errors):
+            raise KozelError(
+                f"the ratings hold {len(self.ratings)} ratings and {len(self.errors)} errors: one error a rating"
+            )
 
     def interval(self, bot: int, z: float = Z95) -> tuple[float, float]:
         """The 95% interval of ``bot``'s rating (``z`` standard errors each way, ``z`` finite and 0 or more)."""

@@ -53,7 +53,7 @@ from kozel.bots.stats import wilson
 from kozel.errors import IllegalMoveError, KozelError, WrongTypeError
 from kozel.game.state import GameState
 from kozel.limits import MAX_MATCHES
-from kozel.plain_types import short_repr, whole_in, whole_number
+from kozel.plain_types import number_in, short_repr, text_in, whole_in, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
 
@@ -395,6 +395,26 @@ class BotResult:
     mean_points: float
     #: How often each title fell on its side.
     titles: tuple[tuple[str, int], ...]
+
+    def __attrs_post_init__(self) -> None:
+        text_in("a bot's result's name", self.name)
+        text_in("a bot's result's spec", self.spec)
+        for field in ("matches", "wins", "goats"):  # a tournament plays at most MAX_MATCHES
+            whole_in(f"a bot's result's {field}", getattr(self, field), 0, MAX_MATCHES)
+        if self.wins > self.matches or self.goats > self.matches:
+            raise KozelError(
+                f"a bot's result counts {self.wins} wins and {self.goats} goats in {self.matches} matches: "
+                "neither can be more than the matches"
+            )
+        number_in("a bot's result's mean_points", self.mean_points)
+        if type(self.titles) is not tuple or not all(
+            type(pair) is tuple and len(pair) == 2 and isinstance(pair[0], str) for pair in self.titles
+        ):
+            raise WrongTypeError(
+                f"a bot's result's titles are a tuple of (title, count) pairs, not {short_repr(self.titles)}"
+            )
+        for _, count in self.titles:
+            whole_in("a bot's result's count of a title", count, 0, MAX_MATCHES)
 
     @property
     def win_rate(self) -> float:

@@ -162,9 +162,9 @@ def new_hand(
     return start_hand(match, start)
 
 
-def _sheet(
-    name: str, values: Iterable[int] | None, default: tuple[int, ...], bounds: tuple[int, int]
-) -> tuple[int, ...]:
+def _sheet(name: str, values: object, default: tuple[int, ...], bounds: tuple[int, int]) -> tuple[int, ...]:
+    """``values`` (None: ``default``) as a score sheet, one whole number a side within ``bounds``.  Typed ``object``:
+    anything may be passed, and compiled code would otherwise assume the declared type where a check fails."""
     if values is None:
         return default
     sides, (low, high) = len(default), bounds
@@ -177,12 +177,14 @@ def _sheet(
     return sheet
 
 
-def with_deck(state: GameState, deck: Iterable[Card] | str) -> GameState:
+def with_deck(state: object, deck: Iterable[Card] | str) -> GameState:
     """The deal just begun in ``state``, dealt instead from ``deck`` (a chance outcome supplied from outside).
 
     ``state`` must be at the start of a deal, before its first move (a new match, the move after a
     hand ended or a redeal).  Everything but the cards stays: dealer, leader's rule, redeals, score
     sheet.  A later replay from the seed deals the seed's deck, so such a match has no record.
+    Typed ``object``: anything but a state is refused with :class:`~kozel.WrongTypeError` (compiled
+    code would otherwise refuse it with its own ``TypeError``).
     """
     if type(state) is not GameState:
         raise not_a_state(state, "with_deck")

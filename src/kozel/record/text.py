@@ -115,6 +115,16 @@ class Record:
     #: The state the moves lead to.
     state: GameState
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.headers, Mapping) or not all(
+            isinstance(name, str) and isinstance(value, str) for name, value in self.headers.items()
+        ):
+            raise WrongTypeError(f"a record's headers map names to text, not {short_repr(self.headers)}")
+        if type(self.moves) is not tuple or not all(isinstance(move, Move) for move in self.moves):
+            raise WrongTypeError(f"a record's moves are a tuple of Move values, not {short_repr(self.moves)}")
+        if not isinstance(self.state, GameState):
+            raise WrongTypeError(f"a record's state is a GameState, not {type(self.state).__name__}")
+
     @property
     def names(self) -> tuple[str | None, ...]:
         """The players' names by seat (None where the record names nobody)."""
