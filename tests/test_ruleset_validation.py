@@ -533,6 +533,18 @@ BAD_RULESETS = [
         "all-trumps-plain-first-lead",
     ),
     _case(
+        lambda: _for_less(all_tricks=AllTricks()),
+        "threesome: taking every trick does nothing here (talon.bidding.for_less.all_tricks sets no effect, and "
+        "match.titles has no 'blind' for it to give)",
+        "for-less-all-tricks-doing-nothing",
+    ),
+    _case(
+        lambda: _all_trumps(first_lead_plain=False, swap_for_plain=False),
+        "every card of the deck is a trump, so a trump lead rule (leading.trump_leads is not_last_openers) never "
+        "happens",
+        "all-trumps-trump-lead-rule",
+    ),
+    _case(
         lambda: _all_trumps(first_lead_plain=False),
         "every card of the deck is a trump, so the opening swap of a trump for a plain card "
         "(leading.swap_for_plain) never happens",
@@ -583,6 +595,7 @@ GOOD = [
     _case(Praise, "", "praise-default"),
     _case(lambda: Trumps(fixed="Q♣ J♣", over_trumps=[]), "", "trumps-text"),
     _case(lambda: _with("pairs", "match", tails_short=12, tails_points=120), "", "tails-at-the-bounds"),
+    _case(lambda: _with("threesome", "match", titles=(Title.BLIND,)), "", "blind-by-the-for-less-table"),
     _case(lambda: _with("fifteen", "match", titles=(Title.TAILS_FINAL_HAND,), tails_short=12), "", "tails-countdown"),
     _case(lambda: _with("classic", "match", tails_short=500, tails_points=500), "", "tails-numbers-unused"),
     _case(
@@ -673,7 +686,7 @@ def test_the_rules_seat_side_and_card_questions_refuse_what_is_not_at_the_table(
         for seat in (1.5, None, True):
             with pytest.raises(kozel.WrongTypeError, match=r"^a seat is a whole number, not "):
                 ask(seat)
-    with pytest.raises(kozel.KozelError, match=r"^there is no side 2 at a table of 2: sides are 0 to 1$"):
+    with pytest.raises(kozel.KozelError, match=r"^there is no side 2: this table has 2 sides, 0 to 1$"):
         seating.seats_of(2)
     for card in (None, "A♠", 11):
         with pytest.raises(kozel.WrongTypeError, match=r"^card points are of a Card, not "):

@@ -173,8 +173,11 @@ def _date_text(date: datetime.date | str | None) -> str:
         return date.strftime("%Y.%m.%d")
     if isinstance(date, str) and (_is_date(date) or date == _UNKNOWN_DATE):
         return date
-    shown = short_repr(date)
-    raise NotationError(f"a record's date is a datetime.date or a day written 'YYYY.MM.DD', not {shown}", shown)
+    shown = short_repr(date)  # the token: the text as given, or what stands for a value of another kind
+    raise NotationError(
+        f"a record's date is a datetime.date or a day written 'YYYY.MM.DD', not {shown}",
+        date if isinstance(date, str) else shown,
+    )
 
 
 def _same_as_catalog(rules: Ruleset) -> bool:

@@ -253,7 +253,8 @@ class Ruleset:
         ):
             raise RulesetError(
                 f"{self.name}: leading.holder_card names {leading.holder_card}, but no rule uses its holder (neither "
-                "leading.first_hand nor leading.later_hands is holder, and leading.lead_holder_card is off)"
+                "leading.first_hand nor leading.later_hands is holder, and leading.lead_holder_card is off): set it "
+                "to none (holder_card = false in a house file whose base names one), or name a rule that uses it"
             )
         if leading.swap_for_plain and leading.trump_leads is TrumpLeads.ANY and not leading.first_lead_plain:
             raise RulesetError(
@@ -315,7 +316,10 @@ class Ruleset:
         }
         for what, present in about_plain.items():
             if present:
-                raise RulesetError(f"{self.name}: every card of the deck is a trump, so {what} never happens")
+                raise RulesetError(
+                    f"{self.name}: every card of the deck is a trump, so {what} never happens: turn it off, or leave "
+                    "some cards plain"
+                )
 
     def _check_titles(self) -> None:
         """Each title the match may give can be given under these rules: the words of penalty scoring only under it,
@@ -328,14 +332,15 @@ class Ruleset:
                 if title in titles:
                     raise RulesetError(
                         f"{self.name}: the title {title.value!r} (match.titles) is given only under penalty scoring, "
-                        f"and the match counts {mode.value} points"
+                        f"and the match counts {mode.value} points: leave it out of match.titles"
                     )
         bidding = self.talon.bidding if self.talon is not None else None
         tables = [self.scoring] + ([bidding.for_less] if bidding is not None and bidding.for_less is not None else [])
         if Title.BLIND in titles and all(table.all_tricks is None for table in tables):
             raise RulesetError(
                 f"{self.name}: the title 'blind' (match.titles) is given for taking every trick of the first hand, "
-                "but no rule for taking every trick is set (scoring.all_tricks)"
+                "but no rule for taking every trick is set (scoring.all_tricks): leave it out of match.titles, or set "
+                "one"
             )
         for table, where in zip(tables, ("scoring.all_tricks", "talon.bidding.for_less.all_tricks"), strict=False):
             if table.all_tricks == AllTricks() and Title.BLIND not in titles:
@@ -350,13 +355,15 @@ class Ruleset:
                 raise RulesetError(
                     f"{self.name}: the title 'tails_final_hand' (match.titles) is for winners who stood "
                     f"{match.tails_short} short of the target (match.tails_short), at {short}, before the final hand, "
-                    f"but scores start at {match.start}"
+                    f"but scores start at {match.start}: lower match.tails_short, or leave the title out of "
+                    "match.titles"
                 )
             if match.tails_points > self.total_points:
                 raise RulesetError(
                     f"{self.name}: the title 'tails_final_hand' (match.titles) is for winners who took "
                     f"{match.tails_points} card points or more in the final hand (match.tails_points), but the "
-                    f"deck's cards add up to {self.total_points}"
+                    f"deck's cards add up to {self.total_points}: lower match.tails_points, or leave the title out "
+                    "of match.titles"
                 )
 
     def _check_praise_table(self) -> None:

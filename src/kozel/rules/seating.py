@@ -87,7 +87,6 @@ class Seating:
             raise WrongTypeError(f"a side is a whole number, not {checks.table_text(side)}")
         if not 0 <= whole < self.sides:
             raise KozelError(
-                f"there is no side {checks.table_text(whole)} at a table of {self.sides}: sides are 0 to "
-                f"{self.sides - 1}"
+                f"there is no side {checks.table_text(whole)}: this table has {self.sides} sides, 0 to {self.sides - 1}"
             )
         return tuple(range(whole, self.players, self.sides))
