@@ -149,14 +149,11 @@ class Ruleset:
 
     def _check_scoring(self) -> None:
         total = self.total_points
-        tables = [self.scoring]
-        bidding = self.talon.bidding if self.talon is not None else None
-        if bidding is not None and bidding.for_less is not None:
-            tables.append(bidding.for_less)
-        for table, where in zip(tables, ("scoring.rows", "talon.bidding.for_less.rows"), strict=False):
+        for table, where in self._scoring_tables():
             if table.top != total:
                 raise RulesetError(
-                    f"{self.name}: the scoring table covers {checks.points_range(0, table.top)} card points ({where}), "
+                    f"{self.name}: the scoring table covers {checks.points_range(0, table.top)} card points "
+                    f"({where}.rows), "
                     f"but the deck's cards add up to {total}"
                 )
         countdown = self.scoring.mode is ScoreMode.COUNTDOWN
@@ -186,6 +183,14 @@ class Ruleset:
                 f"{MAX_SET_HANDS} such hands (match.target at most {MAX_SET_HANDS * least} here)"
             )
 
+    def _scoring_tables(self) -> list[tuple[Scoring, str]]:
+        """Each scoring table a hand may be counted by, with its path: the ruleset's, and the bidding's "for less"."""
+        tables = [(self.scoring, "scoring")]
+        bidding = self.talon.bidding if self.talon is not None else None
+        if bidding is not None and bidding.for_less is not None:
+            tables.append((bidding.for_less, "talon.bidding.for_less"))
+        return tables
+
     def _check_one_written(self) -> None:
         """Under credit or countdown scoring the first side to the target wins the set or match, so a hand writes
         points for one side at most: two sides reaching the target in one hand would leave the match without a
@@ -197,11 +202,7 @@ class Ruleset:
             f"under {mode.value} scoring the first side to reach the target wins, so a hand may write points for one "
             "side at most"
         )
-        tables = [(self.scoring, "scoring")]
-        bidding = self.talon.bidding if self.talon is not None else None
-        if bidding is not None and bidding.for_less is not None:
-            tables.append((bidding.for_less, "talon.bidding.for_less"))
-        for table, where in tables:
+        for table, where in self._scoring_tables():
             both = table.two_written(self.reachable_points, self.total_points, self.sides)
             if both is not None:
                 (first, first_written), (second, second_written) = both
@@ -211,6 +212,7 @@ class Ruleset:
                 )
         if self.sides < 3:
             return
+        bidding = self.talon.bidding if self.talon is not None else None
         credited = {
             "a catch credits every side but the one caught (catch.written)": self.catch.written
             if self.catch is not None
@@ -334,18 +336,18 @@ class Ruleset:
                         f"{self.name}: the title {title.value!r} (match.titles) is given only under penalty scoring, "
                         f"and the match counts {mode.value} points: leave it out of match.titles"
                     )
-        bidding = self.talon.bidding if self.talon is not None else None
-        tables = [self.scoring] + ([bidding.for_less] if bidding is not None and bidding.for_less is not None else [])
-        if Title.BLIND in titles and all(table.all_tricks is None for table in tables):
+        tables = self._scoring_tables()
+        if Title.BLIND in titles and all(table.all_tricks is None for table, _ in tables):
             raise RulesetError(
                 f"{self.name}: the title 'blind' (match.titles) is given for taking every trick of the first hand, "
                 "but no rule for taking every trick is set (scoring.all_tricks): leave it out of match.titles, or set "
                 "one"
             )
-        for table, where in zip(tables, ("scoring.all_tricks", "talon.bidding.for_less.all_tricks"), strict=False):
+        for table, where in tables:
             if table.all_tricks == AllTricks() and Title.BLIND not in titles:
                 raise RulesetError(
-                    f"{self.name}: taking every trick does nothing here ({where} sets no effect, and match.titles "
+                    f"{self.name}: taking every trick does nothing here ({where}.all_tricks sets no effect, and "
+                    "match.titles "
                     "has no 'blind' for it to give): leave it out, or set what it does"
                 )
         if Title.TAILS_FINAL_HAND in titles:
