@@ -16,6 +16,7 @@ import kozel.limits
 import kozel.record
 from kozel import CardSet, Deck, Move, MoveKind
 from kozel.errors import KozelError, NotationError, StateError, WrongTypeError
+from kozel.rules import PraiseKind
 
 HUGE = 10**5000
 TOO_LONG = "an int too long to show"
@@ -208,3 +209,133 @@ def test_a_hand_started_from_outside_refuses_what_is_no_deck_score_or_state(rule
     state = kozel.new_game(rules, seed=1)
     with pytest.raises(KozelError, match=r"^trick_taker: no trick is on the table"):
         kozel.engine.trick_taker(state, kozel.legal_moves(state)[0])
+
+
+def _pairs_awaiting_praise() -> kozel.GameState:
+    """A ``pairs`` state whose boasting player is to choose the deal."""
+    rules = kozel.variants.get("pairs")
+    for seed in range(50):
+        state = kozel.new_game(rules, seed=seed)
+        if state.phase is kozel.Phase.PRAISE:
+            return state
+    raise AssertionError("no pairs deal awaits a praise in 50 seeds")
+
+
+def test_the_engines_inner_face_refuses_what_is_not_a_state(rules: kozel.Ruleset) -> None:
+    from_engine = kozel.engine
+    for name, call in (
+        ("start_of_deal", lambda: from_engine.start_of_deal(None)),
+        ("lays", lambda: from_engine.lays(3)),
+        ("cut_bottom", lambda: from_engine.cut_bottom("state", 0, 32)),
+        ("apply_lay", lambda: from_engine.apply_lay(None, None, b"")),
+        ("start_drawing", lambda: from_engine.start_drawing([], None, b"")),
+    ):
+        with pytest.raises(WrongTypeError, match=rf"^{name} needs a GameState, not "):
+            call()
+    state = kozel.new_game(rules, seed=1)
+    with pytest.raises(StateError, match=r"^start_drawing needs a state in the PRAISE phase, not in PLAY$"):
+        from_engine.start_drawing(state, PraiseKind.TROUSERS, b"")
+
+
+def test_the_drawing_steps_refuse_a_wrong_kind_log_or_hook() -> None:
+    state = _pairs_awaiting_praise()
+    with pytest.raises(WrongTypeError, match=r"^start_drawing: kind is a praise deal dealt by drawing, not "):
+        kozel.engine.start_drawing(state, PraiseKind.REGULAR, b"")
+    with pytest.raises(WrongTypeError, match=r"^start_drawing: log is the deal's moves as bytes, not 'x'$"):
+        kozel.engine.start_drawing(state, PraiseKind.TROUSERS, "x")
+    with pytest.raises(WrongTypeError, match=r"^start_drawing: arrange is None or a function .*, not 5$"):
+        kozel.engine.start_drawing(state, PraiseKind.TROUSERS, b"", 5)
+    with pytest.raises(WrongTypeError, match=r"^apply_lay needs a Move, not str$"):
+        kozel.engine.apply_lay(state, "1 lay 7♣", b"")
+    assert kozel.engine.lays(state) == ()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: kozel.engine.drawn_positions(-1, 0),
+            r"^drawn_positions: size is a whole number of at least 0, not -1$",
+        ),
+        (
+            lambda: kozel.engine.drawn_positions(32, "2"),
+            r"^drawn_positions: count is a whole number of at least 0, not '2'$",
+        ),
+        (
+            lambda: kozel.engine.refill(None, (), 0, 4),
+            r"^refill: hands is a list of card masks, one per seat, not None$",
+        ),
+        (
+            lambda: kozel.engine.refill([0, -1], (), 0, 4),
+            r"^refill: hands holds card masks \(whole numbers from 0\), not -1$",
+        ),
+        (lambda: kozel.engine.refill([0, 0], [], 0, 4), r"^refill: stock is a tuple of cards, not \[\]$"),
+        (lambda: kozel.engine.refill([0, 0], ("7♣",), 0, 4), r"^refill: stock holds cards, not '7♣'$"),
+        (lambda: kozel.engine.refill([0, 0], (), 2, 4), r"^refill: first is a whole number from 0 to 1, not 2$"),
+        (
+            lambda: kozel.engine.refill([0, 0], (), 0, None),
+            r"^refill: hand_size is a whole number of at least 0, not None$",
+        ),
+        (lambda: kozel.engine.refill([], (), 0, 4), r"^refill: hands holds one card mask per seat, 1 to \d+, not 0$"),
+        (lambda: kozel.engine.fill([0, 0], (), 0, 4), r"^fill: deck is a list of cards, not \(\)$"),
+        (lambda: kozel.engine.fill([0, 0], [], 0, 4, 0), r"^fill: packet is a whole number of at least 1, not 0$"),
+        (lambda: kozel.engine.fill([0, 0], [], -1, 4), r"^fill: start is a whole number from 0 to 1, not -1$"),
+        (
+            lambda: kozel.engine.first_trick_suit_cards(None, 0),
+            r"^first_trick_suit_cards needs a TrumpTable, not NoneType$",
+        ),
+    ],
+)
+def test_the_engines_inner_face_refuses_values_of_the_wrong_kind(call: object, message: str) -> None:
+    with pytest.raises(KozelError, match=message):
+        call()  # type: ignore[operator]
+
+
+def test_refill_and_fill_change_nothing_when_they_refuse() -> None:
+    hands = [0, 0, 0, 0]
+    stock = tuple(Deck.pack32())
+    with pytest.raises(KozelError):
+        kozel.engine.refill(hands, stock, 0, -4)
+    deck = list(stock)
+    with pytest.raises(KozelError):
+        kozel.engine.fill(hands, deck, 4, 8)
+    assert hands == [0, 0, 0, 0]
+    assert deck == list(stock)
+    assert kozel.engine.refill(hands, stock, 1, 2) == stock[8:]
+    assert [hand.bit_count() for hand in hands] == [2, 2, 2, 2]
+    assert hands[1] & stock[0].bit
+
+
+def test_first_trick_suit_cards_refuses_a_suit_off_the_table(rules: kozel.Ruleset) -> None:
+    table = rules.trumps.table(kozel.Suit.CLUBS)
+    with pytest.raises(KozelError, match=r"^first_trick_suit_cards: suit is a whole number from 0 to 3, not 4$"):
+        kozel.engine.first_trick_suit_cards(table, 4)
+    with pytest.raises(WrongTypeError, match=r"^first_trick_suit_cards: suit is a whole number from 0 to 3, not True$"):
+        kozel.engine.first_trick_suit_cards(table, True)
+    assert kozel.engine.first_trick_suit_cards(table, 1) == table.group_masks[1]
+
+
+def test_start_hand_refuses_a_start_that_does_not_fit_the_match(rules: kozel.Ruleset) -> None:
+    state = kozel.new_game(rules, seed=1)
+    start = kozel.engine.HandStart(number=0, dealer=0, order=tuple(rules.deck), lead=rules.leading.first_hand)
+    assert kozel.engine.start_hand(state.match, start).hands == kozel.new_game(rules, deck=tuple(rules.deck)).hands
+    with pytest.raises(WrongTypeError, match=r"^start_hand needs a Match \(a state's match\), not GameState$"):
+        kozel.engine.start_hand(state, start)
+    with pytest.raises(WrongTypeError, match=r"^start_hand needs a HandStart, not tuple$"):
+        kozel.engine.start_hand(state.match, tuple(start))
+    for changed, message in (
+        (start._replace(dealer=4), r"^start_hand: dealer is a whole number from 0 to 3, not 4$"),
+        (start._replace(number=-1), r"^start_hand: number is a whole number of at least 0, not -1$"),
+        (start._replace(leader="0"), r"^start_hand: leader is a whole number from 0 to 3, not '0'$"),
+        (start._replace(lead="dealer"), r"^start_hand: lead is a LeadSeat, not 'dealer'$"),
+        (start._replace(redeals=[0]), r"^start_hand: redeals is a tuple of sides, not \[0\]$"),
+        (start._replace(redeals=(2,)), r"^start_hand: redeals is a whole number from 0 to 1, not 2$"),
+        (start._replace(order=list(rules.deck)), r"^start_hand: order is a tuple of cards, not "),
+        (
+            start._replace(order=tuple(rules.deck)[:-1]),
+            r"^start_hand: order holds 36 different cards \(a deck of classic\)",
+        ),
+        (start._replace(order=(*tuple(rules.deck)[:-1], rules.deck[0])), r"^start_hand: order holds 36 different"),
+    ):
+        with pytest.raises(KozelError, match=message):
+            kozel.engine.start_hand(state.match, changed)

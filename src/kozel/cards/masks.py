@@ -12,7 +12,7 @@ from typing import Final
 
 from kozel.cards.card import CARDS, Card, Rank
 
-__all__ = ["BITS", "RANK_MASKS", "SUIT_BITS", "bits_of", "cards_of", "iter_bits"]
+__all__ = ["BITS", "EVERY_CARD", "RANK_MASKS", "SUIT_BITS", "bits_of", "cards_of", "iter_bits"]
 
 # Module constants read by compiled functions are Final: compiled code keeps them in C variables, where
 # it would look any other module name up in the module's dictionary at every use.
@@ -43,6 +43,8 @@ _DIAMOND_BITS: Final = _SUIT_CARD_BITS[3]
 #: The one-card bitmask of each card, by its index: ``BITS[card] == card.bit``, read without the card's
 #: attribute (compiled code reads a tuple by position far faster than an attribute of a Python object).
 BITS: Final = tuple(1 << index for index in range(len(CARDS)))
+#: Every card there is as one bitmask: the largest mask a hand, a move or a deck can hold.
+EVERY_CARD: Final = (1 << len(CARDS)) - 1
 #: The cards of each rank as one bitmask: ``RANK_MASKS[Rank.ACE]`` holds the four aces.
 RANK_MASKS: Final = {rank: sum(BITS[card] for card in CARDS if card.rank == rank) for rank in Rank}
 

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, Final, NamedTuple
 
 from kozel.cards.card import Card
-from kozel.cards.masks import cards_of
+from kozel.cards.masks import EVERY_CARD, cards_of
 from kozel.engine import beat_or_pass, follow_suit
 from kozel.engine.bidding import apply_bid, apply_lay_away, bidding_moves, lay_away_moves
 from kozel.engine.build import COMPILED
@@ -47,7 +47,6 @@ _pack: Final = struct.Struct("<Q").pack
 #: Seats that pack into a log entry's five seat bits (see ``kozel.game.log``).
 _PACKED_SEATS: Final = 32
 _PRAISE: Final = MoveKind.PRAISE
-_ALL_CARDS: Final = (1 << 36) - 1
 _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
 _TRANSFER: Final = MoveKind.TRANSFER
 _REDEAL: Final = MoveKind.REDEAL
@@ -179,7 +178,7 @@ def apply(state: object, move: object) -> GameState:
                 or type(kind) is not MoveKind
                 or type(mask) is not int
                 or not 0 <= seat <= _MAX_SEAT
-                or not 0 <= mask <= _ALL_CARDS
+                or not 0 <= mask <= EVERY_CARD
             ):
                 raise _not_a_move(move)
             canonical = cards_of(mask)

@@ -16,7 +16,7 @@ from kozel.engine.deal import HandStart
 from kozel.engine.interned import numbers
 from kozel.engine.memo import remember
 from kozel.engine.plan import Plan, plan_of
-from kozel.engine.start import start_hand
+from kozel.engine.start import begin_hand
 from kozel.engine.within_hand import WITHIN_HAND
 from kozel.game.results import HandResult, MatchResult
 from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, renewed_match
@@ -259,7 +259,7 @@ def _next_hand(state: GameState, plan: Plan, match: Match, last_winner: int, *, 
     # Built directly (a named tuple's keyword constructor runs as interpreted code): number, dealer,
     # order, lead rule, last trick's winner, last opener, leader (the rule names it), redeals.
     start = _new(HandStart, (deal.number + 1, dealer, order, plan.later_hands, last_winner, deal.leader, None, ()))
-    return start_hand(match, start)
+    return begin_hand(match, start)
 
 
 def dealt_again(rules: Ruleset, result: HandResult) -> bool:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from kozel.cards.card import Suit
 from kozel.cards.masks import cards_of
+from kozel.engine.face import whole_at_least
 from kozel.engine.interned import singles
+from kozel.errors import WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.leading import TrumpLeads
@@ -19,6 +22,7 @@ from kozel.rules.trump import TRUMP_GROUP, TrumpTable
 # Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
 _KIND_TRANSFER: Final = MoveKind.TRANSFER
 _PHASE_PLAY: Final = Phase.PLAY
+_SUITS: Final = len(Suit)
 _TRUMP_LEADS_BOASTING_SIDE: Final = TrumpLeads.BOASTING_SIDE
 _TRUMP_LEADS_NOT_LAST_OPENERS: Final = TrumpLeads.NOT_LAST_OPENERS
 
@@ -29,6 +33,7 @@ __all__ = [
     "lead_options",
     "must_swap",
     "opening",
+    "suit_cards",
     "swap_moves",
 ]
 
@@ -38,14 +43,26 @@ def opening(state: GameState) -> bool:
     return state.trick is None and not any(state.trick_counts)
 
 
-def first_trick_suit_cards(table: TrumpTable, suit: int) -> int:
-    """The cards of ``suit`` as the game counts suits: its plain cards, or every trump when it is the trump suit."""
+def first_trick_suit_cards(table: object, suit: object) -> int:
+    """The cards of ``suit`` as the game counts suits: its plain cards, or every trump when it is the trump suit.
+
+    ``table`` is a :class:`~kozel.rules.trump.TrumpTable` and ``suit`` a suit's number (0 to 3): anything else
+    raises the library's error."""
+    if type(table) is not TrumpTable:
+        raise WrongTypeError(f"first_trick_suit_cards needs a TrumpTable, not {type(table).__name__}")
+    if type(suit) is not int or not 0 <= suit < _SUITS:
+        suit = whole_at_least("first_trick_suit_cards", "suit", suit, 0, _SUITS - 1)
+    return suit_cards(table, suit)
+
+
+def suit_cards(table: TrumpTable, suit: int) -> int:
+    """:func:`first_trick_suit_cards` for the engine's own table and suit, unchecked (read at each first-trick move)."""
     return table.group_masks[TRUMP_GROUP if table.suit is not None and int(table.suit) == suit else suit]
 
 
 def first_trick_cards(table: TrumpTable, hand: int, suit: int) -> int:
     """The cards of ``hand`` allowed in a first trick played in ``suit``: that suit, else trumps, else any."""
-    return hand & first_trick_suit_cards(table, suit) or hand & table.trump_mask or hand
+    return hand & suit_cards(table, suit) or hand & table.trump_mask or hand
 
 
 def barred_from_trumps(state: GameState, seat: int, at_opening: bool | None = None) -> bool:

@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from kozel.cards.card import Card
+from kozel.engine.face import checked_cards, checked_hands, whole_at_least
 from kozel.limits import MAX_PLAYERS
 
 __all__ = ["refill", "refill_from"]
@@ -19,12 +20,18 @@ _CLOCKWISE: Final = tuple(
 )
 
 
-def refill(hands: list[int], stock: tuple[Card, ...], first: int, hand_size: int) -> tuple[Card, ...]:
+def refill(hands: object, stock: object, first: object, hand_size: object) -> tuple[Card, ...]:
     """Refill ``hands`` (bitmasks, changed in place) from ``stock`` and return what is left of it.
 
     Starting with seat ``first`` and going clockwise, each player short of ``hand_size`` takes the
-    top card in turn, round after round, until everyone is full or the stock is empty.
+    top card in turn, round after round, until everyone is full or the stock is empty.  ``hands`` is a list
+    of card masks, ``stock`` a tuple of cards, ``first`` a seat and ``hand_size`` a whole number from 0:
+    anything else raises the library's error, and changes nothing.
     """
+    hands = checked_hands("refill", hands)
+    stock = cast("tuple[Card, ...]", checked_cards("refill", "stock", stock, tuple))
+    first = whole_at_least("refill", "first", first, 0, len(hands) - 1)
+    hand_size = whole_at_least("refill", "hand_size", hand_size, 0)
     taken = refill_from(hands, bytes(card.index for card in stock), 0, first, hand_size)
     return stock[taken:] if taken else stock
 

@@ -10,6 +10,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
 from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart, deal_hand
+from kozel.engine.face import checked_cards, checked_state, whole_at_least
 from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError, SeatError, WrongTypeError
@@ -23,19 +24,32 @@ from kozel.rules.ruleset import Ruleset
 # Enumeration members bound once: compiled code reads a Final name directly, a member through its class.
 _LEAD_HOLDER: Final = LeadSeat.HOLDER
 
-__all__ = ["new_game", "new_hand", "start_hand", "start_of_deal", "with_deck"]
+__all__ = ["begin_hand", "new_game", "new_hand", "start_hand", "start_of_deal", "with_deck"]
 
 
-def start_hand(match: Match, start: HandStart) -> GameState:
+def start_hand(match: object, start: object) -> GameState:
     """A new deal of ``match`` as ``start`` says: the boasting player's choice of deal where the ruleset has
-    praise and no redeal led to it, else the regular deal (see ``kozel.engine.deal.deal_hand``)."""
+    praise and no redeal led to it, else the regular deal (see ``kozel.engine.deal.deal_hand``).
+
+    ``match`` is a :class:`~kozel.game.state.Match` and ``start`` a :class:`HandStart` whose fields fit the
+    match's rules (the seats at its table; a deck order of as many different cards as its deck holds, which
+    may stand for its positions, as a sampler's marked deck does): anything else raises
+    :class:`~kozel.WrongTypeError` or :class:`~kozel.KozelError`."""
+    return begin_hand(*_checked_start(match, start))
+
+
+def begin_hand(match: Match, start: HandStart) -> GameState:
+    """:func:`start_hand` for the engine's own arguments, unchecked (the next hand after a hand's end, a new game)."""
     if start.redeals or match.ruleset.praise is None:
         return deal_hand(match, start)
     return await_praise(match, start)
 
 
-def start_of_deal(state: GameState) -> GameState:
-    """The position ``state``'s deal began from (hidden cards included): its moves replay from there to ``state``."""
+def start_of_deal(state: object) -> GameState:
+    """The position ``state``'s deal began from (hidden cards included): its moves replay from there to ``state``.
+
+    Anything but a GameState raises :class:`~kozel.WrongTypeError`."""
+    state = checked_state("start_of_deal", state)
     deal = state.deal
     base = deal.base
     match = base.match or state.match
@@ -48,7 +62,34 @@ def start_of_deal(state: GameState) -> GameState:
         leader=base.leader,
         redeals=deal.redeals,
     )
-    return start_hand(match, start)
+    return begin_hand(match, start)
+
+
+def _checked_start(match: object, start: object) -> tuple[Match, HandStart]:
+    """``start_hand``'s arguments, checked: a Match, and a HandStart that fits its rules."""
+    if type(match) is not Match:
+        raise WrongTypeError(f"start_hand needs a Match (a state's match), not {type(match).__name__}")
+    if type(start) is not HandStart:
+        raise WrongTypeError(f"start_hand needs a HandStart, not {type(start).__name__}")
+    rules = match.ruleset
+    players = rules.seating.players
+    whole_at_least("start_hand", "number", start.number, 0)
+    whole_at_least("start_hand", "dealer", start.dealer, 0, players - 1)
+    for what in ("last_winner", "last_opener", "leader"):
+        seat = getattr(start, what)
+        if seat is not None:
+            whole_at_least("start_hand", what, seat, 0, players - 1)
+    if type(start.lead) is not LeadSeat:
+        raise WrongTypeError(f"start_hand: lead is a LeadSeat, not {short_repr(start.lead)}")
+    if type(start.redeals) is not tuple:
+        raise WrongTypeError(f"start_hand: redeals is a tuple of sides, not {short_repr(start.redeals)}")
+    for side in start.redeals:
+        whole_at_least("start_hand", "redeals", side, 0, rules.sides - 1)
+    order = checked_cards("start_hand", "order", start.order, tuple)
+    if len(order) != len(rules.deck) or len(set(order)) != len(order):
+        wanted = f"{len(rules.deck)} different cards (a deck of {rules.name})"
+        raise DeckError(f"start_hand: order holds {wanted}, top first")
+    return match, start
 
 
 def _check_order(ruleset: Ruleset, deck: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -131,7 +172,7 @@ def new_game(
         hand_results=(),
         sets=numbers((0,) * ruleset.seating.sides),
     )
-    return start_hand(match, HandStart(number=0, dealer=dealer, order=order, lead=ruleset.leading.first_hand))
+    return begin_hand(match, HandStart(number=0, dealer=dealer, order=order, lead=ruleset.leading.first_hand))
 
 
 def new_hand(
@@ -159,7 +200,7 @@ def new_hand(
     match = state.match._replace(scores=sheet, sets=won)
     assert match.opening is not None
     start = HandStart(number=0, dealer=state.deal.dealer, order=match.opening, lead=ruleset.leading.first_hand)
-    return start_hand(match, start)
+    return begin_hand(match, start)
 
 
 def _sheet(name: str, values: object, default: tuple[int, ...], bounds: tuple[int, int]) -> tuple[int, ...]:
@@ -205,4 +246,4 @@ def with_deck(state: object, deck: Iterable[Card] | str) -> GameState:
         leader=None if rule is _LEAD_HOLDER else deal.leader,
         redeals=deal.redeals,
     )
-    return start_hand(state.match, start)
+    return begin_hand(state.match, start)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kozel.cards.card import Card
-from kozel.engine.leading import first_trick_suit_cards
+from kozel.engine.leading import suit_cards
 from kozel.errors import KozelError
 from kozel.game.move import Move, MoveFields, MoveKind
 from kozel.game.state import GameState, Trick
@@ -37,7 +37,7 @@ def takes_lead(state: GameState, best: int, card: int) -> bool:
         return False
     # The first trick played in one suit: a card of neither that suit nor a trump is a discard,
     # which never keeps the trick from one.
-    counted = first_trick_suit_cards(table, int(suit)) | table.trump_mask
+    counted = suit_cards(table, int(suit)) | table.trump_mask
     return bool(card & counted) and not best & counted
 
 

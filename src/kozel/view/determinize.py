@@ -65,7 +65,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any, Final, cast
 
 from kozel.cards.card import CARDS, Card
-from kozel.cards.masks import BITS, cards_of, iter_bits
+from kozel.cards.masks import BITS, EVERY_CARD, cards_of, iter_bits
 from kozel.engine import HandStart, legal_moves, refill, start_hand, step
 from kozel.engine.hand_end import first_dealer_of
 from kozel.engine.interned import KNOWN
@@ -1364,7 +1364,7 @@ def _draw_positions(counts: tuple[int, ...], stock: int, first: int, size: int) 
     """The stock positions (top first) each seat draws, in the engine's draw order, hands holding ``counts``."""
     hands = marked_hands(counts)
     refill(hands, tuple(CARDS[:stock]), first, size)
-    return tuple(tuple(iter_bits(hand & ((1 << len(CARDS)) - 1))) for hand in hands)
+    return tuple(tuple(iter_bits(hand & EVERY_CARD)) for hand in hands)
 
 
 def _shows(state: GameState, seat: int, voids: Sequence[AbstractSet[int]], view: PlayerView) -> bool:

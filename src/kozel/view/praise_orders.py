@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from kozel.cards.card import CARDS, Card
-from kozel.cards.masks import BITS, cards_of, iter_bits
+from kozel.cards.masks import BITS, EVERY_CARD, cards_of, iter_bits
 from kozel.engine import apply, cut_bottom, fill
 from kozel.engine.memo import remember
 from kozel.game.move import Move, MoveKind
@@ -62,7 +62,7 @@ def fill_seats(counts: Sequence[int], cards: int, start: int, size: int, packet:
         fill(hands, deck, start, size, packet)
         seats = [0] * cards
         for seat, hand in enumerate(hands):
-            for card in cards_of(hand & ((1 << len(CARDS)) - 1)):
+            for card in cards_of(hand & EVERY_CARD):
                 seats[card] = seat
         found = remember(_SEATS, key, tuple(seats), _SEATS_LIMIT)
     return found

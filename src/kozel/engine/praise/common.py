@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from kozel.cards.card import Card
 from kozel.cards.masks import BITS
 from kozel.engine.deal import lead_seat
+from kozel.engine.face import checked_cards, checked_hands, whole_at_least
 from kozel.game.state import Deal, GameState, Phase, TransferWindow, Trick, make_state
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
@@ -21,10 +22,17 @@ __all__ = ["fill", "open_play"]
 _new: Final = tuple.__new__
 
 
-def fill(hands: list[int], deck: list[Card], start: int, size: int, packet: int = 1) -> None:
-    """Deal ``deck`` (top first; consumed) ``packet`` at a time clockwise from ``start`` until hands hold ``size``."""
+def fill(hands: object, deck: object, start: object, size: object, packet: object = 1) -> None:
+    """Deal ``deck`` (top first; consumed) ``packet`` at a time clockwise from ``start`` until hands hold ``size``.
+
+    ``hands`` is a list of card masks (changed in place), ``deck`` a list of cards, ``start`` a seat, ``size`` a
+    whole number from 0 and ``packet`` one from 1: anything else raises the library's error, and changes nothing."""
+    hands = checked_hands("fill", hands)
+    deck = cast("list[Card]", checked_cards("fill", "deck", deck, list))
+    seat = start = whole_at_least("fill", "start", start, 0, len(hands) - 1)
+    size = whole_at_least("fill", "size", size, 0)
+    packet = whole_at_least("fill", "packet", packet, 1)
     players = len(hands)
-    seat = start
     held = [hand.bit_count() for hand in hands]  # each hand's count, kept as it grows
     short = sum(1 for count in held if count < size)  # the hands still to fill
     top, left = 0, len(deck)

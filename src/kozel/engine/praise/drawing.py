@@ -31,17 +31,19 @@ collection of Goat variants):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, TypeAlias
+from typing import Final, NamedTuple, TypeAlias, cast
 
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import cards_of
 from kozel.engine.explain import cards_text, no_seat, not_held, off_phase, plural, refuse
+from kozel.engine.face import checked_state, whole_at_least
 from kozel.engine.interned import singles
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.trick_winner import last_beater
-from kozel.errors import IllegalMoveError, RulesetError
+from kozel.errors import IllegalMoveError, RulesetError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Drawing, GameState, Phase, Trick, stock_at
+from kozel.plain_types import short_repr
 from kozel.rules.praise import PraiseKind
 from kozel.rules.trump import TrumpTable
 
@@ -50,6 +52,7 @@ _KIND_LAY_DARK: Final = MoveKind.LAY_DARK
 _KIND_LAY_OPEN: Final = MoveKind.LAY_OPEN
 _KIND_PLAY: Final = MoveKind.PLAY
 _PHASE_DRAWING: Final = Phase.DRAWING
+_PHASE_PRAISE: Final = Phase.PRAISE
 _PRAISE_TROUSERS: Final = PraiseKind.TROUSERS
 
 __all__ = [
@@ -100,11 +103,31 @@ assert frozenset(_LAYS) == DRAWN_DEALS, "every drawn deal has its numbers of car
 _DARK_IN_TROUSERS: Final = 2
 
 
-def start_drawing(state: GameState, kind: PraiseKind, log: bytes, arrange: Arrange | None = None) -> GameState:
-    """The first player draws (and lays, where there is no choice) until a decision is due; ``log``: the moves."""
+def start_drawing(state: object, kind: object, log: object, arrange: object = None) -> GameState:
+    """The first player draws (and lays, where there is no choice) until a decision is due; ``log``: the moves.
+
+    ``state`` is a state awaiting the boasting player's praise, ``kind`` a praise deal dealt by drawing, ``log``
+    the deal's moves (bytes) and ``arrange`` None or the hook that chooses hidden cards (:data:`Arrange`):
+    anything else raises :class:`~kozel.WrongTypeError` or :class:`~kozel.StateError`."""
+    state = checked_state("start_drawing", state, _PHASE_PRAISE)
+    if kind not in DRAWN_DEALS:
+        raise WrongTypeError(f"start_drawing: kind is a praise deal dealt by drawing, not {short_repr(kind)}")
+    assert isinstance(kind, PraiseKind)
+    log, arrange = _hooks("start_drawing", log, arrange)
     drawing = Drawing(praise=kind, step=0, pending=0, dark=(), open=())
     deal = state.deal._replace(praise=kind)
     return _advance(state._replace(deal=deal, phase=_PHASE_DRAWING, drawing=drawing, log=log), arrange)
+
+
+def _hooks(caller: str, log: object, arrange: object) -> tuple[bytes, Arrange | None]:
+    """A drawing step's ``log`` (bytes) and ``arrange`` (None or a callable), checked."""
+    if type(log) is not bytes:
+        raise WrongTypeError(f"{caller}: log is the deal's moves as bytes, not {short_repr(log)}")
+    if arrange is not None and not callable(arrange):
+        raise WrongTypeError(
+            f"{caller}: arrange is None or a function that places hidden cards, not {short_repr(arrange)}"
+        )
+    return log, cast("Arrange | None", arrange)
 
 
 def _laid_by(drawing: Drawing, seat: int) -> int:
@@ -224,8 +247,12 @@ def _draw(
     return drawing
 
 
-def drawn_positions(size: int, count: int) -> list[int]:
-    """The places in a deck of ``size`` cards (top first) that one draw of ``count`` from each end takes."""
+def drawn_positions(size: object, count: object) -> list[int]:
+    """The places in a deck of ``size`` cards (top first) that one draw of ``count`` from each end takes.
+
+    ``size`` and ``count`` are whole numbers from 0 (anything else raises the library's error)."""
+    size = whole_at_least("drawn_positions", "size", size, 0)
+    count = whole_at_least("drawn_positions", "count", count, 0)
     if size <= 2 * count:
         return list(range(size))
     return [*range(count), *range(size - count, size)]
@@ -270,11 +297,13 @@ def _finish(state: GameState, arrange: Arrange | None) -> GameState:
     return open_play(state, hands, won, counts, state.log, praise=kind, leader=winners[0], dealt_tricks=tuple(dealt))
 
 
-def lays(state: GameState) -> tuple[Move, ...]:
+def lays(state: object) -> tuple[Move, ...]:
     """Every card laid so far in a drawing deal, in the order laid, as ``LAY_DARK`` / ``LAY_OPEN`` moves.
 
     Once the deal is done, its laid cards are read back from its tricks.  Outside a drawing deal: ().
+    Anything but a GameState raises :class:`~kozel.WrongTypeError`.
     """
+    state = checked_state("lays", state)
     deal = state.deal
     drawing = state.drawing
     if drawing is not None:
@@ -307,8 +336,15 @@ def lay_moves(state: GameState) -> tuple[Move, ...]:
     return tuple(row[card] for card in cards_of(drawing.pending))
 
 
-def apply_lay(state: GameState, move: Move, log: bytes, arrange: Arrange | None = None) -> GameState:
-    """Lay the chosen card; the drawing goes on (``log``: the deal's moves, this one included)."""
+def apply_lay(state: object, move: object, log: object, arrange: object = None) -> GameState:
+    """Lay the chosen card; the drawing goes on (``log``: the deal's moves, this one included).
+
+    A ``move`` that is not the drawing player's choice now raises :class:`~kozel.IllegalMoveError`; anything but a
+    state, a Move, bytes and None or an :data:`Arrange` hook raises :class:`~kozel.WrongTypeError`."""
+    state = checked_state("apply_lay", state)
+    if type(move) is not Move:
+        raise WrongTypeError(f"apply_lay needs a Move, not {type(move).__name__}")
+    log, arrange = _hooks("apply_lay", log, arrange)
     drawing = state.drawing
     if move not in lay_moves(state):
         raise _explain_lay(state, move)

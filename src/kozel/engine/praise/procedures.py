@@ -19,6 +19,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.engine.chance import cut_at
 from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import names_cards, no_seat, off_phase, refuse
+from kozel.engine.face import checked_state, whole_at_least
 from kozel.engine.interned import numbers
 from kozel.engine.memo import remember
 from kozel.engine.praise.common import fill, open_play
@@ -148,9 +149,15 @@ def _fishing(cards: _Table) -> int | None:
     return None
 
 
-def cut_bottom(state: GameState, turn: int, length: int) -> int:
+def cut_bottom(state: object, turn: object, length: object) -> int:
     """Where the ``turn``-th cut of a mirror deal splits a deck of ``length`` cards: the index of the bottom card of
-    the upper part (the cut comes from the match seed, as a shuffle does)."""
+    the upper part (the cut comes from the match seed, as a shuffle does).
+
+    ``turn`` is a whole number from 0 and ``length`` one from 2; anything else, or anything but a GameState,
+    raises the library's error."""
+    state = checked_state("cut_bottom", state)
+    turn = whole_at_least("cut_bottom", "turn", turn, 0)
+    length = whole_at_least("cut_bottom", "length", length, 2)
     return cut_at(state.match.seed, state.deal.number, turn, length)
 
 
