@@ -3,7 +3,7 @@
 The log is a text file of JSON lines.  The first line names the run::
 
     {"kozel tournament": 3, "kozel": "(its version)", "ruleset": "classic", "players": 4,
-     "bots": ["ismcts", "heuristic"], "seed": 1}
+     "bots": ["ismcts", "heuristic"], "names": ["ismcts", "heuristic"], "duplicate": false, "seed": 1}
 
 (on one line; a ruleset that is not a built-in one, or a built-in one seated for its players, is
 named by its name and the SHA-256 of its whole JSON form, ``{"name": "house", "sha256": "..."}``, so that

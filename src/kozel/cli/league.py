@@ -65,12 +65,11 @@ place (pairing-1.log), as earlier versions wrote, is refused: play the league ag
 --backend ray plays on a Ray cluster (pip install 'kozel[ray]'), --plot FILE.png draws the ratings
 and the head-to-head win rates with their intervals (pip install 'kozel[plot]').
 
---move-seconds S gives each call of a bot's own code (setup, choose, interrupt) S seconds: a bot
-that takes longer stops the league with an error naming it, its match and its pairing (and the
-pairing's log), as a bot that raises does.  Without it there is no limit, and a bot that never
-answers stalls the league.  It needs POSIX signals (not Windows), and code in C that never
-returns to Python is stopped only when it does.
-"""
+--move-seconds S gives each call of a bot's own code (setup, choose, interrupt, reset, making the
+bot) S seconds: a bot that takes longer stops the league with an error naming it, its match and its
+pairing (and the pairing's log), as a bot that raises does.  Without it there is no limit, and a
+bot that never answers stalls the league.  It needs POSIX signals (not Windows), and code in C that
+never returns to Python is stopped only when it does.  """
 
 
 def add_parser(subparsers: Any) -> None:

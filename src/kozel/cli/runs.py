@@ -80,10 +80,10 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         type=move_seconds,
         default=None,
-        help=f"a time limit on each call of a bot's own code (setup, choose, interrupt...): a bot taking longer "
-        f"than S seconds (above 0, at most {MAX_MOVE_SECONDS}) fails the run as a bot that raises does, named "
-        "with its match; it needs POSIX signals (not Windows) and stops code in C only once it returns to "
-        "Python (default: no limit)",
+        help="a time limit on each call of a bot's own code (setup, choose, interrupt, reset, making the bot): "
+        f"a bot taking longer than S seconds (above 0, at most {MAX_MOVE_SECONDS}) fails the run as a bot that "
+        "raises does, named with its match; it needs POSIX signals (not Windows) and stops code in C only once "
+        "it returns to Python (default: no limit)",
     )
 
 

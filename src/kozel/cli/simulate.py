@@ -65,12 +65,12 @@ where it stopped (or is extended, with a larger -n) and gives the results of one
 line of the log must carry the seal of this run, and {REPLAYED} of the logged matches (--replay) are
 played again first and must come out as logged: a log that fails is refused, naming the line.
 
---move-seconds S gives each call of a bot's own code (setup, choose, interrupt) S seconds: a
-bot that takes longer stops the run with an error naming it and its match, as a bot that raises
-does, on the local processes and on Ray alike.  Without it there is no limit, and a bot that never
-answers stalls the run (Ctrl-C stops it; with --log every match that ended is kept).  It needs
-POSIX signals (not Windows), and code in C that never returns to Python is stopped only when it
-does.
+--move-seconds S gives each call of a bot's own code (setup, choose, interrupt, reset, making the
+bot) S seconds: a bot that takes longer stops the run with an error naming it and its match, as a
+bot that raises does, on the local processes and on Ray alike.  Without it there is no limit, and a
+bot that never answers stalls the run (Ctrl-C stops it; with --log every match that ended is kept).
+It needs POSIX signals (not Windows), and code in C that never returns to Python is stopped only
+when it does.
 
 Limits: at most {PROCESSES_PER_CORE} processes a core; a log is a regular file of at most \
 {MAX_LOG_BYTES // 2**20} MiB, with lines of at most {MAX_LINE_BYTES // 1024} KiB.
