@@ -1,12 +1,19 @@
 """The ``kozel`` command, through its real entry point."""
 
+import errno
+import io
+import os
+import pathlib
 import re
+import socket
 import subprocess
 import sys
 
 import pytest
 
 import kozel
+from kozel.cli import runs
+from kozel.cli.letters import HANDLER
 from kozel.cli.main import main
 
 
@@ -115,3 +122,137 @@ def test_an_unknown_option_of_any_command_prints_that_command_s_usage(capsys, co
     err = capsys.readouterr().err
     assert err.startswith(f"usage: kozel {command} [-h]")
     assert err.endswith(f"kozel {command}: error: unrecognized arguments: --frobnicate\n")
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1251"])
+@pytest.mark.parametrize(
+    ("args", "typed", "expected"),
+    [
+        (["match", "classic", "--seed", "7"], "", "trump S (JS shown)"),
+        (["--help"], "", "Rules of the card game Kozel (Goat, "),
+        (["rules", "seven_of_clubs"], "", "7C, QC QS QH QD"),
+        (["play", "classic", "--seed", "7"], "1\nq\ny\n", "Your hand: 8C | QH | 9S* AS*"),
+    ],
+)
+def test_output_an_encoding_cannot_hold_writes_suits_as_letters(encoding, args, typed, expected):
+    done = subprocess.run(
+        [sys.executable, "-m", "kozel", *args],
+        input=typed.encode(encoding),
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+        timeout=120,
+        check=False,
+    )
+    out, err = done.stdout.decode(encoding), done.stderr.decode(encoding)
+    assert done.returncode == 0, err
+    assert "Traceback" not in err
+    assert expected in out
+    assert not any(symbol in out for symbol in "♣♠♥♦")
+    if encoding == "ascii":  # what the encoding cannot hold and has no plain form for is escaped
+        assert "Kozel (Goat, \\u041a\\u043e\\u0437\\u0451\\u043b)" in out or args[0] != "--help"
+
+
+def test_cards_written_as_letters_read_back_as_the_same_cards():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    for card in state.hands[0]:
+        written = str(card).encode("ascii", errors=HANDLER).decode("ascii")
+        assert written in (card.ascii, card.ascii.replace("T", "10"))
+        assert kozel.Card.parse(written) == card
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        "simulate classic -n 4",
+        "league --bots random heuristic -n 2",
+        "check classic -n 2",
+    ],
+)
+def test_a_closed_standard_error_still_gives_the_results(args):
+    done = subprocess.run(
+        f"exec {sys.executable} -m kozel {args} 2>&-",
+        shell=True,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip()
+    assert "Traceback" not in done.stdout
+
+
+class _GoneReader(io.StringIO):
+    """A stream whose reader has gone: every write fails."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize("kind", [runs.Bar, runs.Lines])
+def test_progress_that_cannot_be_written_stops_and_the_run_goes_on(kind):
+    shown = kind(_GoneReader())
+    shown.update(1, 10)
+    assert shown.stream is None
+    shown.update(5, 10)
+    shown.close()
+    assert runs.progress(None).stream is None
+
+
+def _refusing_new_files(monkeypatch, folder):
+    """Files cannot be made in ``folder`` (as on a read-only or special file system, whatever the permissions say)."""
+    real_open = pathlib.Path.open
+
+    def refused(self, mode="r", *args, **kwargs):
+        if self.parent == folder and ("x" in mode or "w" in mode or "a" in mode):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "open", refused)
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (["simulate", "classic", "-n", "2", "--json"], "kozel simulate: cannot write the results"),
+        (
+            ["league", "--bots", "random", "heuristic", "-n", "2", "--json"],
+            "kozel league: cannot write the results",
+        ),
+        (["check", "classic", "-n", "1", "--save"], "kozel check: --save: cannot write the record"),
+    ],
+)
+def test_an_output_path_no_file_can_be_made_at_is_refused_before_any_match(
+    monkeypatch, capsys, tmp_path, args, refusal
+):
+    _refusing_new_files(monkeypatch, tmp_path)
+    target = tmp_path / "out.json"
+    assert main([*args, str(target)]) == 2
+    captured = capsys.readouterr()
+    assert f"{refusal} to {target}: Read-only file system" in captured.err
+    assert "matches played" not in captured.err
+    assert not captured.out
+    assert not target.exists()
+
+
+def test_the_output_paths_tried_before_a_run_are_left_as_they_were(tmp_path, capsys):
+    kept = tmp_path / "kept.json"
+    kept.write_text("old results\n", encoding="utf-8")
+    runs.check_writable(kept)
+    assert kept.read_text(encoding="utf-8") == "old results\n"
+    fresh = tmp_path / "fresh.json"
+    runs.check_writable(fresh)
+    assert not fresh.exists()
+    assert main(["simulate", "classic", "-n", "2", "--json", str(fresh)]) == 0
+    assert fresh.read_text(encoding="utf-8").startswith("{")
+
+
+def test_a_device_given_for_the_plot_is_refused_without_the_standard_output_hint(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with socket.socket(socket.AF_UNIX) as listening:  # neither a file, a pipe nor the null device
+        listening.bind("device")
+        for dash, hint in ((True, " (give - for standard output)"), (False, "")):
+            with pytest.raises(kozel.KozelError) as refused:
+                runs.check_writable(pathlib.Path("device"), "the plot", dash=dash)
+            assert str(refused.value) == f"cannot write the plot to device: it is a device, not a file{hint}"

@@ -199,7 +199,7 @@ def test_a_bot_that_raises_in_worker_processes_is_said_once_without_a_traceback(
 
 def test_ctrl_c_raised_in_a_bot_still_stops_the_run_with_status_130(bot_folder, capsys):
     assert main(["simulate", "--bots", "hardbots:Stop", "random", "-n", "2", "--processes", "1"]) == 130
-    assert capsys.readouterr().err.endswith("kozel simulate: stopped\n")
+    assert capsys.readouterr().err.endswith("kozel simulate: interrupted (Ctrl-C)\n")
 
 
 def test_a_bot_that_raises_is_a_bot_error_from_the_api(bot_folder):

@@ -286,9 +286,8 @@ def test_a_league_stopped_with_ctrl_c_goes_on_from_its_logs_and_ends_as_one_whol
     LeagueStopper.setups = 0
     assert main([*command, "--log", str(logs)]) == 130
     captured = capsys.readouterr()
-    assert f"kozel league: stopped: every match that ended is in the logs in {logs}, run the same command" in (
-        captured.err
-    )
+    kept = f"every match that ended is in the logs in {logs}, run the same command"
+    assert f"kozel league: interrupted (Ctrl-C): {kept}" in captured.err
     assert "Traceback" not in captured.err
     assert captured.out == ""
     # The pairings in order: random-stopper (4 matches), random-random #2, stopper-random #2; the stopper's

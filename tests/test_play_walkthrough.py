@@ -97,7 +97,7 @@ def test_q_at_a_terminal_asks_first_and_the_seed_is_told_on_leaving():
     assert code == 0
     assert out.count("Leave the table? The match is not finished (y/N) ") == 2
     assert "You stay at the table." in out
-    assert "Seed 3; to play the same deal again: kozel play classic --seed 3 --seat 1 --opponents random" in out
+    assert "Seed 3; to play the same deal again:\nkozel play classic --seed 3 --seat 1 --opponents random\n" in out
     assert out.rstrip().endswith("You leave the table; the match is not finished. Goodbye.")
 
 
@@ -105,7 +105,7 @@ def test_q_from_a_pipe_leaves_at_once_and_tells_the_seed():
     code, out = play("classic", "--seed", "3", lines="q\n")
     assert code == 0
     assert "(y/N)" not in out
-    assert "Seed 3; to play the same deal again: kozel play classic --seed 3\n" in out
+    assert "Seed 3; to play the same deal again:\nkozel play classic --seed 3\n" in out
 
 
 # --- help, and the commands a player reaches for ---------------------------------------------------------

@@ -129,7 +129,7 @@ def test_ctrl_c_cancels_the_cluster_tasks_and_the_log_resumes_under_ray(ray, tmp
     monkeypatch.setattr(RayExecutor, "submit", submit)
     monkeypatch.setattr(runs.Lines, "update", update)
     assert main([*args, "--backend", "ray", "--log", str(log)]) == 130
-    assert "kozel simulate: stopped: every match that ended is in" in capsys.readouterr().err
+    assert "kozel simulate: interrupted (Ctrl-C): every match that ended is in" in capsys.readouterr().err
     logged = log.read_text(encoding="utf-8").splitlines()
     assert 1 + 3 <= len(logged) < 1 + 12  # the driver wrote the matches that ended, and only those
     cancelled = [future for future in futures if future.cancelled()]

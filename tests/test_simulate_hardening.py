@@ -561,7 +561,7 @@ def test_ctrl_c_while_the_log_is_replayed_stops_cleanly_and_leaves_the_log(tmp_p
     monkeypatch.setattr(Tournament, "replay", pressed)
     assert simulate("-n", "5", "--log", str(log)) == 130
     captured = capsys.readouterr()
-    assert captured.err.endswith(f"kozel simulate: stopped while checking {log}, which is as it was\n")
+    assert captured.err.endswith(f"kozel simulate: interrupted (Ctrl-C) while checking {log}, which is as it was\n")
     assert captured.out == ""
     assert log.read_bytes() == text
 
@@ -606,7 +606,8 @@ def test_ctrl_c_at_the_terminal_stops_a_pooled_run_cleanly(tmp_path):
     )
     assert status == 130
     assert "Traceback" not in err
-    assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")
+    kept = f"every match that ended is in {log}, run the same command to go on"
+    assert err.endswith(f"kozel simulate: interrupted (Ctrl-C): {kept}\n")
     assert out == ""
     lines = log.read_text(encoding="utf-8").splitlines()
     assert 4 <= len(lines) < 401
@@ -745,7 +746,8 @@ def test_ctrl_c_stops_a_pooled_run_of_slow_matches_without_waiting_for_the_batch
     status, _, err = _interrupted(arguments, log, ready, timeout=30)  # waiting for the batches took minutes
     assert status == 130
     assert "Traceback" not in err
-    assert err.endswith(f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on\n")
+    kept = f"every match that ended is in {log}, run the same command to go on"
+    assert err.endswith(f"kozel simulate: interrupted (Ctrl-C): {kept}\n")
 
 
 class MissingFileBot(RandomBot):

@@ -275,6 +275,28 @@ def test_an_80_column_terminal_gets_lines_broken_at_spaces():
     assert not any(line.rstrip().endswith(("[#", "seat")) for line in lines)
 
 
+def test_the_command_to_play_the_same_deal_again_is_never_broken():
+    command = "kozel play six_of_clubs --seed 6406610875327697508 --opponents 'ismcts(iterations=100)'"
+    child = spawn(
+        "play",
+        "six_of_clubs",
+        "--seed",
+        "6406610875327697508",
+        "--opponents",
+        "ismcts(iterations=100)",
+        columns=60,
+        NO_COLOR="1",
+    )
+    child.expect(PROMPT)
+    leave(child)
+    code, out = finish(child)
+    assert code == 0
+    lines = out.replace("\r\n", "\n").splitlines()
+    assert "Seed 6406610875327697508; to play the same deal again:" in lines
+    assert command in lines  # one whole line, longer than the terminal, to be pasted as it is
+    assert len(command) > 60
+
+
 def test_colour_on_a_terminal_none_with_no_color_or_in_a_pipe():
     child = spawn(*PLAY, "--delay", "0")
     child.expect(PROMPT)
@@ -314,6 +336,25 @@ def test_ctrl_c_stops_every_command_cleanly(name):
     assert code in (0, INTERRUPTED)  # 0: it had ended already
     if code == INTERRUPTED:
         assert "nterrupted" in out or "stopped" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "classic", "-n", "100000", "--processes", "1"],
+        ["league", "--bots", "random", "heuristic", "-n", "100000", "--processes", "1"],
+        ["check", "classic", "-n", "100000"],
+    ],
+)
+def test_ctrl_c_midway_says_the_same_line_in_every_command(args):
+    child = spawn(*args)
+    child.expect(r"\S")  # it has started
+    time.sleep(1)
+    child.kill(signal.SIGINT)
+    code, out = finish(child)
+    assert code == INTERRUPTED
+    assert f"kozel {args[0]}: interrupted (Ctrl-C)" in out
+    assert "Traceback" not in out
 
 
 def test_ctrl_c_stops_kozel_match_midway():

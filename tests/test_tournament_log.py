@@ -122,7 +122,8 @@ def test_simulate_stopped_with_ctrl_c_says_so_and_goes_on_from_its_log(tmp_path,
     Stopper.setups = 0
     assert main([*command, "--log", str(log)]) == 130
     captured = capsys.readouterr()
-    assert f"kozel simulate: stopped: every match that ended is in {log}, run the same command to go on" in captured.err
+    kept = f"every match that ended is in {log}, run the same command to go on"
+    assert f"kozel simulate: interrupted (Ctrl-C): {kept}" in captured.err
     assert "Traceback" not in captured.err
     assert captured.out == ""
     assert [json.loads(line)["match"] for line in log.read_text(encoding="utf-8").splitlines()[1:]] == [0, 1]

@@ -1,8 +1,9 @@
-"""How a command tells an error that came of a Ctrl-C from any other, to answer it as the Ctrl-C it was."""
+"""Ctrl-C at the command line: how a command tells an error that came of one from any other, to answer it as the
+Ctrl-C it was, and the line every command says when one stops it."""
 
 from __future__ import annotations
 
-__all__ = ["from_ctrl_c"]
+__all__ = ["from_ctrl_c", "interrupted"]
 
 
 def from_ctrl_c(error: BaseException) -> bool:
@@ -17,3 +18,9 @@ def from_ctrl_c(error: BaseException) -> bool:
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
     return False
+
+
+def interrupted(command: str, what_is_kept: str = "") -> str:
+    """The line a command says when Ctrl-C stops it: ``kozel simulate: interrupted (Ctrl-C)``, then what is kept
+    (``": every match that ended is in runs.log, ..."``)."""
+    return f"{command}: interrupted (Ctrl-C){what_is_kept}"

@@ -15,6 +15,7 @@ from typing import Any, Final, TextIO
 from kozel.bots.league import League, LeagueResult
 from kozel.bots.ratings import PRIOR
 from kozel.bots.tournament_log import LogCheckStopped
+from kozel.cli.ctrl_c import interrupted
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import (
     add_replay_argument,
@@ -146,7 +147,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 on_replay=replaying if args.log is not None else None,
             )
         except LogCheckStopped:  # while the logged matches were replayed: nothing was written
-            print(f"kozel league: stopped while checking the logs in {args.log}, which are as they were", file=err)
+            print(
+                interrupted("kozel league", f" while checking the logs in {args.log}, which are as they were"),
+                file=err,
+            )
             return 130
         except KozelError:
             bar.close()
@@ -158,7 +162,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 if args.log is not None
                 else ""
             )
-            print(f"kozel league: stopped{kept}", file=err)
+            print(interrupted("kozel league", kept), file=err)
             return 130
         bar.close()
         elapsed = time.perf_counter() - started

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Final
 
 import kozel
 from kozel.cli import check, league, play, rules_command, simulate
-from kozel.cli.ctrl_c import from_ctrl_c
+from kozel.cli.ctrl_c import from_ctrl_c, interrupted
+from kozel.cli.letters import hold_any_text
 from kozel.cli.narrate import describe_deal, describe_move, per_side, side_name
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import whole
@@ -135,6 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("kozel: standard output is closed: there is nowhere to write", file=sys.stderr)
         return 1
     real = argv is None  # the process's own command, whose standard output may be pointed elsewhere at the end
+    if real:
+        if sys.stderr is None:  # closed (``2>&-``): progress and messages go nowhere, the results still come out
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - kept open until the process ends
+        hold_any_text(sys.stdout, sys.stderr)  # an encoding that lacks the card symbols gets suits as letters
     _RUNNING[0] = argparse.Namespace()  # the command is named in its messages once it is read
     try:
         try:
@@ -249,7 +254,7 @@ def _say_stopped() -> None:
         if sys.stdout is not None:
             sys.stdout.flush()
         if sys.stderr is not None:
-            print(f"\n{_name()}: interrupted (Ctrl-C)", file=sys.stderr)
+            print("\n" + interrupted(_name()), file=sys.stderr)
     except (OSError, ValueError):  # the streams are gone too
         pass
 

@@ -469,7 +469,8 @@ class _Game:
     def _say_replay(self) -> None:
         """How to play the same deal again, with the seed."""
         if self.replay:
-            self.say(f"Seed {self.state.seed}; to play the same deal again: {self.replay}")
+            self.say(f"Seed {self.state.seed}; to play the same deal again:")
+            self.stdout.write(self.replay + "\n")  # on a line of its own, never broken: it is pasted whole
 
     def _play(self) -> int:
         self._welcome()

@@ -207,38 +207,51 @@ def check_plot(path: str | None, *others: str | None) -> None:
     for other in others:
         if other not in (None, "-") and Path(path).resolve() == Path(other).resolve():
             raise KozelError(f"--plot names a file given to another option too, {path}")
-    check_writable(Path(path), "the plot")
+    check_writable(Path(path), "the plot", dash=False)
     from kozel.integrations.plot import check_plot_path  # noqa: PLC0415 - the plot extra is needed only here
 
     check_plot_path(path)
 
 
-def check_writable(path: Path, what: str = "the results") -> None:
-    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission, a name too long)."""
+def check_writable(path: Path, what: str = "the results", *, dash: bool = True) -> None:
+    """Refuse a path ``what`` could not be written to (a folder, no such folder, no permission, a name too long, a
+    file system that takes no new files), before any match is played.  ``dash``: whether ``-`` (standard output) is
+    an option to suggest.
+
+    The path is tried as the run will write it: a file that exists is opened to append (nothing is written, so
+    it is unchanged), and one that does not is made and removed again."""
     try:
-        _check_writable(path, what)
-    except OSError as error:  # the path itself cannot be looked at: a name too long, a loop of links
+        _check_writable(path, what, dash)
+    except OSError as error:  # the path itself cannot be looked at, or written: a name too long, a loop of links
         raise KozelError(f"cannot write {what} to {path}: {error.strerror or error}") from None
 
 
-def _check_writable(path: Path, what: str) -> None:
+def _check_writable(path: Path, what: str, dash: bool) -> None:
     if path.is_dir():
         raise KozelError(f"cannot write {what} to {path}: it is a folder")
     if path.exists() and not path.is_file() and not path.is_fifo() and not path.samefile(os.devnull):
         # A device other than the null one (/dev/full, a terminal) would fail, or scramble, only at the end.
         # A FIFO (a pipe, such as bash's >(...)) is written as a reader takes it, as by any program.
-        raise KozelError(f"cannot write {what} to {path}: it is a device, not a file (give - for standard output)")
+        hint = " (give - for standard output)" if dash else ""
+        raise KozelError(f"cannot write {what} to {path}: it is a device, not a file{hint}")
     folder = path.resolve().parent
     if not folder.is_dir():
         raise KozelError(f"cannot write {what} to {path}: its folder does not exist")
     if not os.access(path if path.exists() else folder, os.W_OK):
         raise KozelError(f"cannot write {what} to {path}: permission denied")
+    if path.is_file():
+        with path.open("a", encoding="utf-8"):  # opened to append and closed: the file is as it was
+            pass
+    elif not path.exists():
+        with path.open("x", encoding="utf-8"):  # made and removed: the folder takes new files
+            pass
+        path.unlink()
 
 
 class Bar:
     """A progress bar on a terminal."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
         self.started = time.perf_counter()
 
@@ -248,21 +261,17 @@ class Bar:
         filled = width * done // total
         rate = done / max(time.perf_counter() - self.started, 1e-9)
         left = (total - done) / rate if rate else 0
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, about {left:.0f} s left "
-        )
-        self.stream.flush()
+        _show(self, f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, about {left:.0f} s left ")
 
     def close(self) -> None:
         """End the bar's line."""
-        self.stream.write("\n")
-        self.stream.flush()
+        _show(self, "\n")
 
 
 class Lines:
     """Progress as a line at each tenth of the matches, where standard error is not a terminal."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
         self.started = time.perf_counter()
         self.tenths = 0
@@ -275,13 +284,29 @@ class Lines:
         self.tenths = tenths
         spent = time.perf_counter() - self.started
         left = spent * (total - done) / done
-        self.stream.write(f"{done}/{total} matches played, {spent:.0f} s so far, about {left:.0f} s left\n")
-        self.stream.flush()
+        _show(self, f"{done}/{total} matches played, {spent:.0f} s so far, about {left:.0f} s left\n")
 
     def close(self) -> None:
         """Nothing to finish: every line is complete."""
 
 
-def progress(stream: TextIO) -> Bar | Lines:
-    """Progress shown on ``stream``: a bar at a terminal, else a line at each tenth of the matches."""
-    return Bar(stream) if stream.isatty() else Lines(stream)
+def _show(shown: Bar | Lines, text: str) -> None:
+    """Write ``text`` of the progress shown; where its stream cannot take it (a reader gone, a full disk), progress
+    stops being shown and the run goes on: the results are what matters."""
+    stream = shown.stream
+    if stream is None:
+        return
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError):  # ValueError: the stream was closed
+        shown.stream = None
+
+
+def progress(stream: TextIO | None) -> Bar | Lines:
+    """Progress shown on ``stream``: a bar at a terminal, else a line at each tenth of the matches (None: not shown)."""
+    try:
+        at_terminal = stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        at_terminal = False
+    return Bar(stream) if at_terminal else Lines(stream)

@@ -16,6 +16,7 @@ import kozel
 from kozel.bots.pool import PROCESSES_PER_CORE
 from kozel.bots.tournament import BotResult, Executor, MatchOutcome, Tournament
 from kozel.bots.tournament_log import MAX_LINE_BYTES, MAX_LOG_BYTES, REPLAYED, LogCheckStopped, run_logged
+from kozel.cli.ctrl_c import interrupted
 from kozel.cli.rulesets import add_ruleset_argument, named_ruleset
 from kozel.cli.runs import (
     add_replay_argument,
@@ -165,12 +166,12 @@ def _simulate(
         else:
             records, outcomes = tournament.run(processes, progress=bar.update, executor=executor)
     except LogCheckStopped:  # while the logged matches were replayed: nothing was written
-        print(f"kozel simulate: stopped while checking {args.log}, which is as it was", file=err)
+        print(interrupted("kozel simulate", f" while checking {args.log}, which is as it was"), file=err)
         return 130
     except KeyboardInterrupt:
         bar.close()
         kept = f": every match that ended is in {args.log}, run the same command to go on" if args.log else ""
-        print(f"kozel simulate: stopped{kept}", file=err)
+        print(interrupted("kozel simulate", kept), file=err)
         return 130
     bar.close()
     elapsed = time.perf_counter() - started
