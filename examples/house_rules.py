@@ -6,6 +6,7 @@ JSON file that names a built-in ``base`` and the fields it changes (see examples
 """
 
 import random
+import sys
 from pathlib import Path
 
 import attrs
@@ -28,7 +29,10 @@ duel = attrs.evolve(
 )
 
 # From a file: no code, just the changes (on Python 3.10: pip install "kozel[toml]").
-house = kozel.load_ruleset(Path(__file__).with_name("house.toml"))
+try:
+    house = kozel.load_ruleset(Path(__file__).with_name("house.toml"))
+except kozel.RulesetError as error:  # a file that makes no game, or TOML on Python 3.10 without tomli
+    sys.exit(f"house_rules.py: {error}")
 
 # diff says in table words what a ruleset changes.
 for rules in (duel, house):

@@ -299,7 +299,9 @@ def test_a_budget_of_seconds_draws_one_world_at_least():
 
 
 def test_counts_and_seeds_may_be_numpy_integers():
-    np = pytest.importorskip("numpy")
+    np = pytest.importorskip(
+        "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+    )
     tournament = Tournament(CLASSIC, RANDOMS, matches=np.int64(2), seed=np.int64(3))
     assert type(tournament.matches) is int
     assert type(tournament.seed) is int

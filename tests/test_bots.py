@@ -391,7 +391,9 @@ def test_wilson_interval():
 
 
 def test_wilson_takes_whole_counts_of_any_size_and_a_positive_finite_z():
-    numpy = pytest.importorskip("numpy")
+    numpy = pytest.importorskip(
+        "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+    )
     for successes, trials in (("3", 10), (1.5, 3), (True, 3), (1, 2.0), (1, None)):
         with pytest.raises(kozel.WrongTypeError, match="a proportion counts whole numbers of successes and trials"):
             wilson(successes, trials)

@@ -143,7 +143,9 @@ def test_write_takes_a_buffer_written_in_place():
 
 
 def test_array_takes_a_sequence_of_numbers():
-    pytest.importorskip("numpy")
+    pytest.importorskip(
+        "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+    )
     code = encoding(CLASSIC)
     refused(WrongTypeError, "not NoneType", code.array, None)
     refused(WrongTypeError, "not str", code.array, "01")

@@ -125,7 +125,9 @@ def test_a_card_is_built_from_ranks_suits_and_ints():
 
 
 def test_a_card_is_built_from_numpy_integers_as_from_ints():
-    np = pytest.importorskip("numpy", reason="NumPy is an optional dependency")
+    np = pytest.importorskip(
+        "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+    )
     assert Card(np.int64(14), np.int8(1)) is Card.parse("A♠")
     with pytest.raises(WrongTypeError, match="a card's rank"):
         Card(np.float64(14), 1)

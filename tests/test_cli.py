@@ -256,3 +256,22 @@ def test_a_device_given_for_the_plot_is_refused_without_the_standard_output_hint
             with pytest.raises(kozel.KozelError) as refused:
                 runs.check_writable(pathlib.Path("device"), "the plot", dash=dash)
             assert str(refused.value) == f"cannot write the plot to device: it is a device, not a file{hint}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["simulate", "classic"], ["check", "classic"], ["league", "--bots", "random", "heuristic"]],
+)
+@pytest.mark.parametrize("count", ["-1", "0", "10000001", "99999999999999999999"])
+def test_every_command_refuses_a_count_of_matches_out_of_range_with_one_line(capsys, command, count):
+    with pytest.raises(SystemExit) as done:
+        main([*command, "-n", count])
+    assert done.value.code == 2
+    said = f"kozel {command[0]}: error: argument -n/--matches: a whole number from 1 to 10000000, not {count}\n"
+    assert capsys.readouterr().err.endswith(said)
+
+
+def test_a_league_checks_the_range_before_the_seatings():
+    with pytest.raises(SystemExit):
+        main(["league", "--bots", "random", "heuristic", "-n", "99999999999999999999"])
+    assert main(["league", "--bots", "random", "heuristic", "-n", "3"]) == 2

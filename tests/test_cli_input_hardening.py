@@ -87,12 +87,13 @@ def bot_folder(tmp_path, monkeypatch):
     (tmp_path / "synmod.py").write_text("syntax error here(\n", encoding="utf-8")
     (tmp_path / "valmod.py").write_text('raise ValueError("at import")\n', encoding="utf-8")
     (tmp_path / "exitmod.py").write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    (tmp_path / "nullmod.py").write_bytes(b"x = 1\x00\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.chdir(tmp_path)
-    for name in ("hardbots", "synmod", "valmod", "exitmod"):
+    for name in ("hardbots", "synmod", "valmod", "exitmod", "nullmod"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     yield tmp_path
-    for name in ("hardbots", "synmod", "valmod", "exitmod"):
+    for name in ("hardbots", "synmod", "valmod", "exitmod", "nullmod"):
         sys.modules.pop(name, None)
 
 
@@ -133,6 +134,13 @@ def test_a_bot_module_that_fails_as_it_is_imported_is_refused_in_one_line(bot_fo
     assert captured.err.count("\n") == 1
     assert captured.out == ""
     assert not json_path.exists()
+
+
+def test_a_bot_module_python_cannot_read_names_its_file(bot_folder, capsys):
+    assert main(["simulate", "--bots", "nullmod:X", "random", "-n", "2"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("kozel simulate: cannot load the bot 'nullmod:X': SyntaxError: ")
+    assert said.endswith(f"(in {bot_folder / 'nullmod.py'})\n")
 
 
 def test_a_bot_module_that_fails_to_load_gives_no_traceback_from_the_command(tmp_path):
@@ -268,8 +276,10 @@ def test_a_number_option_takes_ascii_digits_only(capsys, command, bad):
 def test_a_seed_may_be_negative_and_a_negative_count_is_refused_by_its_range(capsys):
     assert main(["simulate", "--seed", "-3", "-n", "2", "--processes", "1", "--json", "-"]) == 0
     assert '"seed": -3' in capsys.readouterr().out
-    assert main(["simulate", "-n", "-2", "--processes", "1"]) == 2
-    assert "a tournament's number of matches is a whole number from 1 to" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "-n", "-2", "--processes", "1"])
+    assert done.value.code == 2
+    assert "kozel simulate: error: argument -n/--matches: a whole number from 1 to" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("bad", ["٣", "1_0", " 3", "+3"])

@@ -22,6 +22,8 @@ import pytest
 from test_docs_examples import _code as page_code
 from test_docs_examples import _examples as page_examples
 
+import kozel
+
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
 DOCS = ROOT / "docs"
@@ -67,6 +69,16 @@ def test_house_rules(capsys):
     assert scores is not None
     assert int(scores[int(scores[3]) + 1]) >= 16  # the goat reached the file's target of 16
     assert "refused: classic_duel_16: 5 players would end the hand with unequal hands" in out
+
+
+def test_house_rules_without_a_toml_reader_says_what_to_install(capsys, monkeypatch):
+    def no_toml(path):
+        raise kozel.RulesetError('reading TOML on Python 3.10 needs tomli: pip install "kozel[toml]"')
+
+    monkeypatch.setattr(kozel, "load_ruleset", no_toml)
+    with pytest.raises(SystemExit) as done:
+        run_example("house_rules.py", capsys)
+    assert done.value.code == 'house_rules.py: reading TOML on Python 3.10 needs tomli: pip install "kozel[toml]"'
 
 
 def test_bot_tournament(capsys):

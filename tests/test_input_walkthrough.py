@@ -159,7 +159,7 @@ def test_a_hand_s_end_within_hand_is_still_read_and_its_edit_refused():
     ("name", "why"), [("x", "its name has no suffix"), (".png", "its name has no suffix"), ("x.foo", "'.foo'")]
 )
 def test_a_plot_file_name_that_picks_no_format_is_refused(tmp_path, name, why):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason="the plots need matplotlib, the plot extra")
     from kozel.integrations.plot import check_plot_path, plot_tournament  # noqa: PLC0415 - needs the plot extra
 
     path = tmp_path / name
@@ -174,7 +174,7 @@ def test_a_plot_file_name_that_picks_no_format_is_refused(tmp_path, name, why):
 
 
 def test_kozel_simulate_with_a_plot_name_without_suffix_draws_nothing_and_says_why(tmp_path, capsys, monkeypatch):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip("matplotlib", reason="the plots need matplotlib, the plot extra")
     monkeypatch.chdir(tmp_path)
     arguments = ["-n", "2", "--bots", "random", "random", "--log", "run", "--plot", "x"]
     assert cli.main(["simulate", *arguments]) == 2

@@ -12,7 +12,9 @@ import kozel
 from kozel import Move, MoveKind, SeatError, WrongTypeError
 from kozel.game.move import broken
 
-np = pytest.importorskip("numpy", reason="NumPy is an optional dependency; these tests need it")
+np = pytest.importorskip(
+    "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+)
 
 CLASSIC = kozel.variants.get("classic")
 INTEGERS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64]

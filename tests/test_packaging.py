@@ -12,7 +12,7 @@ import kozel
 if sys.version_info >= (3, 11):
     import tomllib
 else:
-    tomllib = pytest.importorskip("tomli")
+    tomllib = pytest.importorskip("tomli", reason="reading TOML on Python 3.10 needs tomli, the toml extra")
 
 ROOT = Path(__file__).parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -27,7 +27,9 @@ from kozel.play import (
     new_deal,
 )
 
-numpy = pytest.importorskip("numpy")
+numpy = pytest.importorskip(
+    "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+)
 
 CLASSIC = kozel.variants.get("classic")
 COMPACT = actions(CLASSIC).compact

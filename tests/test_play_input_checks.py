@@ -106,7 +106,9 @@ def test_encoding_slice_cuts_a_long_name(rules):
 
 
 def test_encoding_array_refuses_a_huge_number(rules):
-    pytest.importorskip("numpy")
+    pytest.importorskip(
+        "numpy", reason="NumPy comes with the gymnasium, pettingzoo and openspiel extras; these tests need it"
+    )
     with pytest.raises(KozelError):
         kozel.encoding(rules).array([B])
 

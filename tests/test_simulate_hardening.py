@@ -727,8 +727,10 @@ def test_a_bot_module_named_relative_to_another_and_a_run_too_long_to_keep_are_r
     for spec in (".x:Y", "..x:Y", ".:X"):
         assert main(["simulate", "classic", "--bots", spec, "random", "-n", "2"]) == 2
         assert "a bot's module is named in full (mypackage.mybots), not relative to another" in capsys.readouterr().err
-    assert main(["simulate", "classic", "--bots", "random", "random", "-n", "99999999999999999999"]) == 2
-    said = "a tournament's number of matches is a whole number from 1 to 10000000, not 99999999999999999999"
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "classic", "--bots", "random", "random", "-n", "99999999999999999999"])
+    assert done.value.code == 2
+    said = "argument -n/--matches: a whole number from 1 to 10000000, not 99999999999999999999"
     assert said in capsys.readouterr().err
 
 

@@ -11,7 +11,7 @@ import kozel
 from kozel import KozelError
 from kozel.bots import HeuristicBot, Tournament
 from kozel.bots.tournament import MatchOutcome
-from kozel.bots.tournament_log import read_log, seal, writing_log
+from kozel.bots.tournament_log import LogError, read_log, seal, writing_log
 from kozel.cli.main import main
 
 CLASSIC = kozel.variants.get("classic")
@@ -312,7 +312,21 @@ def test_simulate_refuses_a_log_with_more_matches_than_the_run(tmp_path, capsys)
     assert simulate("-n", "3", "--log", str(log)) == 0
     capsys.readouterr()
     assert simulate("-n", "2", "--log", str(log)) == 2
-    assert "match 2 is not one of this tournament's 2 matches" in capsys.readouterr().err
+    said = "the log of a longer run, with matches up to match 2, past this run's 2: run it with 3 matches or more"
+    said += " to go on"
+    assert capsys.readouterr().err == f"kozel simulate: {log}: {said}\n"
+    assert simulate("-n", "1", "--log", str(log)) == 2
+    assert "with matches up to match 2, past this run's 1: run it with 3 matches or more" in capsys.readouterr().err
+    assert simulate("-n", "3", "--log", str(log)) == 0
+
+
+def test_a_file_that_is_not_a_log_is_called_so(tmp_path):
+    log = tmp_path / "notes.log"
+    log.write_text("hello world\n", encoding="utf-8")
+    with pytest.raises(LogError) as refused:
+        read_log(log, Tournament(CLASSIC, BOTS, matches=3, seed=2))
+    assert str(refused.value) == f"{log}: not a kozel tournament log (its first line names the run)"
+    assert log.read_text(encoding="utf-8") == "hello world\n"
 
 
 def test_simulate_refuses_paths_it_cannot_use_before_playing(tmp_path, capsys):

@@ -24,6 +24,7 @@ import ast
 import difflib
 import functools
 import importlib
+import importlib.util
 import inspect
 import io
 import os
@@ -76,6 +77,8 @@ def make_bot(spec: str) -> Bot:
             raise KozelError(f"cannot load the bot {table_text(name)}: {error}") from None
         except BOT_FAILURES as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
             why = described(error)
+            if isinstance(error, SyntaxError) and not error.filename:  # null bytes: Python names no file
+                why += f" (in {_origin(module)})"
             if isinstance(error, SystemExit):
                 why += (
                     "; its module ends the program as it is loaded (a program of its own belongs under "
@@ -130,6 +133,15 @@ def _check_keywords(kind: type[Bot], keywords: dict[str, Any], shown: str) -> No
                 f"cannot make the bot {shown}: it takes no keyword {table_text(keyword)}{hint}; "
                 f"its keywords are {', '.join(taken)}"
             )
+
+
+def _origin(module: str) -> str:
+    """The file ``module`` is loaded from, as a message names it (or the module's name, where none is found)."""
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        spec = None
+    return spec.origin if spec is not None and spec.origin else module
 
 
 def _not_found(module: str, error: ModuleNotFoundError) -> str:

@@ -64,6 +64,7 @@ from kozel.bots.tournament import (
 )
 from kozel.errors import KozelError, WrongTypeError
 from kozel.forms.files import dumps_ruleset, not_utf8
+from kozel.limits import MAX_MATCHES
 from kozel.plain_types import whole_in
 from kozel.rules.checks import table_text
 from kozel.rules.ruleset import Ruleset
@@ -227,10 +228,17 @@ def read_log(
     header = _header(tournament)
     outcomes: list[MatchOutcome] = []
     lines_of: dict[int, int] = {}
+    furthest = -1  # the furthest match logged past this run's matches
     with _opened(path) as file:
         for number, line, last in _lines(file, path):
             where = f"{path}, line {number}"
-            data = _json(line, where, last)
+            if number == 1:
+                try:
+                    data = _json(line, where, last)
+                except LogError:
+                    raise LogError(f"{path}: not a kozel tournament log (its first line names the run)") from None
+            else:
+                data = _json(line, where, last)
             if number == 1:
                 if not isinstance(data, dict) or _FORMAT not in data:
                     raise LogError(f"{path}: not a kozel tournament log (its first line names the run)")
@@ -240,11 +248,20 @@ def read_log(
                         "own (another file), or take this one up with the run that began it"
                     )
                 continue
-            outcome = _outcome(data, tournament, where)
+            try:
+                outcome = _outcome(data, tournament, where)
+            except _PastTheRun as past:  # the log of a longer run: how long is said once every line is read
+                furthest = max(furthest, past.index)
+                continue
             if outcome.index in lines_of:
                 raise LogError(f"{where}: match {outcome.index} is written twice (line {lines_of[outcome.index]} too)")
             lines_of[outcome.index] = number
             outcomes.append(outcome)
+    if furthest >= 0:
+        raise LogError(
+            f"{path}: the log of a longer run, with matches up to match {furthest}, past this run's "
+            f"{tournament.matches}: run it with {furthest + 1} matches or more to go on"
+        )
     if outcomes:
         _check_replays(
             path,
@@ -259,6 +276,14 @@ def read_log(
     return outcomes
 
 
+class _PastTheRun(Exception):
+    """A logged match past the run's matches: the log is of a longer run."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
 def _outcome(data: object, tournament: Tournament, where: str) -> MatchOutcome:
     """The outcome on a line other than the first, checked to fit the run and to carry its seal."""
     if not isinstance(data, dict) or "seal" not in data:
@@ -266,6 +291,8 @@ def _outcome(data: object, tournament: Tournament, where: str) -> MatchOutcome:
     fields = {key: value for key, value in data.items() if key != "seal"}
     try:
         outcome = MatchOutcome.from_data(fields)
+        if type(outcome.index) is int and tournament.matches <= outcome.index < MAX_MATCHES:
+            raise _PastTheRun(outcome.index)
         tournament.check_one(outcome)
     except KozelError as error:
         raise LogError(f"{where}: {error}") from None

@@ -25,6 +25,7 @@ from kozel.cli.runs import (
     check_plot,
     check_writable,
     given,
+    match_count,
     progress,
     replayed,
     whole,
@@ -90,7 +91,11 @@ def add_parser(subparsers: Any) -> None:
         "folder first), with (key=value, ...) arguments if wanted",
     )
     parser.add_argument(
-        "-n", "--matches", type=whole, default=100, help="matches per pairing, a multiple of the sides (default 100)"
+        "-n",
+        "--matches",
+        type=match_count,
+        default=100,
+        help="matches per pairing, a multiple of the sides (default 100)",
     )
     parser.add_argument("--seed", type=whole, default=0, help="seed of the deals (default 0)")
     add_run_arguments(parser)

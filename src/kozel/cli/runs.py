@@ -25,7 +25,7 @@ from kozel.bots.specs import add_current_folder
 from kozel.bots.tournament import Executor
 from kozel.bots.tournament_log import REPLAYED
 from kozel.errors import KozelError, MissingExtraError
-from kozel.limits import MAX_MOVE_SECONDS
+from kozel.limits import MAX_MATCHES, MAX_MOVE_SECONDS
 from kozel.plain_types import short_repr
 
 __all__ = [
@@ -133,6 +133,14 @@ def whole(text: str) -> int:
         return int(text)
     except ValueError:  # more digits than int() reads
         raise argparse.ArgumentTypeError(f"a whole number of at most 4300 digits, not one of {len(digits)}") from None
+
+
+def match_count(text: str) -> int:
+    """The value of ``-n/--matches``: a whole number (as :func:`whole` reads it) from 1 to ``MAX_MATCHES``."""
+    number = whole(text)
+    if not 1 <= number <= MAX_MATCHES:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to {MAX_MATCHES}, not {short_repr(number)}")
+    return number
 
 
 def move_seconds(text: str) -> float:

@@ -26,6 +26,7 @@ from kozel.cli.runs import (
     check_plot,
     check_writable,
     given,
+    match_count,
     progress,
     replayed,
     whole,
@@ -98,7 +99,7 @@ def add_parser(subparsers: Any) -> None:
         "folder first), with (key=value, ...) arguments if wanted; a value is a number, True, False, None or "
         "'quoted text' (default: heuristic against random)",
     )
-    parser.add_argument("-n", "--matches", type=whole, default=100, help="how many matches (default 100)")
+    parser.add_argument("-n", "--matches", type=match_count, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=whole, default=0, help="seed of the whole run (default 0)")
     add_run_arguments(parser)
     parser.add_argument(
