@@ -104,6 +104,26 @@ def test_replay_takes_a_sequence_of_whole_match_numbers_within_the_tournament():
     assert [outcome.index for outcome in tournament.replay([1, 0])] == [1, 0]
 
 
+def test_the_batches_of_a_run_take_only_this_tournaments_match_numbers():
+    tournament = Tournament(CLASSIC, ["random", "random"], 4, seed=4)
+    assert tournament.chunks(2, [0, 1, 2, 3], False) == [[0], [1], [2], [3]]
+    assert [call[4] for call in tournament.calls([[0, 1], [3]])] == [[0, 1], [3]]
+    refused(WrongTypeError, "the batches to play are a sequence of batches, not str", tournament.calls, "x" * 200_000)
+    refused(WrongTypeError, "the matches of a batch are a sequence of match numbers, not str", tournament.calls, ["0"])
+    words = "a match of a batch, one of this tournament's 4 matches, is a whole number from 0 to 3, not 4"
+    refused(KozelError, words, tournament.calls, [[0], [4]])
+    refused(
+        WrongTypeError,
+        "the matches to batch are a sequence of match numbers, not str",
+        tournament.chunks,
+        2,
+        "01",
+        False,
+    )
+    words = "the processes a tournament's matches are batched for is a whole number of at least 1, not 0"
+    refused(KozelError, words, tournament.chunks, 0, [0], False)
+
+
 def test_run_and_check_take_match_outcomes_only():
     tournament = Tournament(CLASSIC, ["random", "random"], 2, seed=4)
     seen: list[MatchOutcome] = []

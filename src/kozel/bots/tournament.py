@@ -707,24 +707,38 @@ class Tournament:
         """
         processes = _check_workers(self.bots, processes, executor)
         _check_timer(self.move_seconds, processes, executor)
-        if isinstance(indexes, (str, bytes)) or not isinstance(indexes, Sequence):
-            raise WrongTypeError(f"the matches to replay are a sequence of match numbers, not {type(indexes).__name__}")
-        what = f"a match to replay, one of this tournament's {self.matches} matches,"
-        indexes = [whole_in(what, index, 0, self.matches - 1) for index in indexes]
+        indexes = self._match_numbers("the matches to replay", "a match to replay", indexes)
         played = {
             outcome.index: outcome for chunk in self._played(processes, indexes, False, executor) for outcome in chunk
         }
         return [played[index] for index in indexes]
 
+    def _match_numbers(self, what: str, each: str, indexes: object) -> list[int]:
+        """``indexes`` where it is a sequence of this tournament's match numbers (0 to ``matches - 1``), else the
+        library's error, its message naming ``what`` (the whole) or ``each`` (one of them)."""
+        if isinstance(indexes, (str, bytes)) or not isinstance(indexes, Sequence):
+            raise WrongTypeError(f"{what} are a sequence of match numbers, not {type(indexes).__name__}")
+        one = f"{each}, one of this tournament's {self.matches} matches,"
+        return [whole_in(one, index, 0, self.matches - 1) for index in indexes]
+
     def chunks(self, processes: int, indexes: Sequence[int], one_by_one: bool) -> list[list[int]]:
-        """The matches ``indexes`` in the batches sent to a process: one match each if ``one_by_one``."""
+        """The matches ``indexes`` in the batches sent to a process: one match each if ``one_by_one``.
+
+        ``processes`` is a whole number from 1 and ``indexes`` a sequence of this tournament's match numbers
+        (anything else raises the library's error)."""
+        processes = whole_in("the processes a tournament's matches are batched for", processes, 1, None)
+        indexes = self._match_numbers("the matches to batch", "a match to batch", indexes)
         count = len(indexes)
         size = 1 if one_by_one or processes <= 1 else max(1, min(25, count // (4 * processes)))
         return [list(indexes[start : start + size]) for start in range(0, count, size)]
 
     def calls(self, chunks: Sequence[Sequence[int]]) -> list[tuple[Any, ...]]:
-        """The arguments of :func:`~kozel.bots.tournament.play_batch` that play each of ``chunks``."""
-        return [(self.rules, self.bots, self.seed, self.duplicate, chunk, self.move_seconds) for chunk in chunks]
+        """The arguments of :func:`~kozel.bots.tournament.play_batch` that play each of ``chunks`` (a sequence of
+        batches, each a sequence of this tournament's match numbers; anything else raises the library's error)."""
+        if isinstance(chunks, (str, bytes)) or not isinstance(chunks, Sequence):
+            raise WrongTypeError(f"the batches to play are a sequence of batches, not {type(chunks).__name__}")
+        batches = [self._match_numbers("the matches of a batch", "a match of a batch", chunk) for chunk in chunks]
+        return [(self.rules, self.bots, self.seed, self.duplicate, batch, self.move_seconds) for batch in batches]
 
     def _played(
         self, processes: int, indexes: Sequence[int], one_by_one: bool, executor: Executor | None = None
