@@ -15,6 +15,8 @@ import kozel
 from kozel.cli import runs
 from kozel.cli.letters import HANDLER
 from kozel.cli.main import main
+from kozel.cli.table import sheet_notes
+from kozel.game.results import HandResult
 
 
 def test_a_whole_match_is_told_trick_by_trick(capsys):
@@ -275,3 +277,39 @@ def test_a_league_checks_the_range_before_the_seatings():
     with pytest.raises(SystemExit):
         main(["league", "--bots", "random", "heuristic", "-n", "99999999999999999999"])
     assert main(["league", "--bots", "random", "heuristic", "-n", "3"]) == 2
+
+
+def test_a_hand_that_wipes_a_score_by_the_all_tricks_rule_says_so(capsys):
+    assert main(["match", "pairs", "--seed", "2", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[5] == (
+        "Hand over: card points team 0 0, team 1 120; tricks team 0 0, team 1 8; written 4 points for team 1; "
+        "scores team 0 0, team 1 10 (team 1 took every trick: by the rule for that, team 0's score goes to 0)"
+    )
+    assert lines[4].endswith("scores team 0 4, team 1 6")  # the score wiped out was 4
+
+
+def test_a_set_won_says_the_scores_start_again_unless_the_match_is_over(capsys):
+    assert main(["match", "simple", "--seed", "1", "--quiet"]) == 0
+    notes = [line.partition(" (")[2] for line in capsys.readouterr().out.splitlines() if "won a set" in line]
+    assert notes == [
+        "team 1 won a set; sets now team 0 0, team 1 1: the scores start again)",
+        "team 1 won a set; sets now team 0 0, team 1 2)",
+    ]
+
+
+def test_the_notes_on_the_score_sheet_name_each_side_in_the_players_words():
+    pairs = kozel.variants.get("pairs")
+    swept = HandResult(points=(0, 120), tricks=(0, 8), written=(0, 4))
+    words = {0: "opponents", 1: "your side"}
+    notes = sheet_notes(pairs, swept, ((4, 6), (0, 0)), ((0, 10), (0, 0)), words.__getitem__)
+    assert notes == ["your side took every trick: by the rule for that, the opponents' score goes to 0"]
+    assert sheet_notes(pairs, swept, ((0, 6), (0, 0)), ((0, 10), (0, 0)), words.__getitem__) == []
+    plain = HandResult(points=(70, 50), tricks=(5, 3), written=(2, 0))
+    assert sheet_notes(pairs, plain, ((2, 6), (0, 0)), ((4, 6), (0, 0)), words.__getitem__) == []
+    seats = {0: "you", 1: "seats 1 and 4", 2: "seat 2"}
+    three = HandResult(points=(0, 120, 0), tricks=(0, 10, 0), written=(0, 0, 0))
+    notes = sheet_notes(pairs, three, ((5, 0, 3), (0, 0, 0)), ((0, 0, 0), (0, 0, 0)), seats.__getitem__)
+    assert notes == [
+        "seats 1 and 4 took every trick: by the rule for that, your score goes to 0, seat 2's score goes to 0"
+    ]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from kozel.cards.cardset import cardset_from_mask
 from kozel.cards.notation import format_cards
-from kozel.cli.table import written_words
+from kozel.cli.table import sheet_notes, written_words
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
 from kozel.rules.ruleset import Ruleset
@@ -106,9 +106,17 @@ def describe_move(before: GameState, move: Move, after: GameState, events: Seque
     if ended:
         result = after.hand_results[-1]
         eggs = " (eggs)" if result.eggs else ""
+        notes = sheet_notes(
+            rules,
+            result,
+            (before.scores, before.sets),
+            (after.scores, after.sets),
+            lambda side: _short_side(rules, side),
+            over=after.is_over,
+        )
         lines.append(
             f"Hand over{eggs}: card points {per_side(rules, result.points)}; tricks {per_side(rules, result.tricks)}; "
             f"written {written_words(rules, result.written, lambda side: _short_side(rules, side))}; "
-            f"scores {per_side(rules, after.scores)}"
+            f"scores {per_side(rules, after.scores)}{''.join(f' ({note})' for note in notes)}"
         )
     return lines

@@ -477,6 +477,51 @@ def describe_hand_result(rules: Ruleset, result: HandResult, scores: Sequence[in
     ]
 
 
+def sheet_notes(
+    rules: Ruleset,
+    result: HandResult,
+    before: tuple[Sequence[int], Sequence[int]],
+    after: tuple[Sequence[int], Sequence[int]],
+    name: Callable[[int], str],
+    *,
+    over: bool = False,
+) -> list[str]:
+    """What changed the score sheet after a hand besides the points it wrote, in table words: a set won (the
+    scores start again), or the rule for taking every trick (a score wiped out or sent back to the start).
+
+    ``before`` and ``after`` are the scores and sets per side before and after the hand; ``name`` names a side;
+    ``over``: whether the hand ended the match (the scores then stay as they are).
+    """
+    (scores, sets), (now, sets_now) = before, after
+    won = [side for side, (old, new) in enumerate(zip(sets, sets_now, strict=True)) if new > old]
+    if won:
+        who = " and ".join(name(side) for side in won)
+        tally = ", ".join(f"{name(side)} {count}" for side, count in enumerate(sets_now))
+        return [f"{who} won a set; sets now {tally}{'' if over else ': the scores start again'}"]
+    step = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
+    changed = [
+        side
+        for side, (old, add, new) in enumerate(zip(scores, result.written, now, strict=True))
+        if new != old + step * add
+    ]
+    every = sum(result.tricks)
+    takers = [side for side, count in enumerate(result.tricks) if every and count == every]
+    if not changed or not takers:
+        return []
+    moved = ", ".join(f"{_score_of(name(side))} goes to {now[side]}" for side in changed)
+    return [f"{name(takers[0])} took every trick: by the rule for that, {moved}"]
+
+
+def _score_of(name: str) -> str:
+    """The score of the side ``name`` names, in words: ``team 0's score``, ``the opponents' score``, ``your score``,
+    ``the score of seats 1 and 4``."""
+    if name == "you":
+        return "your score"
+    if name.startswith("seats "):
+        return f"the score of {name}"
+    return f"the {name}' score" if name.endswith("s") else f"{name}'s score"
+
+
 def written_words(rules: Ruleset, written: Sequence[int], name: Callable[[int], str]) -> str:
     """What a hand wrote, and for or against whom, as the ruleset's scoring counts it: ``"nothing"``,
     ``"2 points for opponents"``, ``"1 penalty point against team 0"`` or ``"seat 2 counts 2 off"``.
@@ -610,6 +655,15 @@ def describe_events(seen: Sequence[Event], before_view: PlayerView, after_view: 
             )
         elif isinstance(event, HandScored):
             lines.extend(describe_hand_result(rules, event.result, event.scores, you))
+            notes = sheet_notes(
+                rules,
+                event.result,
+                (before_view.scores, before_view.sets),
+                (event.scores, event.sets),
+                lambda side: _side(rules, side, you),
+                over=after_view.result is not None,
+            )
+            lines.extend(f"  {note}." for note in notes)
         elif isinstance(event, MatchOver):
             lines.extend(
                 describe_match_result(rules, event.result, after_view.scores, len(after_view.hand_results), you)
