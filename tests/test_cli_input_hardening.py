@@ -143,6 +143,18 @@ def test_a_bot_module_python_cannot_read_names_its_file(bot_folder, capsys):
     assert said.endswith(f"(in {bot_folder / 'nullmod.py'})\n")
 
 
+def test_a_bot_module_in_a_package_python_cannot_read_is_refused_in_one_line(tmp_path):
+    package = tmp_path / "nullpkg"
+    package.mkdir()
+    (package / "__init__.py").write_bytes(b"x = 1\x00\n")
+    (package / "mod.py").write_text("class X:\n    pass\n", encoding="utf-8")
+    done = kozel_command("simulate", "--bots", "nullpkg.mod:X", "random", "-n", "2", cwd=tmp_path, path=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("kozel simulate: cannot load the bot 'nullpkg.mod:X': SyntaxError: ")
+    assert done.stderr.endswith("(in nullpkg.mod)\n")  # its package failed: the file is not looked up again
+
+
 def test_a_bot_module_that_fails_to_load_gives_no_traceback_from_the_command(tmp_path):
     (tmp_path / "synmod.py").write_text("syntax error here(\n", encoding="utf-8")
     done = kozel_command("simulate", "--bots", "synmod:X", "random", "-n", "2", cwd=tmp_path)

@@ -329,6 +329,15 @@ def test_a_file_that_is_not_a_log_is_called_so(tmp_path):
     assert log.read_text(encoding="utf-8") == "hello world\n"
 
 
+def test_a_first_line_the_run_stopped_writing_keeps_the_advice_to_delete_it(tmp_path):
+    log = tmp_path / "cut.log"
+    log.write_text('{"kozel tournament": 3, "kozel', encoding="utf-8")
+    with pytest.raises(LogError) as refused:
+        read_log(log, Tournament(CLASSIC, BOTS, matches=3, seed=2))
+    said = "line 1: not a JSON line (a run stopped while writing leaves its last line cut short: delete it to go on)"
+    assert str(refused.value) == f"{log}, {said}"
+
+
 def test_simulate_refuses_paths_it_cannot_use_before_playing(tmp_path, capsys):
     missing = tmp_path / "no such folder"
     assert simulate("-n", "2", "--json", str(missing / "out.json")) == 2

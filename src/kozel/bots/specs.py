@@ -136,11 +136,17 @@ def _check_keywords(kind: type[Bot], keywords: dict[str, Any], shown: str) -> No
 
 
 def _origin(module: str) -> str:
-    """The file ``module`` is loaded from, as a message names it (or the module's name, where none is found)."""
+    """The file ``module`` is loaded from, as a message names it (or the module's name, where none is found).
+
+    Only looked up where its package is loaded already (or it has none): finding it would otherwise run the
+    package's own code again, which may be what failed."""
+    parent = module.rpartition(".")[0]
+    if parent and parent not in sys.modules:
+        return module
     try:
         spec = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        spec = None
+    except Exception:  # any failure to look it up leaves the module's name as the answer
+        return module
     return spec.origin if spec is not None and spec.origin else module
 
 

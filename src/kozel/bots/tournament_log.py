@@ -236,6 +236,8 @@ def read_log(
                 try:
                     data = _json(line, where, last)
                 except LogError:
+                    if last and line.startswith(b'{"kozel tournament"'):  # a run stopped while writing its first line
+                        raise
                     raise LogError(f"{path}: not a kozel tournament log (its first line names the run)") from None
             else:
                 data = _json(line, where, last)

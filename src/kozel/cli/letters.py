@@ -32,11 +32,14 @@ _LETTERS: Final = {
 }
 
 
-def _letters(error: UnicodeError) -> tuple[str, int]:
-    """The replacement for the characters an encoding could not hold: suit letters, else backslash escapes."""
+def _letters(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The replacement for the characters an encoding could not hold: suit letters, else backslash escapes; a byte
+    that was not text where it was read (a file name's, kept as a lone surrogate) is written back as that byte."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
     held = error.object[error.start : error.end]
+    if all(0xDC80 <= ord(char) <= 0xDCFF for char in held):  # as Python's "surrogateescape" writes them
+        return bytes(ord(char) - 0xDC00 for char in held), error.end
     return "".join(_LETTERS.get(char) or char.encode("ascii", "backslashreplace").decode("ascii") for char in held), (
         error.end
     )
@@ -47,8 +50,10 @@ codecs.register_error(HANDLER, _letters)
 
 def hold_any_text(*streams: object) -> None:
     """Make each of ``streams`` (text files such as ``sys.stdout``) write what its encoding cannot hold as
-    :data:`HANDLER` does; a stream that cannot be changed (not a real text file, or closed) is left as it is."""
+    :data:`HANDLER` does, where it would otherwise fail (its errors ``strict``, or Python's ``surrogateescape``,
+    whose bytes the handler writes as they were); a stream given another handler (``PYTHONIOENCODING=ascii:replace``)
+    or that cannot be changed (not a real text file, or closed) is left as it is."""
     for stream in streams:
-        if isinstance(stream, io.TextIOWrapper):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
             with contextlib.suppress(ValueError, io.UnsupportedOperation, OSError):
                 stream.reconfigure(errors=HANDLER)

@@ -247,13 +247,16 @@ def _check_writable(path: Path, what: str, dash: bool) -> None:
         raise KozelError(f"cannot write {what} to {path}: its folder does not exist")
     if not os.access(path if path.exists() else folder, os.W_OK):
         raise KozelError(f"cannot write {what} to {path}: permission denied")
-    if path.is_file():
-        with path.open("a", encoding="utf-8"):  # opened to append and closed: the file is as it was
+    target = path.resolve() if path.is_symlink() else path  # a link (even one to no file yet) is written at its target
+    if target.is_file():
+        with target.open("a", encoding="utf-8"):  # opened to append and closed: the file is as it was
             pass
-    elif not path.exists():
-        with path.open("x", encoding="utf-8"):  # made and removed: the folder takes new files
-            pass
-        path.unlink()
+    elif not target.exists():
+        try:
+            with target.open("x", encoding="utf-8"):  # made and removed: the folder takes new files
+                pass
+        finally:
+            target.unlink(missing_ok=True)
 
 
 class Bar:

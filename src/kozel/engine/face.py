@@ -12,9 +12,9 @@ from kozel.cards.card import Card
 from kozel.errors import KozelError, StateError, WrongTypeError
 from kozel.game.state import GameState, Phase, not_a_state
 from kozel.limits import MAX_PLAYERS
-from kozel.plain_types import short_repr, whole_in
+from kozel.plain_types import short_repr
 
-__all__ = ["checked_cards", "checked_hands", "checked_state", "whole_at_least"]
+__all__ = ["checked_cards", "checked_hands", "checked_state"]
 
 
 def checked_state(caller: str, state: object, phase: Phase | None = None) -> GameState:
@@ -47,8 +47,3 @@ def checked_cards(caller: str, what: str, cards: object, kind: type) -> list[Car
         if type(card) is not Card:
             raise WrongTypeError(f"{caller}: {what} holds cards, not {short_repr(card)}")
     return cards
-
-
-def whole_at_least(caller: str, what: str, value: object, least: int, most: int | None = None) -> int:
-    """``value`` where it is a whole number from ``least`` (to ``most``, where given), else the error naming it."""
-    return whole_in(f"{caller}: {what}", value, least, most)

@@ -10,11 +10,11 @@ from typing import Final
 
 from kozel.cards.card import Suit
 from kozel.cards.masks import cards_of
-from kozel.engine.face import whole_at_least
 from kozel.engine.interned import singles
 from kozel.errors import WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import GameState, Phase
+from kozel.plain_types import whole_in
 from kozel.rules.leading import TrumpLeads
 from kozel.rules.trick_play import FollowSuit
 from kozel.rules.trump import TRUMP_GROUP, TrumpTable
@@ -51,7 +51,7 @@ def first_trick_suit_cards(table: object, suit: object) -> int:
     if type(table) is not TrumpTable:
         raise WrongTypeError(f"first_trick_suit_cards needs a TrumpTable, not {type(table).__name__}")
     if type(suit) is not int or not 0 <= suit < _SUITS:
-        suit = whole_at_least("first_trick_suit_cards", "suit", suit, 0, _SUITS - 1)
+        suit = whole_in("first_trick_suit_cards: suit", suit, 0, _SUITS - 1)
     return suit_cards(table, suit)
 
 

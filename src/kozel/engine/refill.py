@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Final, cast
 
 from kozel.cards.card import Card
-from kozel.engine.face import checked_cards, checked_hands, whole_at_least
+from kozel.engine.face import checked_cards, checked_hands
 from kozel.limits import MAX_PLAYERS
+from kozel.plain_types import whole_in
 
 __all__ = ["refill", "refill_from"]
 
@@ -30,8 +31,8 @@ def refill(hands: object, stock: object, first: object, hand_size: object) -> tu
     """
     hands = checked_hands("refill", hands)
     stock = cast("tuple[Card, ...]", checked_cards("refill", "stock", stock, tuple))
-    first = whole_at_least("refill", "first", first, 0, len(hands) - 1)
-    hand_size = whole_at_least("refill", "hand_size", hand_size, 0)
+    first = whole_in("refill: first", first, 0, len(hands) - 1)
+    hand_size = whole_in("refill: hand_size", hand_size, 0, None)
     taken = refill_from(hands, bytes(card.index for card in stock), 0, first, hand_size)
     return stock[taken:] if taken else stock
 

@@ -10,13 +10,13 @@ from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
 from kozel.engine.chance import shuffled_order
 from kozel.engine.deal import HandStart, deal_hand
-from kozel.engine.face import checked_cards, checked_state, whole_at_least
+from kozel.engine.face import checked_cards, checked_state
 from kozel.engine.interned import numbers
 from kozel.engine.praise.procedures import await_praise
 from kozel.errors import DeckError, KozelError, SeatError, WrongTypeError
-from kozel.game.state import GameState, Match, not_a_state
+from kozel.game.state import GameState, Match
 from kozel.limits import MAX_POINTS, SEED_DIGITS, seed_fits
-from kozel.plain_types import short_repr, whole_number
+from kozel.plain_types import short_repr, whole_in, whole_number
 from kozel.rules.checks import table_text
 from kozel.rules.leading import LeadSeat
 from kozel.rules.ruleset import Ruleset
@@ -73,18 +73,18 @@ def _checked_start(match: object, start: object) -> tuple[Match, HandStart]:
         raise WrongTypeError(f"start_hand needs a HandStart, not {type(start).__name__}")
     rules = match.ruleset
     players = rules.seating.players
-    whole_at_least("start_hand", "number", start.number, 0)
-    whole_at_least("start_hand", "dealer", start.dealer, 0, players - 1)
+    whole_in("start_hand: number", start.number, 0, None)
+    whole_in("start_hand: dealer", start.dealer, 0, players - 1)
     for what in ("last_winner", "last_opener", "leader"):
         seat = getattr(start, what)
         if seat is not None:
-            whole_at_least("start_hand", what, seat, 0, players - 1)
+            whole_in(f"start_hand: {what}", seat, 0, players - 1)
     if type(start.lead) is not LeadSeat:
         raise WrongTypeError(f"start_hand: lead is a LeadSeat, not {short_repr(start.lead)}")
     if type(start.redeals) is not tuple:
         raise WrongTypeError(f"start_hand: redeals is a tuple of sides, not {short_repr(start.redeals)}")
     for side in start.redeals:
-        whole_at_least("start_hand", "redeals", side, 0, rules.sides - 1)
+        whole_in("start_hand: redeals", side, 0, rules.sides - 1)
     order = checked_cards("start_hand", "order", start.order, tuple)
     if len(order) != len(rules.deck) or len(set(order)) != len(order):
         wanted = f"{len(rules.deck)} different cards (a deck of {rules.name})"
@@ -227,8 +227,7 @@ def with_deck(state: object, deck: Iterable[Card] | str) -> GameState:
     Typed ``object``: anything but a state is refused with :class:`~kozel.WrongTypeError` (compiled
     code would otherwise refuse it with its own ``TypeError``).
     """
-    if type(state) is not GameState:
-        raise not_a_state(state, "with_deck")
+    state = checked_state("with_deck", state)
     if state.match.result is not None:
         raise KozelError("the match is over: there is no deal to give a deck")
     if state.log:

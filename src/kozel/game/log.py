@@ -10,7 +10,7 @@ import struct
 from collections.abc import Iterable
 from typing import Final
 
-from kozel.cards.masks import cards_of
+from kozel.cards.masks import EVERY_CARD, cards_of
 from kozel.game.move import Move, MoveKind, make_move
 
 __all__ = ["CHOICES", "EMPTY", "append", "decode", "extend"]
@@ -32,7 +32,7 @@ CHOICES: Final = (
 _CHOICE_CODE: Final = {choice: code for code, choice in enumerate(CHOICES)}
 _KINDS: Final = tuple(MoveKind)
 _pack: Final = struct.Struct("<Q").pack
-_MASK: Final = (1 << 36) - 1
+_MASK: Final = EVERY_CARD  # a log entry's card bits: one for each card there is
 #: An empty log.
 EMPTY: Final = b""
 

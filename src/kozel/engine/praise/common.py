@@ -8,8 +8,9 @@ from typing import Final, cast
 from kozel.cards.card import Card
 from kozel.cards.masks import BITS
 from kozel.engine.deal import lead_seat
-from kozel.engine.face import checked_cards, checked_hands, whole_at_least
+from kozel.engine.face import checked_cards, checked_hands
 from kozel.game.state import Deal, GameState, Phase, TransferWindow, Trick, make_state
+from kozel.plain_types import whole_in
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
@@ -29,9 +30,9 @@ def fill(hands: object, deck: object, start: object, size: object, packet: objec
     whole number from 0 and ``packet`` one from 1: anything else raises the library's error, and changes nothing."""
     hands = checked_hands("fill", hands)
     deck = cast("list[Card]", checked_cards("fill", "deck", deck, list))
-    seat = start = whole_at_least("fill", "start", start, 0, len(hands) - 1)
-    size = whole_at_least("fill", "size", size, 0)
-    packet = whole_at_least("fill", "packet", packet, 1)
+    seat = start = whole_in("fill: start", start, 0, len(hands) - 1)
+    size = whole_in("fill: size", size, 0, None)
+    packet = whole_in("fill: packet", packet, 1, None)
     players = len(hands)
     held = [hand.bit_count() for hand in hands]  # each hand's count, kept as it grows
     short = sum(1 for count in held if count < size)  # the hands still to fill

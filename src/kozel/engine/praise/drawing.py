@@ -36,14 +36,14 @@ from typing import Final, NamedTuple, TypeAlias, cast
 from kozel.cards.card import CARDS, Card, Rank
 from kozel.cards.masks import cards_of
 from kozel.engine.explain import cards_text, no_seat, not_held, off_phase, plural, refuse
-from kozel.engine.face import checked_state, whole_at_least
+from kozel.engine.face import checked_state
 from kozel.engine.interned import singles
 from kozel.engine.praise.common import fill, open_play
 from kozel.engine.trick_winner import last_beater
 from kozel.errors import IllegalMoveError, RulesetError, WrongTypeError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Drawing, GameState, Phase, Trick, stock_at
-from kozel.plain_types import short_repr
+from kozel.plain_types import short_repr, whole_in
 from kozel.rules.praise import PraiseKind
 from kozel.rules.trump import TrumpTable
 
@@ -251,8 +251,8 @@ def drawn_positions(size: object, count: object) -> list[int]:
     """The places in a deck of ``size`` cards (top first) that one draw of ``count`` from each end takes.
 
     ``size`` and ``count`` are whole numbers from 0 (anything else raises the library's error)."""
-    size = whole_at_least("drawn_positions", "size", size, 0)
-    count = whole_at_least("drawn_positions", "count", count, 0)
+    size = whole_in("drawn_positions: size", size, 0, None)
+    count = whole_in("drawn_positions: count", count, 0, None)
     if size <= 2 * count:
         return list(range(size))
     return [*range(count), *range(size - count, size)]

@@ -19,7 +19,7 @@ from kozel.cards.card import CARDS, Card
 from kozel.engine.chance import cut_at
 from kozel.engine.deal import HandStart, lead_seat
 from kozel.engine.explain import names_cards, no_seat, off_phase, refuse
-from kozel.engine.face import checked_state, whole_at_least
+from kozel.engine.face import checked_state
 from kozel.engine.interned import numbers
 from kozel.engine.memo import remember
 from kozel.engine.praise.common import fill, open_play
@@ -28,6 +28,7 @@ from kozel.engine.trick_winner import last_beater
 from kozel.errors import IllegalMoveError
 from kozel.game.move import Move, MoveKind
 from kozel.game.state import Deal, GameState, HandBase, Match, Phase, Trick, make_state, stock_bytes
+from kozel.plain_types import whole_in
 from kozel.rules.leading import LeadSeat
 from kozel.rules.praise import PraiseKind
 
@@ -156,8 +157,8 @@ def cut_bottom(state: object, turn: object, length: object) -> int:
     ``turn`` is a whole number from 0 and ``length`` one from 2; anything else, or anything but a GameState,
     raises the library's error."""
     state = checked_state("cut_bottom", state)
-    turn = whole_at_least("cut_bottom", "turn", turn, 0)
-    length = whole_at_least("cut_bottom", "length", length, 2)
+    turn = whole_in("cut_bottom: turn", turn, 0, None)
+    length = whole_in("cut_bottom: length", length, 2, None)
     return cut_at(state.match.seed, state.deal.number, turn, length)
 
 
