@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from kozel.cards.card import CARDS, Card
 from kozel.cards.notation import parse_cards
@@ -73,19 +73,21 @@ def _checked_start(match: object, start: object) -> tuple[Match, HandStart]:
         raise WrongTypeError(f"start_hand needs a HandStart, not {type(start).__name__}")
     rules = match.ruleset
     players = rules.seating.players
-    whole_in("start_hand: number", start.number, 0, None)
-    whole_in("start_hand: dealer", start.dealer, 0, players - 1)
-    for what in ("last_winner", "last_opener", "leader"):
-        seat = getattr(start, what)
+    # Read as plain objects: compiled code would cast a field typed ``tuple`` or ``int`` as it is read, and fail.
+    fields: Any = start
+    number, dealer, order, lead, last_winner, last_opener, leader, redeals = fields
+    whole_in("start_hand: number", number, 0, None)
+    whole_in("start_hand: dealer", dealer, 0, players - 1)
+    for what, seat in (("last_winner", last_winner), ("last_opener", last_opener), ("leader", leader)):
         if seat is not None:
             whole_in(f"start_hand: {what}", seat, 0, players - 1)
-    if type(start.lead) is not LeadSeat:
-        raise WrongTypeError(f"start_hand: lead is a LeadSeat, not {short_repr(start.lead)}")
-    if type(start.redeals) is not tuple:
-        raise WrongTypeError(f"start_hand: redeals is a tuple of sides, not {short_repr(start.redeals)}")
-    for side in start.redeals:
+    if type(lead) is not LeadSeat:
+        raise WrongTypeError(f"start_hand: lead is a LeadSeat, not {short_repr(lead)}")
+    if type(redeals) is not tuple:
+        raise WrongTypeError(f"start_hand: redeals is a tuple of sides, not {short_repr(redeals)}")
+    for side in redeals:
         whole_in("start_hand: redeals", side, 0, rules.sides - 1)
-    order = checked_cards("start_hand", "order", start.order, tuple)
+    order = checked_cards("start_hand", "order", order, tuple)
     if len(order) != len(rules.deck) or len(set(order)) != len(order):
         wanted = f"{len(rules.deck)} different cards (a deck of {rules.name})"
         raise DeckError(f"start_hand: order holds {wanted}, top first")
