@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import pickle
+import re
 import subprocess
 import sys
 import textwrap
@@ -139,7 +140,8 @@ def test_a_bot_module_that_fails_as_it_is_imported_is_refused_in_one_line(bot_fo
 def test_a_bot_module_python_cannot_read_names_its_file(bot_folder, capsys):
     assert main(["simulate", "--bots", "nullmod:X", "random", "-n", "2"]) == 2
     said = capsys.readouterr().err
-    assert said.startswith("kozel simulate: cannot load the bot 'nullmod:X': SyntaxError: ")
+    # Python 3.12 and later call null bytes a SyntaxError, 3.10 and 3.11 a ValueError: the kind is Python's own
+    assert re.match(r"kozel simulate: cannot load the bot 'nullmod:X': (SyntaxError|ValueError): .*null bytes", said)
     assert said.endswith(f"(in {bot_folder / 'nullmod.py'})\n")
 
 
@@ -151,7 +153,7 @@ def test_a_bot_module_in_a_package_python_cannot_read_is_refused_in_one_line(tmp
     done = kozel_command("simulate", "--bots", "nullpkg.mod:X", "random", "-n", "2", cwd=tmp_path, path=tmp_path)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert done.stderr.startswith("kozel simulate: cannot load the bot 'nullpkg.mod:X': SyntaxError: ")
+    assert re.match(r"kozel simulate: cannot load the bot 'nullpkg.mod:X': (SyntaxError|ValueError): ", done.stderr)
     assert done.stderr.endswith("(in nullpkg.mod)\n")  # its package failed: the file is not looked up again
 
 

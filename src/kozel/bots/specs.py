@@ -77,7 +77,7 @@ def make_bot(spec: str) -> Bot:
             raise KozelError(f"cannot load the bot {table_text(name)}: {error}") from None
         except BOT_FAILURES as error:  # the module's own code failed as it was run: a SyntaxError, any error it raised
             why = described(error)
-            if isinstance(error, SyntaxError) and not error.filename:  # null bytes: Python names no file
+            if _names_no_file(error):  # source Python cannot read: it names no file
                 why += f" (in {_origin(module)})"
             if isinstance(error, SystemExit):
                 why += (
@@ -133,6 +133,14 @@ def _check_keywords(kind: type[Bot], keywords: dict[str, Any], shown: str) -> No
                 f"cannot make the bot {shown}: it takes no keyword {table_text(keyword)}{hint}; "
                 f"its keywords are {', '.join(taken)}"
             )
+
+
+def _names_no_file(error: BaseException) -> bool:
+    """Whether ``error`` is Python refusing a module's source without naming its file: a ``SyntaxError`` with no
+    file name, or (Python 3.10 and 3.11) the ``ValueError`` for null bytes."""
+    if isinstance(error, SyntaxError):
+        return not error.filename
+    return isinstance(error, ValueError) and "null bytes" in str(error)
 
 
 def _origin(module: str) -> str:
