@@ -9,7 +9,7 @@ import pytest
 
 import kozel
 from kozel import KozelError, WrongTypeError
-from kozel.bots import RandomBot, Tournament
+from kozel.bots import HeuristicBot, RandomBot, Tournament, play_match
 from kozel.bots.league import League
 from kozel.bots.ratings import bradley_terry
 from kozel.bots.specs import entrant, unique_names
@@ -258,3 +258,12 @@ def test_ratings_take_bots_by_their_place_from_0_to_one_less_than_the_table():
     assert low < ratings.ratings[1] < high
     assert ratings.interval(0, 0) == (ratings.ratings[0], ratings.ratings[0])
     assert ratings.expected(0, 1) + ratings.expected(1, 0) == pytest.approx(1)
+
+
+def test_one_bot_object_for_two_seats_is_refused():
+    shared = HeuristicBot()
+    bots = [shared, RandomBot(), shared, RandomBot()]
+    words = "bots: seats 0 and 2 are given the same HeuristicBot object; a bot plays one seat"
+    refused(KozelError, words, play_match, CLASSIC, bots, seed=1)
+    assert shared.seat == 0  # refused before any setup took it to the later seat
+    assert play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=1).is_over

@@ -1,6 +1,7 @@
 """The ``kozel`` command, through its real entry point."""
 
 import errno
+import importlib
 import io
 import os
 import pathlib
@@ -365,3 +366,15 @@ def test_an_output_given_its_own_error_handler_keeps_it():
     strict = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     hold_any_text(strict)
     assert strict.errors == HANDLER
+
+
+def test_a_rating_that_rounds_to_nothing_has_no_sign():
+    from_league = importlib.import_module("kozel.cli.league")
+    assert [from_league._signed(value) for value in (-5.35e-31, 0.0, 0.4, -0.4, 12.6, -179.2)] == [
+        "0",
+        "0",
+        "0",
+        "0",
+        "+13",
+        "-179",
+    ]

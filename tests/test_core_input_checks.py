@@ -339,3 +339,16 @@ def test_start_hand_refuses_a_start_that_does_not_fit_the_match(rules: kozel.Rul
     ):
         with pytest.raises(KozelError, match=message):
             kozel.engine.start_hand(state.match, changed)
+
+
+def test_a_moves_choice_is_a_short_word_so_its_refusals_stay_short(rules: kozel.Ruleset) -> None:
+    with pytest.raises(NotationError) as refused:
+        kozel.parse_move("1 lead " + "x" * 1_000_000)
+    assert len(str(refused.value)) < 300
+    with pytest.raises(NotationError, match=r"^a move's choice is a word of 3 to 32 lowercase letters and underscores"):
+        Move(1, MoveKind.PRAISE, (), "y" * 33)
+    assert Move(1, MoveKind.PRAISE, (), "y" * 32).choice == "y" * 32
+    document = kozel.record.to_json(Move(1, MoveKind.PRAISE, (), "mirror")).replace('"mirror"', '"' + "z" * 5000 + '"')
+    with pytest.raises(KozelError) as refused:
+        kozel.record.from_json(document)
+    assert len(str(refused.value)) < 500

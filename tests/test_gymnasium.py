@@ -191,3 +191,41 @@ def test_step_or_render_before_reset_and_a_bots_list_are_kozel_errors():
         KozelSeatEnv(rules=5)
     table.reset(seed=3)
     assert table.render().startswith("classic: ")
+
+
+class _Flaky(kozel.bots.RandomBot):
+    """A bot whose code raises at its third decision of a match."""
+
+    def setup(self, rules, seat, seed):
+        super().setup(rules, seat, seed)
+        self.asked = 0
+
+    def choose(self, view, moves):
+        self.asked += 1
+        if self.asked == 3:
+            raise ValueError("flake")
+        return super().choose(view, moves)
+
+
+def test_after_a_bot_fails_the_match_cannot_go_on_until_reset():
+    environment = KozelSeatEnv("classic", bots=_Flaky)
+    _, info = environment.reset(seed=0)
+    failed = None
+    for _ in range(200):
+        action = int(numpy.flatnonzero(info["action_mask"])[0])
+        try:
+            *_, info = environment.step(action)
+        except kozel.bots.BotError as error:
+            failed = error
+            break
+    assert failed is not None
+    assert "ValueError: flake" in str(failed)
+    for action in (0, 5):
+        with pytest.raises(kozel.KozelError, match=r"^the match cannot go on, since the bot _Flaky at seat \d failed"):
+            environment.step(action)
+    _, info = environment.reset(seed=1)  # a new match plays on
+    assert info["action_mask"].any()
+
+
+def test_the_environment_declares_a_render_rate():
+    assert KozelSeatEnv.metadata == {"render_modes": ["ansi"], "render_fps": 4}

@@ -344,3 +344,11 @@ def test_a_view_whose_sets_or_hand_number_no_match_reaches_is_refused():
     data = json.loads(to_json(kozel.observe(kozel.new_game(simple, seed=3), 0)))
     with pytest.raises(StateError, match=r"view\.sets: written as \[1, 0\], but the deal began at \[0, 0\]"):
         from_json(json.dumps(replaced(data, ("view", "sets"), [won, 0])))
+
+
+def test_a_first_deal_that_its_seed_does_not_give_is_refused_saying_so():
+    state = kozel.new_game(kozel.variants.get("classic"), seed=7)
+    document = json.loads(kozel.record.to_json(state))
+    document["state"]["seed"] = 8
+    with pytest.raises(kozel.StateError, match=r"^state.deal: the match's first deal is not the one its seed"):
+        kozel.record.from_json(json.dumps(document, ensure_ascii=False))

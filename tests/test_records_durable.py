@@ -165,7 +165,7 @@ def test_a_record_cut_short_is_refused():
     with pytest.raises(StateError, match=r"^the record has a Moves header but no last line 'end'.*cut short"):
         loads(cut)
     lost = "\n".join([*lines[:-21], "end"]) + "\n"  # moves lost before the end: the count shows it
-    held = len(read(lost.replace('[Moves "60"]\n', "")).moves)
+    held = len(read(lost.replace('[Moves "60"]\n', "").replace('[Format "1"]\n', "")).moves)
     with pytest.raises(
         StateError,
         match=rf"^the Moves header says 60, but the record holds {held} moves \(cut short\?\); find the whole",
@@ -182,7 +182,8 @@ def test_a_record_cut_inside_its_last_line_is_refused():
     record = dumps(state)
     assert record.endswith("\n1 lead 7♥ K♥\nend\n")
     cut = record[: record.rindex(" K♥")]
-    assert read(cut.replace('[Moves "1"]\n', "")).state.moves == (kozel.parse_move("1 lead 7♥"),)
+    by_hand = cut.replace('[Moves "1"]\n', "").replace('[Format "1"]\n', "")  # as a record written by hand may be
+    assert read(by_hand).state.moves == (kozel.parse_move("1 lead 7♥"),)
     with pytest.raises(StateError, match=r"^the record has a Moves header but no last line 'end', which every"):
         loads(cut)
     with pytest.raises(NotationError, match=r"'en' is not a move"):
@@ -203,7 +204,27 @@ def test_only_comments_follow_a_records_end():
 def test_a_record_without_the_moves_header_reads_as_before():
     state = played(CLASSIC, 30)
     record = dumps(state)
-    assert loads(record.replace('[Moves "30"]\n', "")) == state
+    assert loads(record.replace('[Moves "30"]\n', "").replace('[Format "1"]\n', "")) == state
+
+
+def test_a_record_cut_short_among_its_headers_is_refused_not_read_as_a_new_match():
+    record = dumps(played(CLASSIC, 30))
+    headers = record.split("\n\n")[0].splitlines()
+    assert headers[1] == '[Format "1"]'
+    refused = 0
+    for kept in range(len(headers)):  # every cut at the end of a header line
+        cut = "\n".join(headers[: kept + 1]) + "\n"
+        with pytest.raises(StateError):
+            loads(cut)
+        refused += 1
+    assert refused == len(headers)
+    cut = "\n".join(headers[: headers.index('[Moves "30"]')]) + "\n"
+    with pytest.raises(
+        StateError, match=r"^the record has a Format header, as every record kozel writes, but no Moves"
+    ):
+        loads(cut)
+    with pytest.raises(StateError, match=r"no Moves header: it was cut short among its headers"):
+        loads(record.replace('[Moves "30"]\n', ""))
 
 
 @pytest.mark.parametrize(
@@ -219,3 +240,16 @@ def test_a_moves_header_that_does_not_count_the_moves_is_refused(header, message
     record = dumps(played(CLASSIC, 60)).replace('[Moves "60"]', header)
     with pytest.raises(StateError, match=message):
         loads(record)
+
+
+def test_a_record_cut_inside_its_last_move_says_it_may_be_cut_short():
+    state = kozel.apply(kozel.new_game(CLASSIC, seed=7), kozel.parse_move("1 lead 7♥ K♥"))
+    record = dumps(state)
+    cut = record[: record.rindex("1 lead")] + "1"
+    with pytest.raises(
+        NotationError, match=r"'1' is not a move: .*\(the record's last line, and it has a Moves header"
+    ):
+        loads(cut)
+    with pytest.raises(NotationError) as refused:  # a bad line that is not the last: no such guess
+        loads(record.replace("1 lead 7♥ K♥\n", "1\n1 lead 7♥ K♥\n"))
+    assert "cut short" not in str(refused.value)

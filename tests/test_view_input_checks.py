@@ -255,3 +255,33 @@ def test_a_decision_takes_numpy_seats_as_waited_and_shows_huge_ones_safely():
         kozel.decision(state, (10**5000,))
     with pytest.raises(kozel.WrongTypeError, match=r"^waited holds seat numbers, whole numbers, not \['x'\]$"):
         kozel.decision(state, ("x",))
+
+
+def _with_a_pass_hidden_from_seat_0() -> kozel.GameState:
+    """A classic state whose trick holds another seat's pass, laid face down (hidden from seat 0)."""
+    state, rng = _state(), random.Random(3)
+    while not any(play.cards is None for play in kozel.observe(state, 0).trick or ()):
+        state = kozel.apply(state, rng.choice(kozel.legal_moves(state)))
+    return state
+
+
+def test_a_view_document_that_shows_another_seats_hidden_cards_is_refused() -> None:
+    state = _with_a_pass_hidden_from_seat_0()
+    seen = kozel.observe(state, 0)
+    assert kozel.record.from_json(kozel.record.to_json(seen)) == seen
+    dealt = seen.history[0]
+    assert isinstance(dealt, kozel.view.events.Dealt)
+    theirs = kozel.observe(state, 1).history[0]  # the deal as seat 1 saw it: its own hand shown
+    assert isinstance(theirs, kozel.view.events.Dealt)
+    told = attrs.evolve(dealt, hands=(dealt.hands[0], theirs.hands[1], *dealt.hands[2:]))
+    shown = attrs.evolve(seen, history=(told, *seen.history[1:]))
+    with pytest.raises(StateError, match=r"view.history\[0\]: a Dealt event that shows cards seat 0 does not see"):
+        kozel.record.from_json(kozel.record.to_json(shown))
+    assert seen.trick is not None
+    index = next(number for number, play in enumerate(seen.trick) if play.cards is None)
+    hidden = kozel.observe(state, seen.trick[index].seat).trick[index]  # as its own seat sees it: with its cards
+    assert hidden.cards is not None
+    trick = (*seen.trick[:index], hidden, *seen.trick[index + 1 :])
+    said = rf"view.trick\[{index}\]: a Played event that shows cards seat 0 does not see"
+    with pytest.raises(StateError, match=said):
+        kozel.determinize(attrs.evolve(seen, trick=trick), random.Random(1))

@@ -249,9 +249,16 @@ def _check_bots(rules: Ruleset, bots: Sequence[Bot]) -> None:
         raise WrongTypeError(f"bots: one Bot a seat, in a list, not {type(bots).__name__}")
     if len(bots) != rules.players:
         raise KozelError(f"{rules.name} is played by {rules.players}; {len(bots)} bots were given")
+    first_seat: dict[int, int] = {}
     for seat, bot in enumerate(bots):
         if not isinstance(bot, Bot):
             raise WrongTypeError(f"bots: seat {seat}'s player is a Bot, not {type(bot).__name__}")
+        earlier = first_seat.setdefault(id(bot), seat)
+        if earlier != seat:  # one object would be set up for both seats: the later setup would take it from the first
+            raise KozelError(
+                f"bots: seats {earlier} and {seat} are given the same {type(bot).__name__} object; a bot plays one "
+                f"seat, so give each seat a bot of its own ({type(bot).__name__}() for each, or copy.deepcopy)"
+            )
 
 
 #: Makes the error for a bot's answer that is not one of its legal moves, from the bot, its seat and its answer.

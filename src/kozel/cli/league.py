@@ -234,7 +234,7 @@ def report(result: LeagueResult) -> str:
     rows = [["rank", "bot", "rating (95% CI)", "matches", "wins", *(["spec"] if specs else [])]]
     for rank, (name, spec, rating, (low, high), matches, wins) in enumerate(table, 1):
         rows.append(
-            [str(rank), name, f"{rating:+.0f} ({low:+.0f} to {high:+.0f})", str(matches), str(wins)]
+            [str(rank), name, f"{_signed(rating)} ({_signed(low)} to {_signed(high)})", str(matches), str(wins)]
             + ([spec] if specs else [])
         )
     pairs = [["a", "b", "matches", "a wins", "b wins", "draws", "a's share (95% CI)"]]
@@ -252,3 +252,9 @@ def report(result: LeagueResult) -> str:
             ]
         )
     return f"{_columns(rows)}\n\nhead to head:\n{_columns(pairs)}"
+
+
+def _signed(value: float) -> str:
+    """A rating in whole points with its sign, a value that rounds to 0 written ``0`` (not ``-0`` or ``+0``)."""
+    rounded = round(value)
+    return f"{rounded:+d}" if rounded else "0"

@@ -85,7 +85,8 @@ _KIND_TEXT: Final = re.compile(r"[A-Za-z_]+")
 _SEAT_TEXT: Final = re.compile(r"[0-9]+")
 #: The largest seat a move may name: seats are written with at most SEAT_DIGITS digits.
 _MAX_SEAT: Final = 10**SEAT_DIGITS - 1
-_CHOICE: Final = re.compile(r"[a-z][a-z_]{2,}")
+#: A move's choice: a word of 3 to 32 lowercase letters and underscores (the longest deal, "trump_yourself", has 14).
+_CHOICE: Final = re.compile(r"[a-z][a-z_]{2,31}")
 
 
 class MoveFields(NamedTuple):
@@ -154,7 +155,7 @@ class Move(MoveFields):
             mask |= card.bit
         if choice is not None and (not isinstance(choice, str) or not _CHOICE.fullmatch(choice)):
             raise NotationError(
-                f"a move's choice is a word of letters and underscores, not {short_repr(choice)}",
+                f"a move's choice is a word of 3 to 32 lowercase letters and underscores, not {short_repr(choice)}",
                 choice if isinstance(choice, str) else short_repr(choice),
             )
         return tuple.__new__(cls, (seat, kind, tuple(sorted(listed)), mask, choice))

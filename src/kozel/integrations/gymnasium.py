@@ -5,7 +5,8 @@ runner asks them.  ``bots`` names the bot as a tournament takes it: a spec strin
 takes (``"random"``, ``"ismcts(iterations=50)"``, ``"mybot:MyBot"``), a :class:`~kozel.bots.Bot` class, a
 factory of no arguments, or a bot instance (copied for each seat); each other seat gets a bot of its own.
 A bot whose own code raises stops the step with :class:`~kozel.bots.BotError`, and one answering what is not one of
-its moves with :class:`~kozel.IllegalMoveError`, as in the bot runner.
+its moves with :class:`~kozel.IllegalMoveError`, as in the bot runner; the match cannot go on after that, and
+a later ``step`` raises :class:`~kozel.KozelError` until ``reset``.
 Actions are the compact numbering (:class:`~kozel.play.actions.CompactActions`); ``info["action_mask"]`` says
 which are legal now, and an action of the space outside it makes no move: the step returns the same
 observation, reward 0 and ``info["illegal_action"] = True`` (a number outside the space is refused with
@@ -63,7 +64,7 @@ __all__ = ["ENV_ID", "KozelSeatEnv"]
 class KozelSeatEnv(gymnasium.Env):
     """One seat of a kozel match against bots, as a single-agent Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium declares it so
 
     def __init__(
         self,
@@ -109,6 +110,7 @@ class KozelSeatEnv(gymnasium.Env):
         self.action_space = gymnasium.spaces.Discrete(self._numbering.size)
         self._state: GameState | None = None
         self._owed = 0.0  # the reward of a hand that ended in reset(), paid with the learner's first move
+        self._failed: str | None = None  # why the match cannot go on: a bot failed in it
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """A new match, dealt from ``seed`` (else from the environment's random generator).
@@ -118,6 +120,7 @@ class KozelSeatEnv(gymnasium.Env):
         one) before anything changes."""
         seed = whole_in("reset's seed", seed, 0, None, none=True)
         super().reset(seed=seed)
+        self._failed = None
         match_seed = int(self.np_random.integers(0, 2**62))
         state = new_game(self.rules, seed=match_seed)
         for seat, bot in enumerate(self._bots):
@@ -199,9 +202,13 @@ class KozelSeatEnv(gymnasium.Env):
                 else:
                     move = bot.choose(self._tracker.view(asked.seat), asked.moves)
             except BOT_FAILURES as error:  # the bot's own code raised: as the bot runner says it
-                raise bot_failed(bot, asked.seat, error) from error
+                failure: KozelError = bot_failed(bot, asked.seat, error)
+                self._failed = str(failure)
+                raise failure from error
             if not isinstance(move, Move) or move not in asked.moves:
-                raise bot_refused(bot, asked.seat, move)
+                refused = bot_refused(bot, asked.seat, move)
+                self._failed = str(refused)
+                raise refused
             reward += self._answer(asked, move)
 
     def _check_reset(self, what: str) -> None:
@@ -212,6 +219,8 @@ class KozelSeatEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The learner answers ``action``; the bots play until the learner is asked again or the match ends."""
         self._check_reset("step")
+        if self._failed is not None:
+            raise KozelError(f"the match cannot go on, since {self._failed}: call reset()")
         if self._tracker.state.is_over:
             raise KozelError("the match is over: call reset()")
         number = action_number(action, self._numbering.size, in_range=True)  # never rounded: 18.7 is not 18

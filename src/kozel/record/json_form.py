@@ -346,7 +346,12 @@ def _state_from(data: Any) -> GameState:
     if reached is None and not start.deal.number:  # the match's first deal: the match's start
         reached = _match_start(rules, seed, opening, first_dealer)
     if reached is not None and reached != start:  # a deal a match reached from its start: it must lead here
-        raise StateError("state.deal: the earlier moves do not lead to the start of this deal as written")
+        if earlier:
+            raise StateError("state.deal: the earlier moves do not lead to the start of this deal as written")
+        raise StateError(
+            "state.deal: the match's first deal is not the one its seed, first_dealer and opening give (a deal "
+            "written as it stands, deal.order included, must be the one they deal)"
+        )
     state = start
     for index, move in enumerate(moves):
         state = _apply(state, move, f"state.moves[{index}]")

@@ -41,7 +41,9 @@ position of the match.
 naming it.  :func:`~kozel.record.dumps` writes ``Game``, ``Format``, ``RulesetVersion``, ``Players``,
 ``Dealer``, ``Date``, ``Moves`` and ``Result`` too, but a record written by hand may leave them out: ``Game``
 is then Kozel, ``Format`` 1, ``RulesetVersion`` and ``Players`` the ruleset's own, ``Dealer`` seat 0,
-``Date`` unknown, and ``Moves`` and ``Result`` (like a missing ``Scores``) are not checked.  A ``SeatN`` header
+``Date`` unknown, and ``Moves`` and ``Result`` (like a missing ``Scores``) are not checked.  A record with a ``Format``
+header is one written as :func:`~kozel.record.dumps` writes it, and must have ``Moves`` (and so ``end``): one
+cut short among its headers is refused, not read as a new match.  A ``SeatN`` header
 names a seat at the table (``N`` from 0 to one below the number of players, without leading zeros)
 and holds a name as :func:`~kozel.record.dumps` writes one, printable text of one line; any other raises
 :class:`~kozel.StateError`.
@@ -312,7 +314,9 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
     moves: list[tuple[int, Move]] = []
     end: int | None = None  # the line of the record's end line, where it has one
     text = text.removeprefix(BOM)  # one byte order mark, as an editor may save UTF-8 with, as ruleset files are read
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    last = next((len(lines) - back for back, raw in enumerate(reversed(lines)) if raw.strip()), 0)
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith(";"):
             continue
@@ -337,7 +341,12 @@ def read(text: str, *, ruleset: Ruleset | None = None) -> Record:
         try:
             moves.append((number, parse_move(line)))
         except NotationError as error:
-            raise NotationError(f"line {number}: {error}", error.token) from None
+            cut = (
+                " (the record's last line, and it has a Moves header: cut short?)"
+                if number == last and "Moves" in headers
+                else ""
+            )
+            raise NotationError(f"line {number}: {error}{cut}", error.token) from None
     rules = _ruleset(headers, ruleset)
     _check_names(headers, rules.players)
     state = _start(headers, rules)
@@ -487,6 +496,12 @@ def _check_count(headers: Mapping[str, str], count: int, ended: bool) -> None:
     ``end``, as :func:`dumps` writes it: a record cut short has fewer moves, or lost its end (a cut inside
     its last line, ``1 lead 7♥ K♥`` read as ``1 lead 7♥``, keeps the count but not the end)."""
     if "Moves" not in headers:
+        if "Format" in headers:  # dumps writes Format, then Moves and end: this one lost its last headers
+            raise StateError(
+                "the record has a Format header, as every record kozel writes, but no Moves header: it was cut short "
+                "among its headers; find the whole record (a record written by hand may leave out Format, Moves and "
+                f"{_END!r} together)"
+            )
         return
     written = _whole(headers, "Moves")
     if not ended:

@@ -606,6 +606,19 @@ class _Checker:
                 f"goats of {list(goats or ())}"
             )
 
+    def only_what_the_seat_sees(self) -> None:
+        """Each event of the history and the trick is as the view's seat sees it (:meth:`Event.for_seat`): a view
+        that shows another seat's hidden cards (its dealt hand, a pass laid face down) is no seat's view."""
+        view = self.fields
+        seat = view.seat
+        for where, events in (("view.history", view.history), ("view.trick", view.trick or ())):
+            for index, event in enumerate(events):
+                if event.for_seat(seat) != event:
+                    raise StateError(
+                        f"{where}[{index}]: a {type(event).__name__} event that shows cards seat {seat} does not "
+                        "see (another seat's hand or face-down cards): a view shows only what its seat sees"
+                    )
+
     def history(self, history: object) -> Dealt:
         """Each event of the history, which starts with the deal: the deal."""
         events = self.tuple_of(history, "view.history", "events")
@@ -847,6 +860,7 @@ def check_view(view: PlayerView) -> Dealt:
     try:
         checker = _Checker(view)
         dealt = checker.check()
+        checker.only_what_the_seat_sees()  # no event shows cards hidden from the view's seat
         checker.stock_and_talon()  # the fields together, then what the history leaves of the stock and talon
         checker.sheet(dealt)  # the fields together, then the sheet they give
         checker.turn_and_phase()  # and whose turn it is in the phase they give
