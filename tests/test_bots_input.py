@@ -267,3 +267,15 @@ def test_one_bot_object_for_two_seats_is_refused():
     refused(KozelError, words, play_match, CLASSIC, bots, seed=1)
     assert shared.seat == 0  # refused before any setup took it to the later seat
     assert play_match(CLASSIC, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=1).is_over
+
+
+def test_a_bot_named_with_a_line_break_is_refused_as_a_tournaments_entrant():
+    class TwoLines(RandomBot):
+        name = "line one\nline two"
+
+    class Blank(RandomBot):
+        name = "   "
+
+    for kind in (TwoLines, Blank):
+        refused(KozelError, "a bot's name is printable text of one line", Tournament, CLASSIC, [kind, "random"], 2)
+    assert Tournament(CLASSIC, ["random", "heuristic"], 2).names == ("random", "heuristic")

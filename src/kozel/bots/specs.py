@@ -289,6 +289,11 @@ class Entrant:
                 raise WrongTypeError(f"an entrant's {field} is text, not {short_repr(value)}")
         if self.kind not in _KINDS:
             raise KozelError(f"an entrant's kind is one of {', '.join(_KINDS)}, not {short_repr(self.kind)}")
+        if not self.name.isprintable() or not self.name.strip():  # a name is a row of a table, a field of a log
+            raise KozelError(
+                f"a bot's name is printable text of one line (no control characters, not only spaces), "
+                f"not {short_repr(self.name)}: give its class another name"
+            )
 
     def make(self) -> Bot:
         """A fresh bot for one match."""
