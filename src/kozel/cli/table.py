@@ -498,7 +498,7 @@ def sheet_notes(
         who = " and ".join(name(side) for side in won)
         tally = ", ".join(f"{name(side)} {count}" for side, count in enumerate(sets_now))
         return [f"{who} won a set; sets now {tally}{'' if over else ': the scores start again'}"]
-    step = -1 if rules.scoring.mode is ScoreMode.COUNTDOWN else 1
+    step = rules.scoring.mode.step
     changed = [
         side
         for side, (old, add, new) in enumerate(zip(scores, result.written, now, strict=True))

@@ -97,7 +97,7 @@ def plan_of(ruleset: Ruleset) -> Plan:
         numbers((0,) * ruleset.sides),
         ruleset.total_points,
         mode is ScoreMode.PENALTY,
-        -1 if mode is ScoreMode.COUNTDOWN else 1,
+        mode.step,
         dealing.rotation is DealerRotation.OPENER,
         ruleset.leading.later_hands,
         {},

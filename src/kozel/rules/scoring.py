@@ -34,6 +34,11 @@ class ScoreMode(enum.Enum):
         point counted off toward the target."""
         return -1 if self is ScoreMode.PENALTY else 1
 
+    @property
+    def step(self) -> int:
+        """How a written point moves its side's score on the sheet: -1 counting down, else +1."""
+        return -1 if self is ScoreMode.COUNTDOWN else 1
+
 
 _card_points = checks.whole("scoring", 0, MAX_TABLE_POINTS)
 _whole = checks.whole("scoring", 0, MAX_POINTS)
